@@ -1,0 +1,84 @@
+//! The `Game` trait: everything the search, the protocol and the tools may know about a game.
+
+use super::{DrawRules, MoveList, Outcome, Side};
+use std::error::Error;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// One named term of a static evaluation, from each side's point of view, in centipawns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalTerm {
+    /// What the term measures, e.g. `material`.
+    pub name: &'static str,
+    /// White's share.
+    pub white: i32,
+    /// Black's share.
+    pub black: i32,
+}
+
+/// A position of a two-player game, together with its rules.
+///
+/// Positions are small values: moves are made by copying (`make_move` returns the new position), which
+/// keeps the search free of undo bookkeeping. Implementations must keep `hash` updated incrementally and
+/// equal to a from-scratch computation.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// A move of this game. `Default` is a null value that is never legal.
+    type Move: Copy + Eq + Hash + Default + Debug + Send + Sync + 'static;
+    /// Why a position text was rejected.
+    type PositionError: Error + Send + Sync + 'static;
+    /// Why a move text was rejected in a given position.
+    type MoveError: Error + Send + Sync + 'static;
+
+    /// The name used for `UCI_Variant`, `--variant` and PGN's Variant tag.
+    const NAME: &'static str;
+    /// The tournament draw rules of this game.
+    const DRAW_RULES: DrawRules;
+
+    /// The start position.
+    fn start() -> Self;
+    /// Parses the game's position text (DFEN for Duel).
+    fn from_text(text: &str) -> Result<Self, Self::PositionError>;
+    /// Formats the position in the game's position text, counters included.
+    fn to_text(&self) -> String;
+
+    /// The side to move.
+    fn side_to_move(&self) -> Side;
+    /// Fills `moves` with every legal move (cleared first). Empty when the game is already decided.
+    fn generate_moves(&self, moves: &mut MoveList<Self::Move>);
+    /// The position after `mv`, which must be legal here.
+    fn make_move(&self, mv: Self::Move) -> Self;
+    /// The Zobrist key of the position (pieces, their states and the side to move).
+    fn hash(&self) -> u64;
+
+    /// The winner the position itself shows, before any move is generated (Duel: a king on its goal
+    /// square).
+    fn decided_winner(&self) -> Option<Side>;
+    /// What it means for the side to move to have no legal move (Duel: it loses).
+    fn no_move_outcome(&self) -> Outcome;
+    /// Consecutive plies without an irreversible move, for [`DrawRules::quiet_plies`].
+    fn quiet_plies(&self) -> u32;
+    /// Whether the side to move is under attack in the game's sense (Duel: its king is attacked).
+    fn in_check(&self) -> bool;
+    /// The value of what `mv` captures, or 0 when it captures nothing.
+    fn capture_value(&self, mv: Self::Move) -> i32;
+    /// Whether `mv` captures.
+    fn is_capture(&self, mv: Self::Move) -> bool {
+        self.capture_value(mv) > 0
+    }
+
+    /// Parses a move in the game's notation; it must be legal in this position.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
+    /// The canonical text of a legal move, marks included.
+    fn format_move(&self, mv: Self::Move) -> String;
+    /// A 16-bit code of the move for the transposition table; `decode_move` inverts it.
+    fn encode_move(mv: Self::Move) -> u16;
+    /// The move with this code. Callers check the result against the legal moves before using it.
+    fn decode_move(code: u16) -> Self::Move;
+
+    /// The static evaluation in centipawns from the side to move's point of view.
+    fn evaluate(&self) -> i32;
+    /// The terms that make up [`Game::evaluate`].
+    fn eval_terms(&self) -> Vec<EvalTerm>;
+    /// A human-readable diagram of the position.
+    fn diagram(&self) -> String;
+}

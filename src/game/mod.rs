@@ -1,0 +1,15 @@
+//! The generic layer: what every hosted game provides (`Game`) and what all games share.
+
+mod draw;
+mod interface;
+mod move_list;
+mod outcome;
+mod record;
+mod side;
+
+pub use draw::DrawRules;
+pub use interface::{EvalTerm, Game};
+pub use move_list::{MOVE_LIST_CAPACITY, MoveList};
+pub use outcome::{Outcome, Termination};
+pub use record::GameRecord;
+pub use side::Side;

@@ -1,0 +1,106 @@
+//! A game in progress: the start position, the moves played and every position since, with the rules'
+//! end-of-game verdict (including the tournament draw rules, which need the history).
+
+use super::{Game, MoveList, Side, Termination};
+
+/// A game from a start position through a sequence of legal moves.
+#[derive(Clone, Debug)]
+pub struct GameRecord<G: Game> {
+    positions: Vec<G>,
+    keys: Vec<u64>,
+    moves: Vec<G::Move>,
+}
+
+impl<G: Game> GameRecord<G> {
+    /// A game that starts at `start`.
+    pub fn new(start: G) -> Self {
+        GameRecord {
+            keys: vec![start.hash()],
+            positions: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &G {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn current(&self) -> &G {
+        self.positions
+            .last()
+            .expect("a record always holds its start position")
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[G::Move] {
+        &self.moves
+    }
+
+    /// The positions so far, start first, current last.
+    pub fn positions(&self) -> &[G] {
+        &self.positions
+    }
+
+    /// The hash keys of the positions before the current one, oldest first.
+    pub fn earlier_keys(&self) -> &[u64] {
+        &self.keys[..self.keys.len() - 1]
+    }
+
+    /// Plays a move that is legal in the current position.
+    pub fn play(&mut self, mv: G::Move) {
+        let next = self.current().make_move(mv);
+        self.keys.push(next.hash());
+        self.positions.push(next);
+        self.moves.push(mv);
+    }
+
+    /// Parses a move in the current position and plays it.
+    pub fn play_text(&mut self, text: &str) -> Result<G::Move, G::MoveError> {
+        let mv = self.current().parse_move(text)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        if self.moves.pop().is_none() {
+            return false;
+        }
+        self.positions.pop();
+        self.keys.pop();
+        true
+    }
+
+    /// Why the game is over, or `None` while it goes on. A decisive result takes precedence over the
+    /// draw rules: a move that mates on the hundredth quiet ply still wins.
+    pub fn termination(&self) -> Option<Termination> {
+        let position = self.current();
+        if let Some(winner) = position.decided_winner() {
+            return Some(Termination::Goal(winner));
+        }
+        let mut moves = MoveList::new();
+        position.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return Some(Termination::NoLegalMove {
+                stuck: position.side_to_move(),
+                outcome: position.no_move_outcome(),
+            });
+        }
+        let rules = G::DRAW_RULES;
+        let quiet = position.quiet_plies();
+        if rules.repetition_reached(self.earlier_keys(), position.hash(), quiet) {
+            return Some(Termination::Repetition);
+        }
+        if rules.quiet_limit_reached(quiet) {
+            return Some(Termination::QuietPlies);
+        }
+        None
+    }
+
+    /// The side to move in the current position.
+    pub fn side_to_move(&self) -> Side {
+        self.current().side_to_move()
+    }
+}

@@ -1,0 +1,102 @@
+//! Sets of squares as 128-bit masks (bit i = square i; the top 56 bits stay clear).
+
+use super::square::Square;
+
+/// A set of squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Bitboard(pub u128);
+
+impl Bitboard {
+    /// The empty set.
+    pub const EMPTY: Bitboard = Bitboard(0);
+
+    /// The set holding only `sq`.
+    #[inline]
+    pub const fn of(sq: Square) -> Bitboard {
+        Bitboard(1 << sq.index())
+    }
+
+    /// Whether `sq` is in the set.
+    #[inline]
+    pub const fn has(self, sq: Square) -> bool {
+        self.0 >> sq.index() & 1 != 0
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the two sets share a square.
+    #[inline]
+    pub const fn intersects(self, other: Bitboard) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// Number of squares in the set.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+}
+
+impl std::ops::BitOr for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitor(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 | rhs.0)
+    }
+}
+
+impl std::ops::BitAnd for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitand(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 & rhs.0)
+    }
+}
+
+impl std::ops::BitXor for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitxor(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 ^ rhs.0)
+    }
+}
+
+impl std::ops::Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
+
+impl std::ops::BitOrAssign for Bitboard {
+    #[inline]
+    fn bitor_assign(&mut self, rhs: Bitboard) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl std::ops::BitXorAssign for Bitboard {
+    #[inline]
+    fn bitxor_assign(&mut self, rhs: Bitboard) {
+        self.0 ^= rhs.0;
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+    /// Yields the squares from A1 upward, removing each.
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(Square::from_index(index))
+    }
+}

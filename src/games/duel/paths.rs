@@ -1,0 +1,168 @@
+//! Precomputed rolling paths: for every square and top value, every end square with the squares the
+//! die passes over, and the masks between squares used for attack tests.
+
+use super::bitboard::Bitboard;
+use super::moves::Move;
+use super::square::{SQUARES, Square};
+use once_cell::sync::Lazy;
+
+/// One way for a die to roll: the move and the squares it passes over (start and end excluded).
+#[derive(Clone, Copy, Debug)]
+pub struct PathEntry {
+    /// Squares that must be empty.
+    pub passes: Bitboard,
+    /// The move, end square and leg order included.
+    pub mv: Move,
+}
+
+/// All rolling paths, grouped by start square and top value.
+pub struct PathTables {
+    entries: Vec<PathEntry>,
+    /// `ranges[square][top]` = the slice of `entries` for a die on `square` showing `top`.
+    ranges: [[(u16, u16); 7]; SQUARES],
+    /// `between[a][b]`: squares strictly between two squares on one row or column (empty otherwise).
+    between: Vec<[Bitboard; SQUARES]>,
+}
+
+/// The tables, built on first use.
+pub static PATHS: Lazy<PathTables> = Lazy::new(PathTables::build);
+
+impl PathTables {
+    fn build() -> PathTables {
+        let mut between = vec![[Bitboard::EMPTY; SQUARES]; SQUARES];
+        for a in Square::all() {
+            for b in Square::all() {
+                between[a.index()][b.index()] = straight_between(a, b);
+            }
+        }
+        let mut tables = PathTables {
+            entries: Vec::new(),
+            ranges: [[(0, 0); 7]; SQUARES],
+            between,
+        };
+        for from in Square::all() {
+            for top in 1..=6i32 {
+                let start = tables.entries.len() as u16;
+                for to in Square::all().filter(|&to| from.distance(to) == top) {
+                    let straight = from.row() == to.row() || from.column() == to.column();
+                    if straight {
+                        let vertical = from.column() == to.column();
+                        tables.entries.push(PathEntry {
+                            passes: tables.between(from, to),
+                            mv: Move::new(from, to, vertical),
+                        });
+                    } else {
+                        for vertical_first in [true, false] {
+                            tables.entries.push(PathEntry {
+                                passes: tables.l_path(from, to, vertical_first),
+                                mv: Move::new(from, to, vertical_first),
+                            });
+                        }
+                    }
+                }
+                tables.ranges[from.index()][top as usize] = (start, tables.entries.len() as u16);
+            }
+        }
+        tables
+    }
+
+    /// Every path of a die on `from` showing `top`.
+    #[inline]
+    pub fn from(&self, from: Square, top: u8) -> &[PathEntry] {
+        let (start, end) = self.ranges[from.index()][top as usize];
+        &self.entries[start as usize..end as usize]
+    }
+
+    /// Squares strictly between two squares of one row or column.
+    #[inline]
+    pub fn between(&self, a: Square, b: Square) -> Bitboard {
+        self.between[a.index()][b.index()]
+    }
+
+    /// The squares passed over on the L-path from `from` to `to` (which differ in row and column).
+    #[inline]
+    pub fn l_path(&self, from: Square, to: Square, vertical_first: bool) -> Bitboard {
+        let corner = if vertical_first {
+            Square::at(from.column(), to.row())
+        } else {
+            Square::at(to.column(), from.row())
+        }
+        .expect("the corner of two board squares is on the board");
+        self.between(from, corner) | Bitboard::of(corner) | self.between(corner, to)
+    }
+
+    /// The squares passed over by the move `mv`.
+    #[inline]
+    pub fn passes(&self, mv: Move) -> Bitboard {
+        if mv.is_straight() {
+            self.between(mv.from(), mv.to())
+        } else {
+            self.l_path(mv.from(), mv.to(), mv.vertical_first())
+        }
+    }
+
+    /// Whether a die on `from` whose top equals the distance to `to` can roll there through `occupied`
+    /// by at least one path.
+    #[inline]
+    pub fn reaches(&self, from: Square, to: Square, occupied: Bitboard) -> bool {
+        if from.row() == to.row() || from.column() == to.column() {
+            !self.between(from, to).intersects(occupied)
+        } else {
+            !self.l_path(from, to, true).intersects(occupied)
+                || !self.l_path(from, to, false).intersects(occupied)
+        }
+    }
+}
+
+/// Squares strictly between `a` and `b` when they share a row or a column; empty otherwise.
+fn straight_between(a: Square, b: Square) -> Bitboard {
+    let (dc, dr) = (b.column() - a.column(), b.row() - a.row());
+    if (dc != 0 && dr != 0) || a == b {
+        return Bitboard::EMPTY;
+    }
+    let (step_c, step_r) = (dc.signum(), dr.signum());
+    let mut squares = Bitboard::EMPTY;
+    let (mut c, mut r) = (a.column() + step_c, a.row() + step_r);
+    while (c, r) != (b.column(), b.row()) {
+        squares |= Bitboard::of(Square::at(c, r).expect("between two board squares"));
+        c += step_c;
+        r += step_r;
+    }
+    squares
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_die_has_at_most_eight_t_minus_four_paths() {
+        for from in Square::all() {
+            for top in 1..=6u8 {
+                let paths = PATHS.from(from, top);
+                assert!(paths.len() <= 8 * top as usize - 4);
+                for p in paths {
+                    assert_eq!(p.mv.from(), from);
+                    assert_eq!(from.distance(p.mv.to()), top as i32);
+                    assert_eq!(p.passes.count(), top as u32 - 1);
+                    assert!(!p.passes.has(from) && !p.passes.has(p.mv.to()));
+                }
+            }
+        }
+        // A die in the middle of the board has all 8t−4 paths for small t.
+        let e4 = Square::at(4, 3).unwrap();
+        assert_eq!(PATHS.from(e4, 3).len(), 20);
+    }
+
+    #[test]
+    fn l_paths_turn_at_the_right_corner() {
+        let d1 = Square::at(3, 0).unwrap();
+        let e6 = Square::at(4, 5).unwrap();
+        let north_first = PATHS.l_path(d1, e6, true);
+        assert!(north_first.has(Square::at(3, 5).unwrap()));
+        assert!(!north_first.has(Square::at(4, 0).unwrap()));
+        let east_first = PATHS.l_path(d1, e6, false);
+        assert!(east_first.has(Square::at(4, 0).unwrap()));
+        assert!(east_first.has(Square::at(4, 4).unwrap()));
+    }
+}

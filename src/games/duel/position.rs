@@ -1,0 +1,234 @@
+//! The Duel position: what stands where, whose turn it is, the counters and the Zobrist key.
+
+use super::bitboard::Bitboard;
+use super::moves::Move;
+use super::orientation::Orientation;
+use super::paths::PATHS;
+use super::piece::Piece;
+use super::square::{Direction, SQUARES, Square};
+use super::zobrist;
+use crate::game::Side;
+
+/// A Duel position. Small enough to copy on every move (see `make_move`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    board: [Piece; SQUARES],
+    occupied: [Bitboard; 2],
+    kings: [Square; 2],
+    side: Side,
+    plies_since_capture: u32,
+    move_number: u32,
+    hash: u64,
+}
+
+/// The square a side's king must reach to win: the enemy king's start square.
+#[inline]
+pub const fn goal_square(side: Side) -> Square {
+    match side {
+        Side::White => Square::from_index(7 * 9 + 4), // E8
+        Side::Black => Square::from_index(4),         // E1
+    }
+}
+
+impl Position {
+    /// An empty board with White to move; `dfen` fills it and checks it.
+    pub(super) fn empty() -> Position {
+        Position {
+            board: [Piece::NONE; SQUARES],
+            occupied: [Bitboard::EMPTY; 2],
+            kings: [Square::default(); 2],
+            side: Side::White,
+            plies_since_capture: 0,
+            move_number: 1,
+            hash: 0,
+        }
+    }
+
+    /// Puts `piece` on the empty square `sq`.
+    pub(super) fn put(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(self.board[sq.index()].is_none() && !piece.is_none());
+        self.board[sq.index()] = piece;
+        self.occupied[piece.side().index()] |= Bitboard::of(sq);
+        if piece.is_king() {
+            self.kings[piece.side().index()] = sq;
+        }
+        self.hash ^= zobrist::piece_key(piece, sq);
+    }
+
+    /// Sets the side to move and the counters.
+    pub(super) fn set_state(&mut self, side: Side, plies_since_capture: u32, move_number: u32) {
+        if side != self.side {
+            self.hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        self.side = side;
+        self.plies_since_capture = plies_since_capture;
+        self.move_number = move_number;
+    }
+
+    /// What stands on `sq`.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Piece {
+        self.board[sq.index()]
+    }
+
+    /// The squares holding `side`'s pieces, king included.
+    #[inline]
+    pub fn occupied_by(&self, side: Side) -> Bitboard {
+        self.occupied[side.index()]
+    }
+
+    /// All occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied[0] | self.occupied[1]
+    }
+
+    /// The squares holding `side`'s dice.
+    #[inline]
+    pub fn dice(&self, side: Side) -> Bitboard {
+        self.occupied[side.index()] ^ Bitboard::of(self.kings[side.index()])
+    }
+
+    /// Where `side`'s king stands. A position always has both kings.
+    #[inline]
+    pub fn king(&self, side: Side) -> Square {
+        self.kings[side.index()]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// Consecutive plies without a capture.
+    #[inline]
+    pub fn plies_since_capture(&self) -> u32 {
+        self.plies_since_capture
+    }
+
+    /// The move number: 1 at the start, increased after each Black move.
+    #[inline]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// The incrementally updated Zobrist key.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist key computed from scratch; equals `hash()` in every reachable position.
+    pub fn compute_hash(&self) -> u64 {
+        let pieces =
+            Square::all().fold(0, |key, sq| key ^ zobrist::piece_key(self.piece_at(sq), sq));
+        match self.side {
+            Side::White => pieces,
+            Side::Black => pieces ^ zobrist::BLACK_TO_MOVE,
+        }
+    }
+
+    /// The winner, when a king stands on its goal square.
+    #[inline]
+    pub fn decided_winner(&self) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|&side| self.kings[side.index()] == goal_square(side))
+    }
+
+    /// The top value of the die on `sq`, which must hold a die.
+    #[inline]
+    pub(super) fn top_at(&self, sq: Square) -> u8 {
+        match self.board[sq.index()].orientation() {
+            Some(o) => o.top(),
+            None => 0,
+        }
+    }
+
+    /// The squares of `attacker`'s pieces that attack `target`, with `occupied` as the blockers.
+    pub fn attackers(&self, target: Square, attacker: Side, occupied: Bitboard) -> Bitboard {
+        let mut found = Bitboard::EMPTY;
+        let king = self.kings[attacker.index()];
+        if king.distance(target) == 1 {
+            found |= Bitboard::of(king);
+        }
+        for die in self.dice(attacker) {
+            if die.distance(target) == self.top_at(die) as i32
+                && PATHS.reaches(die, target, occupied)
+            {
+                found |= Bitboard::of(die);
+            }
+        }
+        found
+    }
+
+    /// Whether `attacker` attacks `target`, with `occupied` as the blockers.
+    #[inline]
+    pub fn is_attacked(&self, target: Square, attacker: Side, occupied: Bitboard) -> bool {
+        !self.attackers(target, attacker, occupied).is_empty()
+    }
+
+    /// Whether the side to move's king is attacked (DUEL).
+    pub fn in_check(&self) -> bool {
+        let us = self.side;
+        self.is_attacked(self.king(us), us.opponent(), self.occupied())
+    }
+
+    /// The position after the legal move `mv`.
+    pub fn make_move(&self, mv: Move) -> Position {
+        let mut next = *self;
+        let (from, to) = (mv.from(), mv.to());
+        let us = self.side;
+        let them = us.opponent();
+        let moving = self.board[from.index()];
+        let captured = self.board[to.index()];
+
+        let landed = match moving.orientation() {
+            Some(o) => Piece::die(us, rolled_along(o, mv)),
+            None => {
+                next.kings[us.index()] = to;
+                moving
+            }
+        };
+        next.board[from.index()] = Piece::NONE;
+        next.board[to.index()] = landed;
+        next.occupied[us.index()] ^= Bitboard::of(from) | Bitboard::of(to);
+        next.hash ^= zobrist::piece_key(moving, from) ^ zobrist::piece_key(landed, to);
+        if captured.is_none() {
+            next.plies_since_capture += 1;
+        } else {
+            next.occupied[them.index()] ^= Bitboard::of(to);
+            next.hash ^= zobrist::piece_key(captured, to);
+            next.plies_since_capture = 0;
+        }
+        if us == Side::Black {
+            next.move_number += 1;
+        }
+        next.side = them;
+        next.hash ^= zobrist::BLACK_TO_MOVE;
+        next
+    }
+}
+
+/// The orientation of a die in orientation `o` after rolling along the path of `mv`.
+#[inline]
+pub fn rolled_along(o: Orientation, mv: Move) -> Orientation {
+    let (from, to) = (mv.from(), mv.to());
+    let rows = to.row() - from.row();
+    let columns = to.column() - from.column();
+    let vertical = |o: Orientation| o.rolled(Direction::vertical(rows), rows.unsigned_abs());
+    let horizontal =
+        |o: Orientation| o.rolled(Direction::horizontal(columns), columns.unsigned_abs());
+    if mv.vertical_first() {
+        horizontal(vertical(o))
+    } else {
+        vertical(horizontal(o))
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", super::dfen::format(self))
+    }
+}

@@ -1,0 +1,6 @@
+//! The games the engine hosts, each behind the [`crate::game::Game`] trait in its own module.
+
+pub mod duel;
+
+/// A Duel position: the first hosted game.
+pub type Duel = duel::Position;

@@ -1,0 +1,3 @@
+//! Command-line tools built on the generic layer.
+
+pub mod perft;
