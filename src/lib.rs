@@ -6,4 +6,5 @@
 
 pub mod game;
 pub mod games;
+pub mod search;
 pub mod tools;
