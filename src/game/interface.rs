@@ -33,6 +33,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     const NAME: &'static str;
     /// The tournament draw rules of this game.
     const DRAW_RULES: DrawRules;
+    /// Fixed positions (in the game's position text) that `bench` searches.
+    const BENCH_POSITIONS: &'static [&'static str];
 
     /// The start position.
     fn start() -> Self;

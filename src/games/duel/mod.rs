@@ -56,6 +56,7 @@ impl Game for Position {
         repetitions: Some(3),
         quiet_plies: Some(100),
     };
+    const BENCH_POSITIONS: &'static [&'static str] = &[START_DFEN];
 
     fn start() -> Self {
         dfen::parse(START_DFEN).expect("the start DFEN is valid")
