@@ -5,6 +5,7 @@ mod interface;
 mod move_list;
 mod outcome;
 mod record;
+mod rng;
 mod side;
 
 pub use draw::DrawRules;
@@ -12,4 +13,5 @@ pub use interface::{EvalTerm, Game};
 pub use move_list::{MOVE_LIST_CAPACITY, MoveList};
 pub use outcome::{Outcome, Termination};
 pub use record::GameRecord;
+pub use rng::Rng;
 pub use side::Side;

@@ -141,7 +141,7 @@ pub fn run<G: Game>(
             depth,
             seldepth: depth,
             multipv: 1,
-            score: Score::Centipawns(root.make_move(first).evaluate() * -1),
+            score: Score::Centipawns(-root.make_move(first).evaluate()),
             bound: Bound::Exact,
             nodes: depth as u64,
             elapsed: started.elapsed(),

@@ -119,25 +119,6 @@ impl std::error::Error for DfenError {}
 pub fn parse(text: &str) -> Result<Position, DfenError> {
     let mut fields = text.split_whitespace();
     let rows = fields.next().ok_or(DfenError::Empty)?;
-    let side = match fields.next() {
-        None => return Err(DfenError::MissingSide),
-        Some("w") => Side::White,
-        Some("b") => Side::Black,
-        Some(other) => return Err(DfenError::BadSide(other.to_string())),
-    };
-    let plies = parse_counter(fields.next(), "plies since capture", 0)?;
-    let move_number = parse_counter(fields.next(), "move number", 1)?;
-    if move_number == 0 {
-        return Err(DfenError::BadCounter {
-            field: "move number",
-            text: "0".to_string(),
-        });
-    }
-    let rest: Vec<&str> = fields.collect();
-    if !rest.is_empty() {
-        return Err(DfenError::TrailingText(rest.join(" ")));
-    }
-
     let mut pos = Position::empty();
     let row_texts: Vec<&str> = rows.split('/').collect();
     if row_texts.len() != ROWS as usize {
@@ -160,13 +141,37 @@ pub fn parse(text: &str) -> Result<Position, DfenError> {
             pos.put(sq, piece);
         }
     }
-    for side in Side::BOTH {
-        let (k, d) = (kings[side.index()], dice[side.index()]);
+    let side = match fields.next() {
+        None => return Err(DfenError::MissingSide),
+        Some("w") => Side::White,
+        Some("b") => Side::Black,
+        Some(other) => return Err(DfenError::BadSide(other.to_string())),
+    };
+    let plies = parse_counter(fields.next(), "plies since capture", 0)?;
+    let move_number = parse_counter(fields.next(), "move number", 1)?;
+    if move_number == 0 {
+        return Err(DfenError::BadCounter {
+            field: "move number",
+            text: "0".to_string(),
+        });
+    }
+    let rest: Vec<&str> = fields.collect();
+    if !rest.is_empty() {
+        return Err(DfenError::TrailingText(rest.join(" ")));
+    }
+    for owner in Side::BOTH {
+        let (k, d) = (kings[owner.index()], dice[owner.index()]);
         if k != 1 {
-            return Err(DfenError::KingCount { side, count: k });
+            return Err(DfenError::KingCount {
+                side: owner,
+                count: k,
+            });
         }
         if d > 8 {
-            return Err(DfenError::TooManyDice { side, count: d });
+            return Err(DfenError::TooManyDice {
+                side: owner,
+                count: d,
+            });
         }
     }
     pos.set_state(side, plies, move_number);

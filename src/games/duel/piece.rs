@@ -48,7 +48,7 @@ impl Piece {
     /// Whether this is a king.
     #[inline]
     pub const fn is_king(self) -> bool {
-        self.0 != 0 && self.0 % PER_SIDE == 0
+        self.0 != 0 && self.0.is_multiple_of(PER_SIDE)
     }
 
     /// The orientation, for a die.

@@ -13,7 +13,7 @@ const fn splitmix(state: u64) -> (u64, u64) {
 }
 
 /// `PIECE_SQUARE[piece code][square]`; the empty code's keys are 0 so that it never changes a key.
-const PIECE_SQUARE: [[u64; SQUARES]; PIECE_CODES] = {
+static PIECE_SQUARE: [[u64; SQUARES]; PIECE_CODES] = {
     let mut keys = [[0; SQUARES]; PIECE_CODES];
     let mut state = 0x0d0e_0101_2010_2024;
     let mut piece = 1;

@@ -1,0 +1,22 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use duel::game::{Game, MoveList, Rng};
+
+/// Every position of `games` random games of at most `plies` plies from `start`, seeded.
+pub fn random_positions<G: Game>(start: &G, seed: u64, games: usize, plies: usize) -> Vec<G> {
+    let mut rng = Rng::new(seed);
+    let mut moves = MoveList::new();
+    let mut positions = Vec::new();
+    for _ in 0..games {
+        let mut pos = start.clone();
+        for _ in 0..plies {
+            positions.push(pos.clone());
+            pos.generate_moves(&mut moves);
+            let Some(&mv) = rng.pick(&moves) else { break };
+            pos = pos.make_move(mv);
+        }
+        positions.push(pos);
+    }
+    positions
+}
