@@ -12,7 +12,10 @@ const MIDDLE_GAME: &str =
 fn positions() -> [(&'static str, Duel); 2] {
     [
         ("start", Duel::start()),
-        ("middle game", Duel::from_text(MIDDLE_GAME).expect("valid DFEN")),
+        (
+            "middle game",
+            Duel::from_text(MIDDLE_GAME).expect("valid DFEN"),
+        ),
     ]
 }
 
