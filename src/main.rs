@@ -1,9 +1,12 @@
 //! The `duel` command line: the engine (default), perft, bench, match and play.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use duel::game::Game;
 use duel::games::Duel;
+use duel::tools::matches::{self, MatchArgs, ResultsArgs};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 #[derive(Parser)]
 #[command(
@@ -26,10 +29,18 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Plays engines against each other: clocks, adjudication, SPRT, PGN.
+    Match(Box<MatchArgs>),
+    /// Sums the results files of several `duel match --results` runs and prints the statistics.
+    Results(ResultsArgs),
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     match cli.command {
         Some(Command::Perft { depth, fen }) => {
             let pos = match fen {
@@ -48,8 +59,51 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Some(Command::Match(args)) => {
+            // Each `--engine` occurrence is one participant: clap keeps the grouping in its matches.
+            let engines: Vec<Vec<String>> = matches
+                .subcommand_matches("match")
+                .and_then(|m| m.get_occurrences::<String>("engine"))
+                .map(|groups| groups.map(|g| g.cloned().collect()).collect())
+                .unwrap_or_default();
+            run_match(&args, &engines)
+        }
+        Some(Command::Results(args)) => match args.combine() {
+            Ok(results) => {
+                print!("{}", results.summary());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         None => {
             eprintln!("the engine loop is not built yet");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `duel match`: Ctrl-C stops the match and still prints its summary.
+fn run_match(args: &MatchArgs, engines: &[Vec<String>]) -> ExitCode {
+    let config = match args.config(engines) {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let on_interrupt = Arc::clone(&stop);
+    if let Err(e) = ctrlc::set_handler(move || on_interrupt.store(true, Ordering::Relaxed)) {
+        eprintln!("warning: Ctrl-C will not end the match cleanly: {e}");
+    }
+    let mut out = std::io::stdout();
+    match matches::run::<Duel>(&config, &stop, &mut out) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
             ExitCode::FAILURE
         }
     }

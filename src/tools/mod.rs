@@ -1,3 +1,5 @@
 //! Command-line tools built on the generic layer.
 
+pub mod matches;
 pub mod perft;
+pub mod pgn;

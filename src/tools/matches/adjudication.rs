@@ -1,0 +1,188 @@
+//! Optional adjudication on the engines' own scores: resignation, agreed draws and a ply limit.
+
+use super::player::ReportedScore;
+
+/// `--resign movecount=N score=cp`: a player whose score stays at or below −cp for N of its moves in a
+/// row loses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResignRule {
+    /// Consecutive moves.
+    pub move_count: u32,
+    /// Centipawns.
+    pub score: i32,
+}
+
+/// `--draw movenumber=N movecount=N score=cp`: from move N on, when both players' scores stay within
+/// ±cp for N moves each in a row, the game is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRule {
+    /// The first move number at which the rule applies.
+    pub move_number: u32,
+    /// Consecutive moves of each player.
+    pub move_count: u32,
+    /// Centipawns.
+    pub score: i32,
+}
+
+/// Parses `key=value` words into named whole numbers, in the order of `keys`.
+fn parse_keys(option: &str, words: &[String], keys: &[&str]) -> Result<Vec<i64>, String> {
+    let mut values = vec![None; keys.len()];
+    for word in words {
+        let (key, value) = word
+            .split_once('=')
+            .ok_or_else(|| format!("{option}: expected key=value, found '{word}'"))?;
+        let slot = keys.iter().position(|k| *k == key).ok_or_else(|| {
+            format!(
+                "{option}: unknown key '{key}' (expected {})",
+                keys.join(", ")
+            )
+        })?;
+        let number: i64 = value
+            .parse()
+            .map_err(|_| format!("{option}: '{value}' is not a whole number"))?;
+        if number < 0 {
+            return Err(format!("{option}: {key} must not be negative"));
+        }
+        values[slot] = Some(number);
+    }
+    keys.iter()
+        .zip(values)
+        .map(|(k, v)| v.ok_or_else(|| format!("{option}: missing {k}=")))
+        .collect()
+}
+
+impl ResignRule {
+    /// Parses `movecount=N score=cp`.
+    pub fn parse(words: &[String]) -> Result<ResignRule, String> {
+        let v = parse_keys("--resign", words, &["movecount", "score"])?;
+        Ok(ResignRule {
+            move_count: v[0].clamp(1, u32::MAX as i64) as u32,
+            score: v[1].min(i32::MAX as i64) as i32,
+        })
+    }
+}
+
+impl DrawRule {
+    /// Parses `movenumber=N movecount=N score=cp`.
+    pub fn parse(words: &[String]) -> Result<DrawRule, String> {
+        let v = parse_keys("--draw", words, &["movenumber", "movecount", "score"])?;
+        Ok(DrawRule {
+            move_number: v[0].min(u32::MAX as i64) as u32,
+            move_count: v[1].clamp(1, u32::MAX as i64) as u32,
+            score: v[2].min(i32::MAX as i64) as i32,
+        })
+    }
+}
+
+/// The adjudicator's memory of one game: streaks per player (index 0 = White).
+#[derive(Clone, Debug, Default)]
+pub struct Adjudicator {
+    resign: Option<ResignRule>,
+    draw: Option<DrawRule>,
+    losing_streak: [u32; 2],
+    quiet_streak: [u32; 2],
+}
+
+/// What the adjudicator decided after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Play on.
+    Continue,
+    /// The player at this index (0 = White) resigns.
+    Resign(usize),
+    /// The game is drawn.
+    Draw,
+}
+
+impl Adjudicator {
+    /// An adjudicator applying the given rules.
+    pub fn new(resign: Option<ResignRule>, draw: Option<DrawRule>) -> Adjudicator {
+        Adjudicator {
+            resign,
+            draw,
+            ..Adjudicator::default()
+        }
+    }
+
+    /// Records the score the player at `index` gave with its move at `move_number`.
+    pub fn record(
+        &mut self,
+        index: usize,
+        move_number: u32,
+        score: Option<ReportedScore>,
+    ) -> Verdict {
+        let cp = score.map(ReportedScore::centipawns);
+        if let Some(rule) = self.resign {
+            match cp {
+                Some(cp) if cp <= -rule.score => self.losing_streak[index] += 1,
+                _ => self.losing_streak[index] = 0,
+            }
+            if self.losing_streak[index] >= rule.move_count {
+                return Verdict::Resign(index);
+            }
+        }
+        if let Some(rule) = self.draw {
+            match cp {
+                Some(cp) if move_number >= rule.move_number && cp.abs() <= rule.score => {
+                    self.quiet_streak[index] += 1
+                }
+                _ => self.quiet_streak[index] = 0,
+            }
+            if self.quiet_streak.iter().all(|&s| s >= rule.move_count) {
+                return Verdict::Draw;
+            }
+        }
+        Verdict::Continue
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn resignation_needs_a_streak() {
+        let rule = ResignRule::parse(&words("movecount=3 score=500")).unwrap();
+        let mut adj = Adjudicator::new(Some(rule), None);
+        let bad = Some(ReportedScore::Centipawns(-600));
+        assert_eq!(adj.record(1, 1, bad), Verdict::Continue);
+        assert_eq!(adj.record(1, 2, bad), Verdict::Continue);
+        assert_eq!(
+            adj.record(1, 3, Some(ReportedScore::Centipawns(-100))),
+            Verdict::Continue
+        );
+        assert_eq!(adj.record(1, 4, bad), Verdict::Continue);
+        assert_eq!(
+            adj.record(1, 5, Some(ReportedScore::Mate(-2))),
+            Verdict::Continue
+        );
+        assert_eq!(adj.record(1, 6, bad), Verdict::Resign(1));
+    }
+
+    #[test]
+    fn draws_need_both_players_and_the_move_number() {
+        let rule = DrawRule::parse(&words("movenumber=10 movecount=2 score=20")).unwrap();
+        let mut adj = Adjudicator::new(None, Some(rule));
+        let level = Some(ReportedScore::Centipawns(5));
+        for n in 1..10 {
+            assert_eq!(adj.record(0, n, level), Verdict::Continue);
+            assert_eq!(adj.record(1, n, level), Verdict::Continue);
+        }
+        assert_eq!(adj.record(0, 10, level), Verdict::Continue);
+        assert_eq!(adj.record(1, 10, level), Verdict::Continue);
+        assert_eq!(adj.record(0, 11, level), Verdict::Continue);
+        assert_eq!(adj.record(1, 11, level), Verdict::Draw);
+    }
+
+    #[test]
+    fn bad_rules_are_rejected() {
+        assert!(ResignRule::parse(&words("movecount=3")).is_err());
+        assert!(ResignRule::parse(&words("movecount=x score=1")).is_err());
+        assert!(DrawRule::parse(&words("movenumber=1 movecount=1 score=1 extra=2")).is_err());
+        assert!(DrawRule::parse(&words("movenumber=-1 movecount=1 score=1")).is_err());
+    }
+}

@@ -1,0 +1,194 @@
+//! The command-line arguments of `duel match` and `duel results`, turned into a [`MatchConfig`].
+
+use super::{
+    DrawRule, EngineSpec, GameSettings, MatchConfig, MatchResults, ResignRule, Schedule, Sprt,
+    TimeControl,
+};
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// `duel match`: play engines against each other.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// A participant: `name=<n> cmd=<path> [args="…"] [proto=uci|ugi] [option.<Name>=<v>]…` or
+    /// `name=<n> builtin=random|greedy`. Give it at least twice. (clap's derive flattens the
+    /// occurrences; the command line passes them to [`MatchArgs::config`] grouped.)
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE", required = true, action = clap::ArgAction::Append)]
+    pub engine: Vec<String>,
+    /// Time control `[moves/]base[+increment]` in seconds, e.g. `10+0.1` or `40/60+0.6`.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Fixed time per move in milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Fixed depth per move.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Fixed nodes per move.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Milliseconds a move may arrive after the clock ran out before it loses on time.
+    #[arg(long, default_value_t = 50)]
+    pub timemargin: u64,
+    /// Total games (rounded up to whole rounds of colour-swapped pairs).
+    #[arg(long, conflicts_with = "rounds")]
+    pub games: Option<u32>,
+    /// Rounds: each pairing plays one opening twice, colours swapped.
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Seed of the opening choice and the built-in players.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// With more than two engines: the first plays each other one (default: round robin).
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// Openings file: one DFEN, `startpos [moves …]` or `fen <DFEN> [moves …]` per line.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Random plies of a generated opening (used without --openings).
+    #[arg(long, default_value_t = 8)]
+    pub opening_plies: u32,
+    /// Resign adjudication: `movecount=N score=cp`.
+    #[arg(long, num_args = 2, value_name = "KEY=VALUE")]
+    pub resign: Option<Vec<String>>,
+    /// Draw adjudication: `movenumber=N movecount=N score=cp`.
+    #[arg(long, num_args = 3, value_name = "KEY=VALUE")]
+    pub draw: Option<Vec<String>>,
+    /// Draw a game after this many plies (after the opening).
+    #[arg(long)]
+    pub maxplies: Option<u32>,
+    /// Sequential probability ratio test: `elo0=<a> elo1=<b> [alpha=<x>] [beta=<y>]`.
+    #[arg(long, num_args = 2..=4, value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
+    /// Append every finished game to this PGN file.
+    #[arg(long)]
+    pub pgnout: Option<PathBuf>,
+    /// Write the final statistics to this JSON file (combine runs with `duel results`).
+    #[arg(long)]
+    pub results: Option<PathBuf>,
+    /// The PGN Event tag.
+    #[arg(long, default_value = "duel match")]
+    pub event: String,
+    /// Milliseconds an engine may stay silent past its time, and in handshakes, before it loses.
+    #[arg(long, default_value_t = 5000)]
+    pub timeout: u64,
+}
+
+impl MatchArgs {
+    /// Checks the arguments and builds the match configuration; `engines` holds the words of each
+    /// `--engine` occurrence.
+    pub fn config(&self, engines: &[Vec<String>]) -> Result<MatchConfig, String> {
+        let engines = engines
+            .iter()
+            .map(|words| EngineSpec::parse(words))
+            .collect::<Result<Vec<_>, _>>()?;
+        if engines.len() < 2 {
+            return Err("give at least two --engine".to_string());
+        }
+        let mut names: Vec<&str> = engines.iter().map(|e| e.name.as_str()).collect();
+        names.sort();
+        if names.windows(2).any(|w| w[0] == w[1]) {
+            return Err("engine names must differ (use name=…)".to_string());
+        }
+        let tc = self.tc.as_deref().map(TimeControl::parse).transpose()?;
+        if tc.is_none() && self.movetime.is_none() && self.depth.is_none() && self.nodes.is_none() {
+            return Err("give a limit: --tc, --movetime, --depth or --nodes".to_string());
+        }
+        if self.concurrency == 0 {
+            return Err("--concurrency must be at least 1".to_string());
+        }
+        let schedule = if self.gauntlet {
+            Schedule::Gauntlet
+        } else {
+            Schedule::RoundRobin
+        };
+        let pairings = match schedule {
+            Schedule::Gauntlet => engines.len() - 1,
+            Schedule::RoundRobin => engines.len() * (engines.len() - 1) / 2,
+        } as u32;
+        let rounds = match (self.rounds, self.games) {
+            (Some(r), _) => r,
+            (None, Some(g)) => g.div_ceil(2 * pairings),
+            (None, None) => return Err("give --games or --rounds".to_string()),
+        };
+        if rounds == 0 {
+            return Err("the match has no game".to_string());
+        }
+        let openings = match &self.openings {
+            Some(path) => Some(
+                std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+            ),
+            None => None,
+        };
+        Ok(MatchConfig {
+            engines,
+            schedule,
+            rounds,
+            concurrency: self.concurrency,
+            seed: self.seed,
+            openings,
+            opening_plies: self.opening_plies,
+            game: GameSettings {
+                tc,
+                movetime: self.movetime.map(Duration::from_millis),
+                depth: self.depth,
+                nodes: self.nodes,
+                time_margin: Duration::from_millis(self.timemargin),
+                resign: self.resign.as_deref().map(ResignRule::parse).transpose()?,
+                draw: self.draw.as_deref().map(DrawRule::parse).transpose()?,
+                max_plies: self.maxplies,
+            },
+            sprt: self.sprt.as_deref().map(Sprt::parse).transpose()?,
+            pgn_out: self.pgnout.clone(),
+            results_out: self.results.clone(),
+            event: self.event.clone(),
+            timeout: Duration::from_millis(self.timeout),
+        })
+    }
+}
+
+/// `duel results`: sum the results files of several runs and print the combined statistics.
+#[derive(Args, Debug)]
+pub struct ResultsArgs {
+    /// Results files written by `duel match --results`.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Evaluate this SPRT on the combined counts: `elo0=<a> elo1=<b> [alpha=<x>] [beta=<y>]`.
+    #[arg(long, num_args = 2..=4, value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
+    /// Write the combined results to this JSON file.
+    #[arg(long)]
+    pub output: Option<PathBuf>,
+}
+
+impl ResultsArgs {
+    /// Reads and sums the files; returns the combined results.
+    pub fn combine(&self) -> Result<MatchResults, String> {
+        let mut total: Option<MatchResults> = None;
+        for path in &self.files {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let results: MatchResults = serde_json::from_str(&text)
+                .map_err(|e| format!("{} is not a results file: {e}", path.display()))?;
+            match total.as_mut() {
+                Some(total) => total.combine(&results)?,
+                None => total = Some(results),
+            }
+        }
+        let mut total = total.ok_or("no results file given")?;
+        if let Some(words) = &self.sprt {
+            total.sprt = Some(Sprt::parse(words)?);
+        }
+        if let Some(path) = &self.output {
+            let json = serde_json::to_string_pretty(&total).map_err(|e| e.to_string())?;
+            std::fs::write(path, json + "\n")
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        Ok(total)
+    }
+}

@@ -1,0 +1,325 @@
+//! An engine process driven over the UCI-style protocol or its UGI dialect, with a timeout on every
+//! answer. A process that fails is killed and started afresh for the next game.
+
+use super::player::{Fault, GoRequest, Player, Reply, ReportedScore};
+use crate::game::{Game, GameRecord};
+use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Which dialect the engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// UCI-style: `uci`, `ucinewgame`, `wtime`/`btime`.
+    Uci,
+    /// UGI: `ugi`, `uginewgame`, `p1time`/`p2time`.
+    Ugi,
+}
+
+/// How to start an engine and set it up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineCommand {
+    /// The program.
+    pub program: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// Options set with `setoption` after the handshake.
+    pub options: Vec<(String, String)>,
+    /// The dialect.
+    pub dialect: Dialect,
+}
+
+/// A running engine: its stdin and a channel of its stdout lines (closed when it exits).
+struct Running {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+/// An engine process as a player.
+pub struct ProcessPlayer {
+    command: EngineCommand,
+    /// How long an engine may stay silent past its time (and during handshakes).
+    timeout: Duration,
+    /// Time allowed beyond the clock before a late move forfeits.
+    margin: Duration,
+    running: Option<Running>,
+}
+
+impl ProcessPlayer {
+    /// A player that starts `command` when first needed.
+    pub fn new(command: EngineCommand, timeout: Duration, margin: Duration) -> ProcessPlayer {
+        ProcessPlayer {
+            command,
+            timeout,
+            margin,
+            running: None,
+        }
+    }
+
+    fn start(&mut self, variant: &str) -> Result<(), Fault> {
+        let mut child = Command::new(&self.command.program)
+            .args(&self.command.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| Fault::Crashed(format!("cannot start '{}': {e}", self.command.program)))?;
+        let stdin = child.stdin.take().expect("stdin was piped");
+        let stdout = child.stdout.take().expect("stdout was piped");
+        let (sender, lines) = unbounded();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buffer = Vec::new();
+            loop {
+                buffer.clear();
+                match reader.read_until(b'\n', &mut buffer) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buffer).trim().to_string();
+                        if sender.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        self.running = Some(Running {
+            child,
+            stdin,
+            lines,
+        });
+        let (hello, ok) = match self.command.dialect {
+            Dialect::Uci => ("uci", "uciok"),
+            Dialect::Ugi => ("ugi", "ugiok"),
+        };
+        self.send(hello)?;
+        let mut has_variant_option = false;
+        self.wait_for(ok, self.timeout, |line| {
+            has_variant_option |= line
+                .to_ascii_lowercase()
+                .starts_with("option name uci_variant ");
+        })
+        .map_err(|fault| self.handshake_fault(fault, ok))?;
+        if has_variant_option {
+            self.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        }
+        for (name, value) in self.command.options.clone() {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        Ok(())
+    }
+
+    fn handshake_fault(&mut self, fault: Fault, what: &str) -> Fault {
+        self.kill();
+        match fault {
+            Fault::Silent(_) => Fault::Handshake(what.to_string()),
+            other => other,
+        }
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        let Some(running) = self.running.as_mut() else {
+            return Err(Fault::Crashed("not running".to_string()));
+        };
+        let written = writeln!(running.stdin, "{line}").and_then(|()| running.stdin.flush());
+        written.map_err(|e| {
+            self.kill();
+            Fault::Crashed(format!("cannot write to the engine: {e}"))
+        })
+    }
+
+    /// Reads lines until one starts with `token`, calling `seen` on each line before it. Fails with
+    /// `Silent` after `limit` and with `Crashed` when the engine's output ends.
+    fn wait_for(
+        &mut self,
+        token: &str,
+        limit: Duration,
+        mut seen: impl FnMut(&str),
+    ) -> Result<String, Fault> {
+        let started = Instant::now();
+        let deadline = started + limit;
+        loop {
+            let Some(running) = self.running.as_mut() else {
+                return Err(Fault::Crashed("not running".to_string()));
+            };
+            match running.lines.recv_deadline(deadline) {
+                Ok(line) => {
+                    if line == token || line.starts_with(&format!("{token} ")) {
+                        return Ok(line);
+                    }
+                    seen(&line);
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::Silent(started.elapsed())),
+                Err(RecvTimeoutError::Disconnected) => {
+                    let status = running.child.wait().map(|s| s.to_string());
+                    self.running = None;
+                    return Err(Fault::Crashed(format!(
+                        "exited ({})",
+                        status.unwrap_or_else(|e| e.to_string())
+                    )));
+                }
+            }
+        }
+    }
+
+    fn kill(&mut self) {
+        if let Some(mut running) = self.running.take() {
+            let _ = running.child.kill();
+            let _ = running.child.wait();
+        }
+    }
+
+    /// The `go` command for the side to move.
+    fn go_command(&self, go: &GoRequest) -> String {
+        let mut parts = vec!["go".to_string()];
+        if let Some(clocks) = &go.clocks {
+            let ms = |d: Duration| d.as_millis().to_string();
+            let names = match self.command.dialect {
+                Dialect::Uci => ["wtime", "btime", "winc", "binc"],
+                Dialect::Ugi => ["p1time", "p2time", "p1inc", "p2inc"],
+            };
+            let values = [
+                clocks.remaining[0],
+                clocks.remaining[1],
+                clocks.increment[0],
+                clocks.increment[1],
+            ];
+            for (name, value) in names.iter().zip(values) {
+                parts.push(format!("{name} {}", ms(value)));
+            }
+            if let Some(m) = clocks.moves_to_go {
+                parts.push(format!("movestogo {m}"));
+            }
+        }
+        if let Some(t) = go.movetime {
+            parts.push(format!("movetime {}", t.as_millis()));
+        }
+        if let Some(d) = go.depth {
+            parts.push(format!("depth {d}"));
+        }
+        if let Some(n) = go.nodes {
+            parts.push(format!("nodes {n}"));
+        }
+        parts.join(" ")
+    }
+}
+
+/// The `position` command for the current position of `record`.
+fn position_command<G: Game>(record: &GameRecord<G>) -> String {
+    let mut command = format!("position fen {}", record.start().to_text());
+    if !record.moves().is_empty() {
+        command.push_str(" moves");
+        for (pos, &mv) in record.positions().iter().zip(record.moves()) {
+            command.push(' ');
+            command.push_str(&pos.format_move(mv));
+        }
+    }
+    command
+}
+
+/// Reads the score and depth of an `info` line into `score` and `depth`.
+fn read_info(line: &str, score: &mut Option<ReportedScore>, depth: &mut Option<u32>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"info") {
+        return;
+    }
+    for (i, pair) in words.windows(2).enumerate() {
+        match pair[0] {
+            "depth" => *depth = pair[1].parse().ok().or(*depth),
+            "cp" if i > 0 && words[i - 1] == "score" => {
+                *score = pair[1]
+                    .parse()
+                    .ok()
+                    .map(ReportedScore::Centipawns)
+                    .or(*score)
+            }
+            "mate" if i > 0 && words[i - 1] == "score" => {
+                *score = pair[1].parse().ok().map(ReportedScore::Mate).or(*score)
+            }
+            _ => {}
+        }
+    }
+}
+
+impl<G: Game> Player<G> for ProcessPlayer {
+    fn new_game(&mut self) -> Result<(), Fault> {
+        if self.running.is_none() {
+            self.start(G::NAME)?;
+        }
+        let new_game = match self.command.dialect {
+            Dialect::Uci => "ucinewgame",
+            Dialect::Ugi => "uginewgame",
+        };
+        self.send(new_game)?;
+        self.send("isready")?;
+        self.wait_for("readyok", self.timeout, |_| {})
+            .map(|_| ())
+            .map_err(|fault| self.handshake_fault(fault, "readyok"))
+    }
+
+    fn choose(&mut self, record: &GameRecord<G>, go: &GoRequest) -> Result<Reply, Fault> {
+        self.send(&position_command(record))?;
+        self.send(&self.go_command(go))?;
+        let side = record.side_to_move();
+        let own_time = go.clocks.map(|c| c.remaining[side.index()] + self.margin);
+        let budget = own_time
+            .or(go.movetime.map(|t| t + self.margin))
+            .unwrap_or_default();
+        let (mut score, mut depth) = (None, None);
+        let line = self
+            .wait_for("bestmove", budget + self.timeout, |line| {
+                read_info(line, &mut score, &mut depth)
+            })
+            .inspect_err(|_| self.kill())?;
+        let text = line.split_whitespace().nth(1).unwrap_or("").to_string();
+        Ok(Reply { text, score, depth })
+    }
+
+    fn shut_down(&mut self) {
+        if self.running.is_some() && self.send("quit").is_ok() {
+            let deadline = Instant::now() + Duration::from_millis(500);
+            while let Some(running) = self.running.as_mut() {
+                if !matches!(running.child.try_wait(), Ok(None)) || Instant::now() > deadline {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        self.kill();
+    }
+}
+
+impl Drop for ProcessPlayer {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_give_score_and_depth() {
+        let (mut score, mut depth) = (None, None);
+        read_info(
+            "info depth 7 seldepth 9 score cp -35 nodes 100 pv D1-e6",
+            &mut score,
+            &mut depth,
+        );
+        assert_eq!(
+            (score, depth),
+            (Some(ReportedScore::Centipawns(-35)), Some(7))
+        );
+        read_info(
+            "info depth 9 score mate 3 upperbound",
+            &mut score,
+            &mut depth,
+        );
+        assert_eq!((score, depth), (Some(ReportedScore::Mate(3)), Some(9)));
+        read_info("info string depth of thought", &mut score, &mut depth);
+        assert_eq!(depth, Some(9));
+    }
+}

@@ -1,0 +1,129 @@
+//! `--engine` specifications: `name=<n> cmd=<path> [args=…] [proto=uci|ugi] [option.<Name>=<v>]…` or
+//! `name=<n> builtin=random|greedy`.
+
+use super::builtin::BuiltinKind;
+use super::engine_process::{Dialect, EngineCommand};
+
+/// What plays under a name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineKind {
+    /// A program speaking the engine protocol.
+    Process(EngineCommand),
+    /// A built-in player.
+    Builtin(BuiltinKind),
+}
+
+/// A named participant of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The name in PGN and statistics.
+    pub name: String,
+    /// What plays.
+    pub kind: EngineKind,
+}
+
+impl EngineSpec {
+    /// Parses the `key=value` words of one `--engine`.
+    pub fn parse(words: &[String]) -> Result<EngineSpec, String> {
+        let mut name = None;
+        let mut program = None;
+        let mut builtin = None;
+        let mut args = Vec::new();
+        let mut options = Vec::new();
+        let mut dialect = Dialect::Uci;
+        for word in words {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("--engine: expected key=value, found '{word}'"))?;
+            match key {
+                "name" => name = Some(value.to_string()),
+                "cmd" => program = Some(value.to_string()),
+                "args" => args.extend(value.split_whitespace().map(String::from)),
+                "proto" => {
+                    dialect = match value {
+                        "uci" => Dialect::Uci,
+                        "ugi" => Dialect::Ugi,
+                        _ => {
+                            return Err(format!(
+                                "--engine: proto must be uci or ugi, not '{value}'"
+                            ));
+                        }
+                    }
+                }
+                "builtin" => {
+                    builtin = Some(BuiltinKind::parse(value).ok_or_else(|| {
+                        format!("--engine: unknown builtin '{value}' (random or greedy)")
+                    })?)
+                }
+                _ => match key.strip_prefix("option.") {
+                    Some(option) if !option.is_empty() => {
+                        options.push((option.to_string(), value.to_string()))
+                    }
+                    _ => return Err(format!("--engine: unknown key '{key}'")),
+                },
+            }
+        }
+        let kind = match (program, builtin) {
+            (Some(program), None) => EngineKind::Process(EngineCommand {
+                program,
+                args,
+                options,
+                dialect,
+            }),
+            (None, Some(kind)) => EngineKind::Builtin(kind),
+            (Some(_), Some(_)) => {
+                return Err("--engine: give cmd= or builtin=, not both".to_string());
+            }
+            (None, None) => {
+                return Err("--engine: needs cmd=<path> or builtin=random|greedy".to_string());
+            }
+        };
+        let name = name.unwrap_or_else(|| match &kind {
+            EngineKind::Process(c) => c.program.rsplit('/').next().unwrap_or("engine").to_string(),
+            EngineKind::Builtin(BuiltinKind::Random) => "random".to_string(),
+            EngineKind::Builtin(BuiltinKind::Greedy) => "greedy".to_string(),
+        });
+        Ok(EngineSpec { name, kind })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn parses_processes_and_builtins() {
+        let spec = EngineSpec::parse(&words(
+            "name=new cmd=./duel proto=ugi option.Hash=32 option.Move=5",
+        ))
+        .unwrap();
+        assert_eq!(spec.name, "new");
+        let EngineKind::Process(command) = spec.kind else {
+            panic!("a process")
+        };
+        assert_eq!(command.dialect, Dialect::Ugi);
+        assert_eq!(
+            command.options,
+            vec![("Hash".into(), "32".into()), ("Move".into(), "5".into())]
+        );
+        let spec = EngineSpec::parse(&words("builtin=greedy")).unwrap();
+        assert_eq!(
+            (spec.name.as_str(), spec.kind),
+            ("greedy", EngineKind::Builtin(BuiltinKind::Greedy))
+        );
+        for bad in [
+            "name=x",
+            "cmd=a builtin=random",
+            "builtin=smart",
+            "cmd=a proto=xboard",
+            "cmd=a colour=red",
+            "cmd",
+        ] {
+            assert!(EngineSpec::parse(&words(bad)).is_err(), "{bad}");
+        }
+    }
+}

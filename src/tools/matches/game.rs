@@ -1,0 +1,201 @@
+//! Playing one game between two players: clocks, legality, the rules' verdicts, adjudication and
+//! faults.
+
+use super::adjudication::{Adjudicator, DrawRule, ResignRule, Verdict};
+use super::player::{ClockState, Fault, GoRequest, Player, Reply, ReportedScore};
+use super::time_control::{GameClock, TimeControl};
+use crate::game::{Game, GameRecord, Outcome, Side, Termination};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The limits and adjudication rules every game of a match is played under.
+#[derive(Clone, Debug, Default)]
+pub struct GameSettings {
+    /// Clock time control.
+    pub tc: Option<TimeControl>,
+    /// Fixed time per move.
+    pub movetime: Option<Duration>,
+    /// Fixed depth per move.
+    pub depth: Option<u32>,
+    /// Fixed nodes per move.
+    pub nodes: Option<u64>,
+    /// How far past its clock a move may arrive before it loses on time.
+    pub time_margin: Duration,
+    /// Resignation by score.
+    pub resign: Option<ResignRule>,
+    /// Draw by score.
+    pub draw: Option<DrawRule>,
+    /// Draw after this many plies.
+    pub max_plies: Option<u32>,
+}
+
+/// Why a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The rules decided (win, no legal move, tournament draw).
+    Rules(Termination),
+    /// The player of this side resigned by the `--resign` rule.
+    Resigned(Side),
+    /// Drawn by the `--draw` rule.
+    AgreedDraw,
+    /// Drawn by `--maxplies`.
+    MaxPlies,
+    /// The player of this side lost by default.
+    Fault(Side, Fault),
+    /// The match was stopped during the game; it does not count.
+    Interrupted,
+}
+
+impl GameEnd {
+    /// The result, or `None` for an interrupted game.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self {
+            GameEnd::Rules(t) => Some(t.outcome()),
+            GameEnd::Resigned(side) | GameEnd::Fault(side, _) => {
+                Some(Outcome::Win(side.opponent()))
+            }
+            GameEnd::AgreedDraw | GameEnd::MaxPlies => Some(Outcome::Draw),
+            GameEnd::Interrupted => None,
+        }
+    }
+
+    /// The PGN Termination tag.
+    pub fn termination_tag(&self) -> &'static str {
+        match self {
+            GameEnd::Rules(_) => "normal",
+            GameEnd::Resigned(_) | GameEnd::AgreedDraw | GameEnd::MaxPlies => "adjudication",
+            GameEnd::Fault(_, fault) => fault.termination_tag(),
+            GameEnd::Interrupted => "unterminated",
+        }
+    }
+
+    /// A sentence for the record, e.g. `black: loses on time`.
+    pub fn describe(&self) -> String {
+        match self {
+            GameEnd::Rules(t) => t.to_string(),
+            GameEnd::Resigned(side) => format!("{side} resigns (adjudication)"),
+            GameEnd::AgreedDraw => "draw by adjudication".to_string(),
+            GameEnd::MaxPlies => "draw: ply limit reached".to_string(),
+            GameEnd::Fault(side, fault) => format!("{side}: {fault}"),
+            GameEnd::Interrupted => "interrupted".to_string(),
+        }
+    }
+}
+
+/// A finished (or interrupted) game.
+#[derive(Clone, Debug)]
+pub struct PlayedGame<G: Game> {
+    /// Opening and game moves.
+    pub record: GameRecord<G>,
+    /// How many of the record's moves came from the opening.
+    pub opening_plies: usize,
+    /// A comment per move after the opening (score/depth and time).
+    pub comments: Vec<String>,
+    /// Why it ended.
+    pub end: GameEnd,
+}
+
+/// Plays `opening` on between `white` and `black`.
+pub fn play_game<G: Game>(
+    opening: &GameRecord<G>,
+    white: &mut dyn Player<G>,
+    black: &mut dyn Player<G>,
+    settings: &GameSettings,
+    stop: &AtomicBool,
+) -> PlayedGame<G> {
+    let mut game = PlayedGame {
+        record: opening.clone(),
+        opening_plies: opening.moves().len(),
+        comments: Vec::new(),
+        end: GameEnd::Interrupted,
+    };
+    game.end = play_on(&mut game, [white, black], settings, stop);
+    game
+}
+
+fn play_on<G: Game>(
+    game: &mut PlayedGame<G>,
+    players: [&mut dyn Player<G>; 2],
+    settings: &GameSettings,
+    stop: &AtomicBool,
+) -> GameEnd {
+    for side in Side::BOTH {
+        if let Err(fault) = players[side.index()].new_game() {
+            return GameEnd::Fault(side, fault);
+        }
+    }
+    let mut clocks = settings
+        .tc
+        .map(|tc| [GameClock::new(tc), GameClock::new(tc)]);
+    let mut adjudicator = Adjudicator::new(settings.resign, settings.draw);
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return GameEnd::Interrupted;
+        }
+        if let Some(termination) = game.record.termination() {
+            return GameEnd::Rules(termination);
+        }
+        let played = (game.record.moves().len() - game.opening_plies) as u32;
+        if settings.max_plies.is_some_and(|limit| played >= limit) {
+            return GameEnd::MaxPlies;
+        }
+        let side = game.record.side_to_move();
+        let go = GoRequest {
+            clocks: clocks.as_ref().map(|c| ClockState {
+                remaining: [c[0].remaining(), c[1].remaining()],
+                increment: [c[0].increment(), c[1].increment()],
+                moves_to_go: c[side.index()].moves_to_go(),
+            }),
+            movetime: settings.movetime,
+            depth: settings.depth,
+            nodes: settings.nodes,
+        };
+        let started = Instant::now();
+        let reply = match players[side.index()].choose(&game.record, &go) {
+            Ok(reply) => reply,
+            Err(_) if stop.load(Ordering::Relaxed) => return GameEnd::Interrupted,
+            Err(fault) => return GameEnd::Fault(side, fault),
+        };
+        let used = started.elapsed();
+        if let Some(clocks) = clocks.as_mut()
+            && !clocks[side.index()].charge(used, settings.time_margin)
+        {
+            return GameEnd::Fault(side, Fault::TimeForfeit);
+        }
+        let mv = match game.record.current().parse_move(&reply.text) {
+            Ok(mv) => mv,
+            Err(e) => {
+                let reason = e.to_string();
+                return GameEnd::Fault(
+                    side,
+                    Fault::IllegalMove {
+                        text: reply.text,
+                        reason,
+                    },
+                );
+            }
+        };
+        let move_number = (played / 2) + 1;
+        game.comments.push(comment(&reply, used));
+        game.record.play(mv);
+        match adjudicator.record(side.index(), move_number, reply.score) {
+            Verdict::Continue => {}
+            Verdict::Resign(_) => return GameEnd::Resigned(side),
+            Verdict::Draw => return GameEnd::AgreedDraw,
+        }
+    }
+}
+
+/// The PGN comment of a move: `+0.35/12 0.512s`, `-M3/9 1.2s`, or just the time.
+fn comment(reply: &Reply, used: Duration) -> String {
+    let time = format!("{:.3}s", used.as_secs_f64());
+    let score = match reply.score {
+        Some(ReportedScore::Centipawns(cp)) => format!("{:+.2}", cp as f64 / 100.0),
+        Some(ReportedScore::Mate(n)) => format!("{}M{}", if n < 0 { "-" } else { "+" }, n.abs()),
+        None => return time,
+    };
+    match reply.depth {
+        Some(depth) => format!("{score}/{depth} {time}"),
+        None => format!("{score} {time}"),
+    }
+}

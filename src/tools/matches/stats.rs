@@ -1,0 +1,386 @@
+//! Match statistics: win/draw/loss and pentanomial counts, Elo with a 95% interval, normalized Elo,
+//! and the sequential probability ratio test on the pentanomial model.
+//!
+//! Games are played in pairs (one opening, colours swapped), and a pair's score — 0, ½, 1, 1½ or 2
+//! points — is one sample. Pairs cancel most of the opening's bias, so their variance is smaller than
+//! that of single games and the test decides sooner than a trinomial model would.
+
+use serde::{Deserialize, Serialize};
+
+/// The 97.5% quantile of the standard normal distribution: a 95% two-sided interval.
+const Z_95: f64 = 1.959_963_984_540_054;
+
+/// What an empty bucket counts as in the SPRT, so that a one-sided result still has a variance.
+const EMPTY_BUCKET_WEIGHT: f64 = 1e-3;
+
+/// Results from the first engine's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Games won.
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games lost.
+    pub losses: u64,
+    /// Game pairs by points scored: `[0, ½, 1, 1½, 2]`.
+    pub pentanomial: [u64; 5],
+}
+
+impl Tally {
+    /// Records one game scored 1, ½ or 0 (given in half points: 2, 1, 0).
+    pub fn add_game(&mut self, half_points: u32) {
+        match half_points {
+            2 => self.wins += 1,
+            1 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+    }
+
+    /// Records a finished pair scoring `half_points` (0..=4) in half points.
+    pub fn add_pair(&mut self, half_points: u32) {
+        self.pentanomial[half_points.min(4) as usize] += 1;
+    }
+
+    /// The sum of two tallies (for combining runs).
+    pub fn combined(&self, other: &Tally) -> Tally {
+        let mut sum = *self;
+        sum.wins += other.wins;
+        sum.draws += other.draws;
+        sum.losses += other.losses;
+        for (a, b) in sum.pentanomial.iter_mut().zip(other.pentanomial) {
+            *a += b;
+        }
+        sum
+    }
+
+    /// Games played.
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Pairs completed.
+    pub fn pairs(&self) -> u64 {
+        self.pentanomial.iter().sum()
+    }
+
+    /// The score fraction over all games, 0..1.
+    pub fn score(&self) -> f64 {
+        if self.games() == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games() as f64
+    }
+}
+
+/// Mean and variance of the pair score per game (0, ¼, ½, ¾, 1) over the buckets `counts`.
+pub fn pair_mean_variance(counts: &[f64; 5]) -> (f64, f64) {
+    let n: f64 = counts.iter().sum();
+    if n <= 0.0 {
+        return (0.5, 0.0);
+    }
+    let value = |i: usize| i as f64 / 4.0;
+    let mean = counts
+        .iter()
+        .enumerate()
+        .map(|(i, c)| c * value(i))
+        .sum::<f64>()
+        / n;
+    let variance = counts
+        .iter()
+        .enumerate()
+        .map(|(i, c)| c * (value(i) - mean).powi(2))
+        .sum::<f64>()
+        / n;
+    (mean, variance)
+}
+
+/// The logistic Elo difference that gives an expected score `score` (0 < score < 1).
+pub fn elo_from_score(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// The expected score of a logistic Elo difference.
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// An Elo estimate with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EloEstimate {
+    /// Logistic Elo.
+    pub elo: f64,
+    /// Half-width of the 95% interval of `elo` (the interval is not symmetric; this is its mean
+    /// half-width).
+    pub elo_error: f64,
+    /// Normalized Elo: the score's distance from ½ in units of its per-game standard deviation.
+    pub nelo: f64,
+    /// Half-width of the 95% interval of `nelo`.
+    pub nelo_error: f64,
+}
+
+impl EloEstimate {
+    /// The estimate from the pentanomial counts of `tally`; `None` before any pair or when every pair
+    /// scored the same (no variance: the interval is undefined).
+    pub fn from_pairs(tally: &Tally) -> Option<EloEstimate> {
+        let counts = tally.pentanomial.map(|c| c as f64);
+        let n = tally.pairs() as f64;
+        let (mean, variance) = pair_mean_variance(&counts);
+        if n == 0.0 || variance <= 0.0 {
+            return None;
+        }
+        let clamp = |s: f64| s.clamp(1e-6, 1.0 - 1e-6);
+        let spread = Z_95 * (variance / n).sqrt();
+        let low = elo_from_score(clamp(mean - spread));
+        let high = elo_from_score(clamp(mean + spread));
+        let per_game_deviation = (2.0 * variance).sqrt();
+        let nelo_scale = 800.0 / std::f64::consts::LN_10;
+        Some(EloEstimate {
+            elo: elo_from_score(clamp(mean)),
+            elo_error: (high - low) / 2.0,
+            nelo: (mean - 0.5) / per_game_deviation * nelo_scale,
+            nelo_error: spread / per_game_deviation * nelo_scale,
+        })
+    }
+}
+
+/// A sequential probability ratio test between H0: Elo = `elo0` and H1: Elo = `elo1` (logistic Elo).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Sprt {
+    /// Elo under the null hypothesis.
+    pub elo0: f64,
+    /// Elo under the alternative.
+    pub elo1: f64,
+    /// Probability of accepting H1 when H0 holds.
+    pub alpha: f64,
+    /// Probability of accepting H0 when H1 holds.
+    pub beta: f64,
+}
+
+/// The test's verdict so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SprtVerdict {
+    /// The LLR fell below the lower bound: H0 accepted.
+    AcceptH0,
+    /// The LLR rose above the upper bound: H1 accepted.
+    AcceptH1,
+    /// Keep playing.
+    Continue,
+}
+
+impl Sprt {
+    /// Parses `elo0=<a> elo1=<b> alpha=<x> beta=<y>` (any order; alpha and beta default to 0.05).
+    pub fn parse(words: &[String]) -> Result<Sprt, String> {
+        let mut sprt = Sprt {
+            elo0: f64::NAN,
+            elo1: f64::NAN,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        for word in words {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("--sprt: expected key=value, found '{word}'"))?;
+            let number: f64 = value
+                .parse()
+                .map_err(|_| format!("--sprt: '{value}' is not a number (in '{word}')"))?;
+            match key {
+                "elo0" => sprt.elo0 = number,
+                "elo1" => sprt.elo1 = number,
+                "alpha" => sprt.alpha = number,
+                "beta" => sprt.beta = number,
+                _ => {
+                    return Err(format!(
+                        "--sprt: unknown key '{key}' (elo0, elo1, alpha, beta)"
+                    ));
+                }
+            }
+        }
+        if sprt.elo0.is_nan() || sprt.elo1.is_nan() {
+            return Err("--sprt needs elo0=<a> and elo1=<b>".to_string());
+        }
+        if sprt.elo0 >= sprt.elo1 {
+            return Err("--sprt: elo0 must be below elo1".to_string());
+        }
+        let in_range = |p: f64| p > 0.0 && p < 0.5;
+        if !in_range(sprt.alpha) || !in_range(sprt.beta) {
+            return Err("--sprt: alpha and beta must lie strictly between 0 and 0.5".to_string());
+        }
+        Ok(sprt)
+    }
+
+    /// The lower bound of the LLR: below it, H0 is accepted.
+    pub fn lower_bound(&self) -> f64 {
+        (self.beta / (1.0 - self.alpha)).ln()
+    }
+
+    /// The upper bound of the LLR: above it, H1 is accepted.
+    pub fn upper_bound(&self) -> f64 {
+        ((1.0 - self.beta) / self.alpha).ln()
+    }
+
+    /// The log-likelihood ratio of the pentanomial counts, by the normal approximation of the
+    /// generalized SPRT: N · (s1 − s0) · (2μ − s0 − s1) / (2σ²), with μ and σ² the mean and variance of
+    /// the pair score per game and s0, s1 the expected scores of elo0 and elo1. Empty buckets count as
+    /// a small weight so that a one-sided result still has a variance.
+    pub fn llr(&self, tally: &Tally) -> f64 {
+        if tally.pairs() == 0 {
+            return 0.0;
+        }
+        let counts = tally.pentanomial.map(|c| {
+            if c == 0 {
+                EMPTY_BUCKET_WEIGHT
+            } else {
+                c as f64
+            }
+        });
+        let n: f64 = counts.iter().sum();
+        let (mean, variance) = pair_mean_variance(&counts);
+        let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+    }
+
+    /// The verdict for an LLR.
+    pub fn verdict(&self, llr: f64) -> SprtVerdict {
+        if llr >= self.upper_bound() {
+            SprtVerdict::AcceptH1
+        } else if llr <= self.lower_bound() {
+            SprtVerdict::AcceptH0
+        } else {
+            SprtVerdict::Continue
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, tolerance: f64) -> bool {
+        (a - b).abs() <= tolerance
+    }
+
+    #[test]
+    fn elo_and_score_are_inverse() {
+        assert!(close(score_from_elo(0.0), 0.5, 1e-12));
+        // 10^(-100/400) = 0.562341; 1 / 1.562341 = 0.640065.
+        assert!(close(score_from_elo(100.0), 0.640065, 1e-6));
+        assert!(close(elo_from_score(0.75), 190.848, 1e-3));
+        for elo in [-300.0, -5.0, 0.0, 42.0, 250.0] {
+            assert!(close(elo_from_score(score_from_elo(elo)), elo, 1e-9));
+        }
+    }
+
+    #[test]
+    fn bounds_by_hand() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        // ln(0.05 / 0.95) = −2.944439, ln(0.95 / 0.05) = 2.944439.
+        assert!(close(sprt.lower_bound(), -2.944439, 1e-6));
+        assert!(close(sprt.upper_bound(), 2.944439, 1e-6));
+        let skewed = Sprt {
+            alpha: 0.1,
+            beta: 0.2,
+            ..sprt
+        };
+        // ln(0.2 / 0.9) = −1.504077, ln(0.8 / 0.1) = 2.079442.
+        assert!(close(skewed.lower_bound(), -1.504077, 1e-6));
+        assert!(close(skewed.upper_bound(), 2.079442, 1e-6));
+    }
+
+    #[test]
+    fn pentanomial_llr_by_hand() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        // Symmetric counts: μ = 0.5, σ² = (10·¼ + 20·1/16 + 20·1/16 + 10·¼) / 100 = 0.075.
+        // s1 = 0.5071951; LLR = 100 · 0.0071951 · (1 − 0.5 − 0.5071951) / 0.15 = −0.0345128.
+        let even = Tally {
+            pentanomial: [10, 20, 40, 20, 10],
+            ..Tally::default()
+        };
+        assert!(
+            close(sprt.llr(&even), -0.0345128, 1e-6),
+            "{}",
+            sprt.llr(&even)
+        );
+        // Skewed counts [5, 10, 40, 30, 15]: μ = (2.5 + 20 + 22.5 + 15) / 100 = 0.6,
+        // σ² = (5·0.36 + 10·0.1225 + 40·0.01 + 30·0.0225 + 15·0.16) / 100 = 0.065;
+        // LLR = 100 · 0.0071951 · (1.2 − 1.0071951) / 0.13 = 1.0671132.
+        let ahead = Tally {
+            pentanomial: [5, 10, 40, 30, 15],
+            ..Tally::default()
+        };
+        assert!(
+            close(sprt.llr(&ahead), 1.0671132, 1e-6),
+            "{}",
+            sprt.llr(&ahead)
+        );
+        assert_eq!(sprt.verdict(sprt.llr(&ahead)), SprtVerdict::Continue);
+        let crushing = Tally {
+            pentanomial: [0, 0, 0, 0, 40],
+            ..Tally::default()
+        };
+        assert_eq!(sprt.verdict(sprt.llr(&crushing)), SprtVerdict::AcceptH1);
+        let hopeless = Tally {
+            pentanomial: [40, 0, 0, 0, 0],
+            ..Tally::default()
+        };
+        assert_eq!(sprt.verdict(sprt.llr(&hopeless)), SprtVerdict::AcceptH0);
+    }
+
+    #[test]
+    fn elo_interval_by_hand() {
+        // μ = 0.6, σ² = 0.065, N = 100: spread = 1.959964 · √0.00065 = 0.0499695.
+        // Elo(0.6) = 70.4365; Elo(0.5500305) = 34.8815; Elo(0.6499695) = 107.5148.
+        let tally = Tally {
+            pentanomial: [5, 10, 40, 30, 15],
+            ..Tally::default()
+        };
+        let estimate = EloEstimate::from_pairs(&tally).unwrap();
+        assert!(close(estimate.elo, 70.4365, 1e-3), "{estimate:?}");
+        assert!(
+            close(estimate.elo_error, (107.5148 - 34.8815) / 2.0, 1e-3),
+            "{estimate:?}"
+        );
+        // nElo = 0.1 / √0.13 · 800 / ln 10 = 96.3613; error = 0.0499695 / √0.13 · 347.4355 = 48.1512.
+        assert!(close(estimate.nelo, 96.3613, 1e-3), "{estimate:?}");
+        assert!(close(estimate.nelo_error, 48.1512, 1e-3), "{estimate:?}");
+        assert!(EloEstimate::from_pairs(&Tally::default()).is_none());
+    }
+
+    #[test]
+    fn sprt_arguments_are_checked() {
+        let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        let sprt = Sprt::parse(&words("elo0=0 elo1=5 alpha=0.05 beta=0.1")).unwrap();
+        assert_eq!(
+            (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta),
+            (0.0, 5.0, 0.05, 0.1)
+        );
+        assert!(Sprt::parse(&words("elo0=0")).is_err());
+        assert!(Sprt::parse(&words("elo0=5 elo1=0")).is_err());
+        assert!(Sprt::parse(&words("elo0=0 elo1=5 alpha=0.7")).is_err());
+        assert!(Sprt::parse(&words("elo0=0 elo1=x")).is_err());
+        assert!(Sprt::parse(&words("elo0=0 elo1=5 gamma=1")).is_err());
+    }
+
+    #[test]
+    fn tallies_combine() {
+        let mut a = Tally::default();
+        a.add_game(2);
+        a.add_game(1);
+        a.add_pair(3);
+        let b = a.combined(&a);
+        assert_eq!(
+            (b.wins, b.draws, b.losses, b.pentanomial),
+            (2, 2, 0, [0, 0, 0, 2, 0])
+        );
+        assert!(close(a.score(), 0.75, 1e-12));
+    }
+}

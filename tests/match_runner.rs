@@ -1,0 +1,346 @@
+//! `duel match` run as a real process: faulty engines lose with the right reason and the match goes
+//! on; PGN and results files read back; the same seed gives the same games.
+
+use duel::games::Duel;
+use duel::tools::matches::MatchResults;
+use duel::tools::pgn;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn script(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/engines")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("duel-match-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Runs `duel match` with `args`, returning its results file, its PGN text and its standard output.
+fn run_match(tag: &str, args: &[&str]) -> (MatchResults, String, String) {
+    let (results, pgn_path) = (
+        scratch(&format!("{tag}.json")),
+        scratch(&format!("{tag}.pgn")),
+    );
+    let _ = std::fs::remove_file(&pgn_path); // PGN output appends
+    let output = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .arg("match")
+        .args(args)
+        .arg("--results")
+        .arg(&results)
+        .arg("--pgnout")
+        .arg(&pgn_path)
+        .output()
+        .expect("duel match runs");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let results = serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    (results, std::fs::read_to_string(&pgn_path).unwrap(), stdout)
+}
+
+/// Asserts that the faulty engine lost every game, with `reason` recorded for each.
+fn assert_all_lost(results: &MatchResults, games: u64, faulty: &str, reason: &str) {
+    let tally = results.pairings[0].tally;
+    assert_eq!(results.pairings[0].first, faulty);
+    assert_eq!(
+        (tally.wins, tally.draws, tally.losses),
+        (0, 0, games),
+        "{results:?}"
+    );
+    assert_eq!(results.faults[faulty][reason], games, "{results:?}");
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    let engine = format!("cmd={}", script("illegal.sh"));
+    let (results, pgn_text, _) = run_match(
+        "illegal",
+        &[
+            "--engine",
+            "name=bad",
+            &engine,
+            "--engine",
+            "builtin=random",
+            "--games",
+            "4",
+            "--depth",
+            "2",
+        ],
+    );
+    assert_all_lost(&results, 4, "bad", "illegal move: illegal move");
+    assert!(pgn_text.contains("[Termination \"illegal move\"]"));
+    assert!(pgn_text.contains("illegal move 'D1-D6'"), "{pgn_text}");
+}
+
+#[test]
+fn a_hanging_engine_loses_and_the_match_finishes() {
+    let engine = format!("cmd={}", script("hang.sh"));
+    let (results, pgn_text, _) = run_match(
+        "hang",
+        &[
+            "--engine",
+            "name=hang",
+            &engine,
+            "--engine",
+            "builtin=random",
+            "--games",
+            "2",
+            "--movetime",
+            "20",
+            "--timeout",
+            "300",
+        ],
+    );
+    assert_all_lost(&results, 2, "hang", "abandoned: no bestmove");
+    assert!(pgn_text.contains("no bestmove after"), "{pgn_text}");
+}
+
+#[test]
+fn a_crashing_engine_loses_and_is_restarted() {
+    let engine = format!("cmd={}", script("crash.sh"));
+    let (results, _, _) = run_match(
+        "crash",
+        &[
+            "--engine",
+            "name=crash",
+            &engine,
+            "--engine",
+            "builtin=greedy",
+            "--games",
+            "4",
+            "--depth",
+            "1",
+        ],
+    );
+    assert_all_lost(&results, 4, "crash", "abandoned: crashed");
+}
+
+#[test]
+fn an_engine_that_never_answers_uci_loses() {
+    let engine = format!("cmd={}", script("mute.sh"));
+    let (results, pgn_text, _) = run_match(
+        "mute",
+        &[
+            "--engine",
+            "name=mute",
+            &engine,
+            "--engine",
+            "builtin=random",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--timeout",
+            "200",
+        ],
+    );
+    assert_all_lost(&results, 2, "mute", "abandoned: no uciok");
+    assert!(pgn_text.contains("no uciok in time"));
+}
+
+#[test]
+fn a_slow_engine_loses_on_time() {
+    let engine = format!("cmd={}", script("slow.sh"));
+    let (results, pgn_text, _) = run_match(
+        "slow",
+        &[
+            "--engine",
+            "name=slow",
+            &engine,
+            "--engine",
+            "builtin=random",
+            "--games",
+            "2",
+            "--tc",
+            "0.1+0",
+            "--timemargin",
+            "20",
+        ],
+    );
+    assert_all_lost(&results, 2, "slow", "time forfeit: loses on time");
+    assert!(pgn_text.contains("[TimeControl \"0.1\"]"), "{pgn_text}");
+}
+
+#[test]
+fn pgn_reads_back_into_the_same_games() {
+    let (results, pgn_text, _) = run_match(
+        "pgn",
+        &[
+            "--engine",
+            "builtin=greedy",
+            "--engine",
+            "builtin=random",
+            "--games",
+            "10",
+            "--depth",
+            "1",
+        ],
+    );
+    let games = pgn::read::<Duel>(&pgn_text).unwrap();
+    assert_eq!(games.len(), 10);
+    let tally = results.pairings[0].tally;
+    let greedy_points: f64 = games
+        .iter()
+        .map(|g| match (g.result.as_str(), g.tag("White")) {
+            ("1-0", Some("greedy")) | ("0-1", Some("random")) => 1.0,
+            ("1/2-1/2", _) => 0.5,
+            _ => 0.0,
+        })
+        .sum();
+    assert_eq!(greedy_points, tally.wins as f64 + tally.draws as f64 / 2.0);
+    for game in &games {
+        assert_eq!(
+            game.tag("PlyCount"),
+            Some(game.record.moves().len().to_string().as_str())
+        );
+        let over = game.record.termination().map(|t| t.outcome().pgn());
+        assert_eq!(
+            over,
+            Some(game.result.as_str()),
+            "the rules decided every game"
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_games() {
+    let args = |seed: &'static str| {
+        vec![
+            "--engine",
+            "builtin=greedy",
+            "--engine",
+            "builtin=random",
+            "--games",
+            "8",
+            "--depth",
+            "1",
+            "--concurrency",
+            "2",
+            "--seed",
+            seed,
+        ]
+    };
+    let moves = |pgn_text: &str| {
+        let mut games: Vec<(String, String)> = pgn::read::<Duel>(pgn_text)
+            .unwrap()
+            .iter()
+            .map(|g| {
+                (
+                    g.tag("Round").unwrap().to_string(),
+                    format!("{:?}", g.record.moves()),
+                )
+            })
+            .collect();
+        games.sort();
+        games
+    };
+    let (_, first, _) = run_match("seed-a", &args("7"));
+    let (_, second, _) = run_match("seed-b", &args("7"));
+    let (_, other, _) = run_match("seed-c", &args("8"));
+    assert_eq!(moves(&first), moves(&second));
+    assert_ne!(moves(&first), moves(&other));
+}
+
+#[test]
+fn results_of_several_runs_sum() {
+    let args = [
+        "--engine",
+        "builtin=greedy",
+        "--engine",
+        "builtin=random",
+        "--games",
+        "4",
+        "--depth",
+        "1",
+    ];
+    let (a, _, _) = run_match("sum-a", &args);
+    let (b, _, _) = run_match("sum-b", &args);
+    let output = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(["results"])
+        .arg(scratch("sum-a.json").as_os_str())
+        .arg(scratch("sum-b.json").as_os_str())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    let games = a.pairings[0].tally.games() + b.pairings[0].tally.games();
+    assert!(text.contains(&format!("Games: {games},")), "{text}");
+}
+
+#[test]
+fn bad_arguments_are_rejected_with_a_reason() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--engine", "builtin=random", "--games", "2", "--depth", "1"],
+            "at least two",
+        ),
+        (
+            &[
+                "--engine",
+                "builtin=random",
+                "--engine",
+                "builtin=greedy",
+                "--games",
+                "2",
+            ],
+            "limit",
+        ),
+        (
+            &[
+                "--engine",
+                "builtin=random",
+                "--engine",
+                "builtin=greedy",
+                "--depth",
+                "1",
+            ],
+            "--games or --rounds",
+        ),
+        (
+            &[
+                "--engine",
+                "builtin=random",
+                "--engine",
+                "builtin=greedy",
+                "--games",
+                "2",
+                "--tc",
+                "x",
+            ],
+            "--tc 'x'",
+        ),
+        (
+            &[
+                "--engine",
+                "builtin=random",
+                "--engine",
+                "builtin=random",
+                "--games",
+                "2",
+                "--depth",
+                "1",
+            ],
+            "names must differ",
+        ),
+    ];
+    for (args, expected) in cases {
+        let output = Command::new(env!("CARGO_BIN_EXE_duel"))
+            .arg("match")
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            !output.status.success() && stderr.contains(expected),
+            "{args:?}: {stderr}"
+        );
+    }
+}
