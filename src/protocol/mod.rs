@@ -1,10 +1,10 @@
 //! The engine protocol: UCI and its dialect UGI, over standard input and output.
 //!
 //! Three kinds of thread share the work (the design of Stockfish and Rustic):
-//! - the input thread ([`reader`]) turns each line into a [`Command`] and sends it over a channel;
+//! - the input thread (`reader.rs`) turns each line into a [`Command`] and sends it over a channel;
 //! - the engine thread (the caller of [`run`]) owns the game record, the options and the table, and
-//!   handles one command at a time ([`engine`]);
-//! - each search runs on a worker thread ([`worker`]) that prints its `info` lines and its `bestmove`
+//!   handles one command at a time (`engine.rs`);
+//! - each search runs on a worker thread (`worker.rs`) that prints its `info` lines and its `bestmove`
 //!   through the shared [`Output`], and is stopped through an atomic flag.
 //!
 //! Nothing here knows the rules of any game: everything goes through [`Game`], and the engine state is
