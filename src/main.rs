@@ -1,4 +1,4 @@
-//! The `duel` command line: the engine (default), perft, bench, match and play.
+//! The `duel` command line: the engine (default), perft, bench, match and results.
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use duel::game::Game;
@@ -12,7 +12,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 #[command(
     name = "duel",
     version,
-    about = "A game engine for Duel, the dice game"
+    about = "A game engine for Duel, the dice game",
+    long_about = "A game engine for Duel, the dice game. Without a subcommand it speaks UCI (and UGI) \
+                  on standard input and output; see protocol.md."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -28,6 +30,13 @@ enum Command {
         /// Start from this DFEN instead of the start position.
         #[arg(long)]
         fen: Option<String>,
+    },
+    /// Searches fixed positions to a fixed depth (1 thread, 16 MB) and prints `<N> nodes <M> nps`.
+    Bench {
+        /// How many plies deep.
+        #[arg(default_value_t = duel::protocol::DEFAULT_BENCH_DEPTH,
+              value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: u32,
     },
     /// Plays engines against each other: clocks, adjudication, SPRT, PGN.
     Match(Box<MatchArgs>),
@@ -78,10 +87,23 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        None => {
-            eprintln!("the engine loop is not built yet");
-            ExitCode::FAILURE
+        Some(Command::Bench { depth }) => {
+            let mut out = std::io::stdout().lock();
+            match duel::protocol::run_bench::<Duel>(depth, &mut out) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: bench: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
+        None => match duel::protocol::run::<Duel>(std::io::stdin(), std::io::stdout()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: cannot start the engine: {e}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 

@@ -1,0 +1,118 @@
+//! Turning a `position` command into a game record: all or nothing.
+//!
+//! The record is built aside and replaces the engine's only when every move was legal, so a rejected
+//! `position` leaves the previous position (and its history, which the draw rules need) in place.
+
+use super::command::{PositionCommand, StartPosition};
+use super::output::quote;
+use crate::game::{Game, GameRecord};
+use std::fmt;
+
+/// Why a `position` command was rejected.
+pub enum PositionError<G: Game> {
+    /// The position text is not a valid position of the game.
+    Text(G::PositionError),
+    /// A move cannot be read or is not legal where it is played.
+    Move {
+        /// Its place in the list, from 1.
+        number: usize,
+        /// The text given.
+        text: String,
+        /// Why.
+        error: G::MoveError,
+    },
+}
+
+impl<G: Game> fmt::Display for PositionError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Text(e) => {
+                write!(
+                    f,
+                    "position: invalid {} position: {e}; position unchanged",
+                    G::NAME
+                )
+            }
+            PositionError::Move {
+                number,
+                text,
+                error,
+            } => write!(
+                f,
+                "position: move {number} {} rejected: {error}; position unchanged",
+                quote(text)
+            ),
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for PositionError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// The game record a `position` command describes.
+pub fn build<G: Game>(command: &PositionCommand) -> Result<GameRecord<G>, PositionError<G>> {
+    let start = match &command.start {
+        StartPosition::Start => G::start(),
+        StartPosition::Text(text) => G::from_text(text).map_err(PositionError::Text)?,
+    };
+    let mut record = GameRecord::new(start);
+    for (index, text) in command.moves.iter().enumerate() {
+        record
+            .play_text(text)
+            .map_err(|error| PositionError::Move {
+                number: index + 1,
+                text: text.clone(),
+                error,
+            })?;
+    }
+    Ok(record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Duel;
+
+    fn command(start: StartPosition, moves: &[&str]) -> PositionCommand {
+        PositionCommand {
+            start,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn moves_are_played_in_order() {
+        let record = build::<Duel>(&command(StartPosition::Start, &["D1-e6", "D8-D2"]));
+        let record = record.expect("legal moves");
+        assert_eq!(record.moves().len(), 2);
+    }
+
+    #[test]
+    fn reject_the_first_bad_move_by_number() {
+        let error = build::<Duel>(&command(StartPosition::Start, &["F1-e6", "E1-E2"])).unwrap_err();
+        assert!(
+            matches!(error, PositionError::Move { number: 2, .. }),
+            "{error}"
+        );
+        assert!(
+            error
+                .to_string()
+                .starts_with("position: move 2 'E1-E2' rejected: ")
+        );
+    }
+
+    #[test]
+    fn reject_a_chess_fen() {
+        let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let error = build::<Duel>(&command(StartPosition::Text(chess.into()), &[])).unwrap_err();
+        assert!(matches!(error, PositionError::Text(_)));
+        assert!(
+            error
+                .to_string()
+                .starts_with("position: invalid duel position: ")
+        );
+    }
+}

@@ -1,0 +1,178 @@
+//! The input thread: reads raw lines, parses each into a command and sends it to the engine thread.
+//!
+//! Reading bytes rather than `String` lines keeps one bad line from ending the input: a line that is not
+//! UTF-8 or is longer than [`MAX_LINE_BYTES`] becomes an error for the engine to report, and reading
+//! goes on. Only the first `MAX_LINE_BYTES` bytes of a line are ever held. A trailing `\r` (a GUI on
+//! Windows) is dropped. End of input, or an input error, means `quit`; after sending `quit` the thread
+//! ends, so nothing is read past it.
+
+use super::command::{self, Command, CommandError};
+use crossbeam_channel::{Receiver, Sender};
+use std::io::{self, BufRead, BufReader, Read};
+use std::thread;
+
+/// The longest line accepted, in bytes: room for a `position … moves` of well over 100,000 moves,
+/// while a runaway line cannot take more memory than this.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// What the reader sends: a command, or the reason a line is not one.
+pub type Message = Result<Command, CommandError>;
+
+/// Starts the input thread on `input` and returns the channel its messages arrive on.
+pub fn spawn(input: impl Read + Send + 'static) -> io::Result<Receiver<Message>> {
+    let (sender, receiver) = crossbeam_channel::unbounded();
+    thread::Builder::new()
+        .name("input".into())
+        .spawn(move || read_commands(BufReader::new(input), &sender))?;
+    Ok(receiver)
+}
+
+/// One line as read: its bytes (cut at the limit) and its full length.
+enum Line {
+    /// A line (its bytes without newline).
+    Complete(Vec<u8>),
+    /// A line over the limit; its length in bytes.
+    TooLong(usize),
+    /// End of input.
+    End,
+}
+
+/// Reads lines until `quit` or end of input, sending one message per non-blank line.
+fn read_commands(mut input: impl BufRead, sender: &Sender<Message>) {
+    loop {
+        let message = match read_line(&mut input) {
+            Ok(Line::Complete(bytes)) => match std::str::from_utf8(&bytes) {
+                Ok(text) => match command::parse(text) {
+                    Ok(None) => continue,
+                    Ok(Some(command)) => Ok(command),
+                    Err(e) => Err(e),
+                },
+                Err(e) => Err(CommandError::NotUtf8 {
+                    valid_up_to: e.valid_up_to(),
+                }),
+            },
+            Ok(Line::TooLong(bytes)) => Err(CommandError::LineTooLong {
+                bytes,
+                limit: MAX_LINE_BYTES,
+            }),
+            // An input that fails is as gone as one that ended.
+            Ok(Line::End) | Err(_) => Ok(Command::Quit),
+        };
+        let quit = matches!(message, Ok(Command::Quit));
+        // A send fails only when the engine has already gone; then there is nobody left to read for.
+        if sender.send(message).is_err() || quit {
+            return;
+        }
+    }
+}
+
+/// Reads one line, holding at most [`MAX_LINE_BYTES`] of it.
+fn read_line(input: &mut impl BufRead) -> io::Result<Line> {
+    let mut bytes = Vec::new();
+    // One byte more than the limit tells a line of exactly the limit from a longer one.
+    let read = input
+        .by_ref()
+        .take(MAX_LINE_BYTES as u64 + 1)
+        .read_until(b'\n', &mut bytes)?;
+    if read == 0 {
+        return Ok(Line::End);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+        return Ok(Line::Complete(bytes));
+    }
+    if bytes.len() <= MAX_LINE_BYTES {
+        // The last line of the input, without a newline.
+        return Ok(Line::Complete(bytes));
+    }
+    // Too long: skip to the end of the line, counting but not keeping.
+    let mut length = bytes.len();
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(Line::TooLong(length));
+        }
+        match chunk.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                length += end;
+                input.consume(end + 1);
+                return Ok(Line::TooLong(length));
+            }
+            None => {
+                let n = chunk.len();
+                length += n;
+                input.consume(n);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn messages(input: Vec<u8>) -> Vec<Message> {
+        let (sender, receiver) = crossbeam_channel::unbounded();
+        read_commands(io::Cursor::new(input), &sender);
+        receiver.try_iter().collect()
+    }
+
+    #[test]
+    fn end_of_input_means_quit() {
+        assert_eq!(
+            messages(b"isready\r\n\n   \nstop".to_vec()),
+            [Ok(Command::IsReady), Ok(Command::Stop), Ok(Command::Quit)]
+        );
+        assert_eq!(messages(Vec::new()), [Ok(Command::Quit)]);
+    }
+
+    #[test]
+    fn nothing_is_read_after_quit() {
+        assert_eq!(messages(b"quit\nisready\n".to_vec()), [Ok(Command::Quit)]);
+    }
+
+    #[test]
+    fn non_utf8_line_is_reported_and_reading_goes_on() {
+        assert_eq!(
+            messages(b"is\xffready\nisready\n".to_vec()),
+            [
+                Err(CommandError::NotUtf8 { valid_up_to: 2 }),
+                Ok(Command::IsReady),
+                Ok(Command::Quit)
+            ]
+        );
+    }
+
+    #[test]
+    fn long_lines_are_reported_with_their_length() {
+        let mut input = vec![b'x'; MAX_LINE_BYTES + 10];
+        input.extend_from_slice(b"\nisready\n");
+        input.extend(vec![b'y'; MAX_LINE_BYTES * 2]);
+        assert_eq!(
+            messages(input),
+            [
+                Err(CommandError::LineTooLong {
+                    bytes: MAX_LINE_BYTES + 10,
+                    limit: MAX_LINE_BYTES
+                }),
+                Ok(Command::IsReady),
+                Err(CommandError::LineTooLong {
+                    bytes: MAX_LINE_BYTES * 2,
+                    limit: MAX_LINE_BYTES
+                }),
+                Ok(Command::Quit)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_limit_is_read() {
+        let mut input = b"isready".to_vec();
+        input.extend(vec![b' '; MAX_LINE_BYTES - input.len()]);
+        input.push(b'\n');
+        assert_eq!(messages(input), [Ok(Command::IsReady), Ok(Command::Quit)]);
+    }
+}

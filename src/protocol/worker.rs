@@ -1,0 +1,347 @@
+//! The search worker: one search on its own thread, which prints the search's `info` lines and then
+//! exactly one `bestmove`.
+//!
+//! The engine thread keeps reading commands meanwhile; it steers the worker only through the search's
+//! [`SearchControl`] flags and the worker thread's park token:
+//! - `stop` sets the stop flag and unparks; [`Worker::stop`] then joins, so the `bestmove` is printed
+//!   before the engine handles the next command.
+//! - `go infinite` and `go ponder` hold the `bestmove` even when the search ends by itself (the GUI has
+//!   not asked for a move yet): the worker parks until `stop` or, when pondering, `ponderhit`.
+//! - A panic in the search is caught. The worker then plays the first move of the last reported
+//!   principal variation, or else the first legal move, and says why in an `info string`. The same
+//!   fallback covers a search that returns an illegal move, or none while moves exist.
+//!
+//! The transposition table is moved into the worker and handed back by [`Worker::stop`], so the engine
+//! cannot touch it while a search runs and no lock is held while searching.
+
+use super::dialect::Dialect;
+use super::go::candidates;
+use super::info::{info_line, is_legal};
+use super::output::Output;
+use super::panic_text;
+use super::table::Table;
+use crate::game::Game;
+use crate::search::{Report, SearchControl, SearchResult};
+use std::io;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::thread::{self, JoinHandle};
+
+/// The search to run: it gets the table, the control flags and the report callback.
+pub type SearchFn<G> = Box<
+    dyn FnOnce(
+            &mut Table,
+            &SearchControl,
+            &mut dyn FnMut(&Report<<G as Game>::Move>),
+        ) -> SearchResult<<G as Game>::Move>
+        + Send,
+>;
+
+/// What the worker needs besides the search itself: the root to print moves in and to fall back on,
+/// and how the `bestmove` is to be given.
+pub struct Job<G: Game> {
+    /// The position searched.
+    pub root: G,
+    /// The root moves the search is restricted to (`searchmoves`); empty for all.
+    pub searchmoves: Vec<G::Move>,
+    /// `go infinite`: hold `bestmove` until `stop`.
+    pub infinite: bool,
+    /// `go ponder`: hold `bestmove` until `stop` or `ponderhit`.
+    pub ponder: bool,
+    /// The dialect the `bestmove` is written in.
+    pub dialect: Dialect,
+    /// Whether `info` lines carry `multipv`.
+    pub show_multipv: bool,
+}
+
+/// Room for a deep recursive search on the worker thread; only what is touched is ever committed.
+const STACK_BYTES: usize = 64 << 20;
+
+/// A running (or finished, but not yet joined) search.
+pub struct Worker {
+    control: Arc<SearchControl>,
+    thread: JoinHandle<Option<Table>>,
+}
+
+impl Worker {
+    /// Starts `search` on a new thread, with `table` lent to it.
+    pub fn start<G: Game>(
+        job: Job<G>,
+        table: Table,
+        search: SearchFn<G>,
+        out: Output,
+    ) -> io::Result<Worker> {
+        // A fresh control per search: a `stop` meant for an earlier search can never leak into this
+        // one, and one sent right after this `go` cannot be lost by a reset.
+        let control = Arc::new(SearchControl::default());
+        control.pondering.store(job.ponder, Ordering::SeqCst);
+        let flags = Arc::clone(&control);
+        let thread = thread::Builder::new()
+            .name("search".into())
+            .stack_size(STACK_BYTES)
+            .spawn(move || {
+                let dialect = job.dialect;
+                let worked =
+                    catch_unwind(AssertUnwindSafe(|| work(job, table, search, &flags, &out)));
+                worked.unwrap_or_else(|payload| {
+                    // `work` prints `bestmove` as its very last step, so a panic here came before it.
+                    out.error(format!(
+                        "internal error in the search thread: {}",
+                        panic_text(&*payload)
+                    ));
+                    out.line(&dialect.bestmove(None, None));
+                    None
+                })
+            })?;
+        Ok(Worker { control, thread })
+    }
+
+    /// Ends the search: its `bestmove` has been printed when this returns. Gives back the table, or
+    /// `None` when it was lost to an internal error.
+    pub fn stop(self) -> Option<Table> {
+        self.control.stop.store(true, Ordering::SeqCst);
+        self.thread.thread().unpark();
+        self.thread.join().ok().flatten()
+    }
+
+    /// Turns a pondering search into a normal one. False when the search is not pondering.
+    pub fn ponderhit(&self) -> bool {
+        let was_pondering = self.control.pondering.swap(false, Ordering::SeqCst);
+        self.thread.thread().unpark();
+        was_pondering
+    }
+
+    /// Whether the thread has ended (its `bestmove` printed).
+    pub fn is_finished(&self) -> bool {
+        self.thread.is_finished()
+    }
+}
+
+/// The worker thread's body: search, choose a legal move, hold it if asked, print it.
+fn work<G: Game>(
+    job: Job<G>,
+    mut table: Table,
+    search: SearchFn<G>,
+    control: &SearchControl,
+    out: &Output,
+) -> Option<Table> {
+    let mut reported_best = None;
+    let searched = {
+        let mut on_report = |report: &Report<G::Move>| {
+            if report.multipv <= 1 {
+                reported_best = report.pv.first().copied();
+            }
+            out.line(&info_line(&job.root, report, job.show_multipv));
+        };
+        catch_unwind(AssertUnwindSafe(|| {
+            search(&mut table, control, &mut on_report)
+        }))
+    };
+    let allowed = candidates(&job.root, &job.searchmoves);
+    let fallback = reported_best
+        .filter(|mv| allowed.contains(mv))
+        .or_else(|| allowed.first().copied());
+    let (best, ponder) = match searched {
+        Ok(SearchResult {
+            best: Some(best),
+            ponder,
+        }) if allowed.contains(&best) => (Some(best), ponder),
+        Ok(SearchResult { best: None, .. }) if allowed.is_empty() => (None, None),
+        Ok(SearchResult { best, .. }) => {
+            out.error(match best {
+                Some(_) => {
+                    "the search chose a move that is not allowed here; playing a legal move instead"
+                }
+                None => {
+                    "the search found no move although there are legal moves; playing one of them"
+                }
+            });
+            (fallback, None)
+        }
+        Err(payload) => {
+            out.error(format!(
+                "the search failed ({}); playing a legal move instead",
+                panic_text(&*payload)
+            ));
+            // Whatever the search was writing may be half done.
+            table.clear();
+            (fallback, None)
+        }
+    };
+    let best_text = best.map(|mv| job.root.format_move(mv));
+    let ponder_text = best.zip(ponder).and_then(|(best, ponder)| {
+        let next = job.root.make_move(best);
+        is_legal(&next, ponder).then(|| next.format_move(ponder))
+    });
+    // The GUI has not asked for a move yet: wait for `stop` (or `ponderhit`). Parking cannot miss the
+    // wake-up: an unpark that comes before the park leaves a token that makes the park return.
+    while !control.stop.load(Ordering::SeqCst)
+        && (job.infinite || control.pondering.load(Ordering::SeqCst))
+    {
+        thread::park();
+    }
+    out.line(
+        &job.dialect
+            .bestmove(best_text.as_deref(), ponder_text.as_deref()),
+    );
+    Some(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Duel;
+    use crate::protocol::output::Capture;
+    use crate::search::{Bound, Score};
+    use std::time::{Duration, Instant};
+
+    type Move = <Duel as Game>::Move;
+
+    fn job(infinite: bool, ponder: bool) -> Job<Duel> {
+        Job {
+            root: Duel::start(),
+            searchmoves: Vec::new(),
+            infinite,
+            ponder,
+            dialect: Dialect::Uci,
+            show_multipv: false,
+        }
+    }
+
+    fn report(pv: Vec<Move>) -> Report<Move> {
+        Report {
+            depth: 1,
+            seldepth: 1,
+            multipv: 1,
+            score: Score::Centipawns(0),
+            bound: Bound::Exact,
+            nodes: 1,
+            elapsed: Duration::ZERO,
+            hashfull: 0,
+            pv,
+        }
+    }
+
+    fn mv(text: &str) -> Move {
+        Duel::start().parse_move(text).unwrap()
+    }
+
+    fn wait_until_finished(worker: &Worker) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !worker.is_finished() {
+            assert!(Instant::now() < deadline, "the worker did not finish");
+            thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    #[test]
+    fn a_panicking_search_still_plays_the_last_reported_move() {
+        let capture = Capture::default();
+        let search: SearchFn<Duel> = Box::new(|_, _, on_report| {
+            on_report(&report(vec![mv("H1-H2")]));
+            panic!("boom");
+        });
+        let worker = Worker::start(
+            job(false, false),
+            Table::new(1),
+            search,
+            Output::new(capture.clone()),
+        );
+        let table = worker.unwrap().stop();
+        assert!(table.is_some());
+        let lines = capture.lines();
+        assert_eq!(lines.last().unwrap(), "bestmove H1-H2");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string error: the search failed (boom)"))
+        );
+    }
+
+    #[test]
+    fn a_panic_before_any_report_plays_the_first_legal_move() {
+        let capture = Capture::default();
+        let search: SearchFn<Duel> = Box::new(|_, _, _| panic!("at once"));
+        let worker = Worker::start(
+            job(false, false),
+            Table::new(1),
+            search,
+            Output::new(capture.clone()),
+        );
+        worker.unwrap().stop();
+        let best = capture.lines().last().unwrap().clone();
+        let text = best.strip_prefix("bestmove ").unwrap();
+        assert!(Duel::start().parse_move(text).is_ok(), "{best}");
+    }
+
+    #[test]
+    fn an_illegal_answer_is_replaced() {
+        let capture = Capture::default();
+        let search: SearchFn<Duel> = Box::new(|_, _, _| SearchResult {
+            best: Some(Move::default()),
+            ponder: None,
+        });
+        let worker = Worker::start(
+            job(false, false),
+            Table::new(1),
+            search,
+            Output::new(capture.clone()),
+        );
+        worker.unwrap().stop();
+        let lines = capture.lines();
+        assert!(lines[0].starts_with("info string error: the search chose a move"));
+        assert!(
+            Duel::start()
+                .parse_move(lines[1].strip_prefix("bestmove ").unwrap())
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn infinite_holds_bestmove_until_stop() {
+        let capture = Capture::default();
+        let search: SearchFn<Duel> = Box::new(|_, _, _| SearchResult {
+            best: Some(mv("H1-H2")),
+            ponder: None,
+        });
+        let worker = Worker::start(
+            job(true, false),
+            Table::new(1),
+            search,
+            Output::new(capture.clone()),
+        );
+        let worker = worker.unwrap();
+        thread::sleep(Duration::from_millis(30));
+        assert!(!worker.is_finished());
+        assert!(capture.lines().is_empty());
+        worker.stop();
+        assert_eq!(capture.lines(), ["bestmove H1-H2"]);
+    }
+
+    #[test]
+    fn ponderhit_releases_a_finished_ponder_search_with_its_ponder_move() {
+        let capture = Capture::default();
+        let search: SearchFn<Duel> = Box::new(|_, _, _| {
+            let best = mv("D1-e6");
+            let reply = Duel::start().make_move(best).parse_move("D8-D2").unwrap();
+            SearchResult {
+                best: Some(best),
+                ponder: Some(reply),
+            }
+        });
+        let worker = Worker::start(
+            job(false, true),
+            Table::new(1),
+            search,
+            Output::new(capture.clone()),
+        );
+        let worker = worker.unwrap();
+        thread::sleep(Duration::from_millis(30));
+        assert!(capture.lines().is_empty());
+        assert!(worker.ponderhit());
+        wait_until_finished(&worker);
+        assert!(!worker.ponderhit());
+        assert_eq!(capture.lines(), ["bestmove D1-e6 ponder D8-D2"]);
+    }
+}

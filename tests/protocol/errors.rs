@@ -1,0 +1,255 @@
+//! Bad input: each gets exactly one `info string error: …` line naming the problem, and the engine
+//! keeps running.
+
+use crate::harness::{Engine, assert_legal_bestmove, bestmove_of, errors, record_of};
+use duel::game::Game;
+use duel::games::Duel;
+
+/// Sends `input` (one line), then `isready`, and returns the single error line it caused.
+fn single_error(engine: &mut Engine, input: &str) -> String {
+    engine.send(input);
+    let lines = engine.sync();
+    match errors(&lines).as_slice() {
+        [one] if lines.len() == 1 => one.to_string(),
+        _ => engine.fail(&format!(
+            "{input:?} should give exactly one error line, gave {lines:?}"
+        )),
+    }
+}
+
+/// The engine still answers and searches after the bad input.
+fn still_works(engine: &mut Engine) {
+    engine.send("go depth 1");
+    let lines = engine.read_bestmove();
+    assert!(bestmove_of(lines.last().unwrap()).is_some());
+}
+
+#[test]
+fn unknown_commands() {
+    let mut engine = Engine::start();
+    for (input, evidence) in [
+        ("hello", "'hello'"),
+        ("UCI", "'UCI'"),
+        ("go2 depth 1", "'go2'"),
+        ("isready please", "'please'"),
+    ] {
+        let error = single_error(&mut engine, input);
+        assert!(error.contains(evidence), "{input}: {error}");
+    }
+    still_works(&mut engine);
+}
+
+#[test]
+fn unknown_options_and_bad_values() {
+    let mut engine = Engine::start();
+    for (input, evidence) in [
+        (
+            "setoption name Contempt value 10",
+            "unknown option 'Contempt'",
+        ),
+        ("setoption name Hash value 0", "from 1 to 12288, found 0"),
+        ("setoption name Hash value 999999", "found 999999"),
+        ("setoption name Threads value -2", "'-2'"),
+        ("setoption name MultiPV value many", "'many'"),
+        ("setoption name Move Overhead value 5001", "found 5001"),
+        ("setoption name Ponder value maybe", "'maybe'"),
+        ("setoption name Hash", "needs a value"),
+        ("setoption Hash value 3", "expected 'name"),
+    ] {
+        let error = single_error(&mut engine, input);
+        assert!(error.contains(evidence), "{input}: {error}");
+    }
+    still_works(&mut engine);
+}
+
+#[test]
+fn malformed_positions_keep_the_previous_one() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves D1-e6");
+    let kept = record_of(&["D1-e6".into()]).current().to_text();
+    for (input, evidence) in [
+        (
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "row 8: unexpected 'r'",
+        ),
+        (
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",
+            "row 8",
+        ),
+        ("position fen 9/9/9 w", "8 rows"),
+        (
+            "position fen b53b13b23b63bKb63b23b13b53/9/9/9/9/9/9/w54w14w24w64wKw64w24w14w54 x",
+            "'x'",
+        ),
+        (
+            "position fen b53b13b23b63bKb63b23b13b53/9/9/9/9/9/9/w54w14w24w64w1Kw64w24w14w54 w",
+            "row 1",
+        ),
+        (
+            "position fen b55b13b23b63bKb63b23b13b53/9/9/9/9/9/9/w54w14w24w64wKw64w24w14w54 w",
+            "top 5 and north 5",
+        ),
+        ("position", "expected 'startpos' or 'fen"),
+        ("position fen", "needs a position text"),
+        ("position startpos D1-e6", "expected 'moves'"),
+        ("position fromhere", "'fromhere'"),
+    ] {
+        let error = single_error(&mut engine, input);
+        assert!(error.contains(evidence), "{input}: {error}");
+        engine.send("d");
+        let lines = engine.sync();
+        assert!(
+            lines.contains(&format!("Fen: {kept}")),
+            "{input} changed the position: {lines:?}"
+        );
+    }
+    still_works(&mut engine);
+}
+
+#[test]
+fn an_illegal_or_unreadable_move_rejects_the_whole_position_command() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves D1-e6");
+    for (input, evidence) in [
+        // The second move is White's king, but Black is to move.
+        ("position startpos moves F1-e6 E1-E2", "move 2 'E1-E2'"),
+        ("position startpos moves D1-e7", "move 1 'D1-e7'"),
+        ("position startpos moves D1-E6", "ambiguous"),
+        ("position startpos moves H1-H3", "move 1 'H1-H3'"),
+        ("position startpos moves Z9-A1", "move 1 'Z9-A1'"),
+        ("position startpos moves e2e4", "move 1 'e2e4'"),
+    ] {
+        let error = single_error(&mut engine, input);
+        assert!(error.contains(evidence), "{input}: {error}");
+        assert!(error.contains("position unchanged"), "{error}");
+        engine.send("query p1turn");
+        assert_eq!(
+            engine.sync(),
+            ["response false"],
+            "{input} changed the position"
+        );
+    }
+    engine.send("go depth 1");
+    let lines = engine.read_bestmove();
+    assert_legal_bestmove(
+        &record_of(&["D1-e6".into()]).current().to_owned(),
+        lines.last().unwrap(),
+    );
+}
+
+#[test]
+fn go_with_nonsense_numbers_starts_no_search() {
+    let mut engine = Engine::start();
+    for (input, evidence) in [
+        ("go depth -3", "'depth'"),
+        ("go depth 0", "'depth'"),
+        ("go depth 1.5", "'1.5'"),
+        ("go movetime soon", "'soon'"),
+        ("go movetime -100", "'-100'"),
+        ("go nodes 0", "'nodes'"),
+        ("go wtime 1e6", "'1e6'"),
+        ("go winc -5", "'winc'"),
+        ("go movestogo 0", "'movestogo'"),
+        ("go mate x", "'mate'"),
+        ("go depth 99999999999999999999", "'depth'"),
+        ("go depth", "'depth' needs a value"),
+        ("go quickly", "unknown parameter 'quickly'"),
+        ("go searchmoves", "at least one move"),
+        ("go searchmoves E1-E3", "searchmoves 'E1-E3'"),
+        ("go perft x", "'perft'"),
+    ] {
+        let error = single_error(&mut engine, input);
+        assert!(error.contains(evidence), "{input}: {error}");
+    }
+    still_works(&mut engine);
+}
+
+#[test]
+fn an_overdrawn_clock_is_no_error() {
+    let mut engine = Engine::start();
+    engine.send("go wtime -20 btime 1000");
+    let lines = engine.read_bestmove();
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert_legal_bestmove(&Duel::start(), lines.last().unwrap());
+}
+
+#[test]
+fn go_when_the_game_is_over_gives_bestmove_none() {
+    let mut engine = Engine::start();
+    let cycle = "E1-E2 E8-E7 E2-E1 E7-E8";
+    engine.send(&format!("position startpos moves {cycle} {cycle}"));
+    engine.send("go depth 1");
+    let lines = engine.read_bestmove();
+    assert_eq!(errors(&lines).len(), 1, "{lines:?}");
+    assert!(
+        errors(&lines)[0].contains("the game is over (threefold repetition"),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    assert!(engine.sync().is_empty());
+}
+
+#[test]
+fn ponderhit_without_pondering_and_bad_queries() {
+    let mut engine = Engine::start();
+    let error = single_error(&mut engine, "ponderhit");
+    assert!(error.contains("no search is pondering"), "{error}");
+    let error = single_error(&mut engine, "query");
+    assert!(error.contains("expected 'p1turn'"), "{error}");
+    let error = single_error(&mut engine, "query winner");
+    assert!(error.contains("'winner'"), "{error}");
+    let error = single_error(&mut engine, "bench 0");
+    assert!(error.contains("'0'"), "{error}");
+    still_works(&mut engine);
+}
+
+#[test]
+fn empty_lines_and_stray_stops_are_ignored_silently() {
+    let mut engine = Engine::start();
+    engine.send("");
+    engine.send("   \t  ");
+    engine.send_raw(b"\r\n");
+    engine.send("stop");
+    assert!(engine.sync().is_empty());
+}
+
+#[test]
+fn very_long_lines() {
+    let mut engine = Engine::start();
+    // A megabyte of moves: read whole, rejected at its first move.
+    let mut line = String::from("position startpos moves");
+    while line.len() < 1_000_000 {
+        line.push_str(" Q9-Q9");
+    }
+    let error = single_error(&mut engine, &line);
+    assert!(error.contains("move 1 'Q9-Q9'"), "{error}");
+    // A megabyte of one word: the message quotes only the start of it.
+    let error = single_error(&mut engine, &"x".repeat(1_000_000));
+    assert!(error.len() < 400, "{} bytes", error.len());
+    // Over the limit: refused without being held.
+    let error = single_error(&mut engine, &"y".repeat(3 * duel::protocol::MAX_LINE_BYTES));
+    assert!(error.contains("longer than the limit"), "{error}");
+    still_works(&mut engine);
+}
+
+#[test]
+fn bytes_that_are_not_utf8() {
+    let mut engine = Engine::start();
+    engine.send_raw(b"isready\xff\xfe\n");
+    let lines = engine.sync();
+    assert_eq!(errors(&lines).len(), 1, "{lines:?}");
+    assert!(
+        lines[0].contains("not valid UTF-8 (bad byte at offset 7)"),
+        "{lines:?}"
+    );
+    engine.send_raw(b"\xc3\x28 position startpos\n");
+    assert_eq!(errors(&engine.sync()).len(), 1);
+    still_works(&mut engine);
+}
+
+#[test]
+fn control_characters_do_not_break_the_error_line() {
+    let mut engine = Engine::start();
+    let error = single_error(&mut engine, "bad\u{7}\rcommand");
+    assert!(error.contains("\\u{7}"), "{error}");
+}

@@ -1,0 +1,8 @@
+//! Protocol tests: the real `duel` binary, driven over pipes as a GUI or tournament manager drives it.
+
+mod commands;
+mod errors;
+mod harness;
+mod search;
+mod stress;
+mod ugi_game;

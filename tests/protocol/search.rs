@@ -1,0 +1,163 @@
+//! A search in progress: what `stop`, `isready`, `quit`, end of input and new commands do to it.
+//! Every `go` must yield exactly one `bestmove`.
+
+use crate::harness::{Engine, assert_legal_bestmove, record_of};
+use duel::game::Game;
+use duel::games::Duel;
+use std::time::Duration;
+
+fn count_bestmoves(lines: &[String]) -> usize {
+    lines.iter().filter(|l| l.starts_with("bestmove")).count()
+}
+
+#[test]
+fn stop_ends_go_infinite_with_one_bestmove() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves D1-e6");
+    engine.send("go infinite");
+    // An infinite search holds its move however long it runs.
+    engine.expect_silence_except_info(Duration::from_millis(300));
+    engine.send("stop");
+    let lines = engine.read_bestmove();
+    let position = record_of(&["D1-e6".into()]).current().to_owned();
+    assert_legal_bestmove(&position, lines.last().unwrap());
+    assert_eq!(count_bestmoves(&engine.sync()), 0);
+}
+
+#[test]
+fn isready_is_answered_at_once_during_a_search_without_stopping_it() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    for _ in 0..5 {
+        let lines = engine.sync();
+        assert_eq!(
+            count_bestmoves(&lines),
+            0,
+            "isready stopped the search: {lines:?}"
+        );
+    }
+    engine.send("stop");
+    let lines = engine.read_bestmove();
+    assert_legal_bestmove(&Duel::start(), lines.last().unwrap());
+}
+
+#[test]
+fn stop_is_done_before_the_next_command_answers() {
+    // `stop` joins the search, so its bestmove always precedes a later readyok.
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    engine.send("stop");
+    let lines = engine.sync();
+    assert_eq!(count_bestmoves(&lines), 1, "{lines:?}");
+}
+
+#[test]
+fn quit_during_a_search_prints_its_bestmove_and_exits() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    engine.sync();
+    engine.send("quit");
+    let lines = engine.read_bestmove();
+    assert_legal_bestmove(&Duel::start(), lines.last().unwrap());
+    assert!(engine.wait_exit().success());
+}
+
+#[test]
+fn end_of_input_during_a_search_prints_its_bestmove_and_exits() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    engine.sync();
+    engine.close_input();
+    let lines = engine.read_bestmove();
+    assert_legal_bestmove(&Duel::start(), lines.last().unwrap());
+    assert!(engine.wait_exit().success());
+}
+
+#[test]
+fn a_new_go_stops_the_running_search_first() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    engine.send("position startpos moves D1-e6");
+    engine.send("go depth 1");
+    let first = engine.read_bestmove();
+    assert_legal_bestmove(&Duel::start(), first.last().unwrap());
+    let second = engine.read_bestmove();
+    let position = record_of(&["D1-e6".into()]).current().to_owned();
+    assert_legal_bestmove(&position, second.last().unwrap());
+    assert_eq!(count_bestmoves(&engine.sync()), 0);
+}
+
+#[test]
+fn a_new_position_does_not_disturb_the_running_search() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    engine.send("position startpos moves D1-e6 D8-D2");
+    let lines = engine.sync();
+    assert_eq!(count_bestmoves(&lines), 0, "{lines:?}");
+    engine.send("stop");
+    // The move is for the position the search started from.
+    let lines = engine.read_bestmove();
+    assert_legal_bestmove(&Duel::start(), lines.last().unwrap());
+    engine.send("query p1turn");
+    assert_eq!(engine.sync(), ["response true"]);
+}
+
+#[test]
+fn newgame_and_hash_changes_during_a_search_end_it_with_its_bestmove() {
+    let mut engine = Engine::start();
+    for interruption in [
+        "ucinewgame",
+        "uginewgame",
+        "setoption name Hash value 2",
+        "setoption name Clear Hash",
+        "go perft 1",
+        "bench 1",
+    ] {
+        engine.send("go infinite");
+        engine.send(interruption);
+        let lines = engine.sync();
+        assert_eq!(count_bestmoves(&lines), 1, "{interruption}: {lines:?}");
+    }
+}
+
+#[test]
+fn options_that_only_affect_the_next_search_leave_this_one_running() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    engine.send("setoption name MultiPV value 2");
+    engine.send("setoption name Move Overhead value 20");
+    assert_eq!(count_bestmoves(&engine.sync()), 0);
+    engine.send("stop");
+    engine.read_bestmove();
+}
+
+#[test]
+fn go_movetime_ends_by_itself() {
+    let mut engine = Engine::start();
+    engine.send("go movetime 100");
+    let lines = engine.read_bestmove();
+    assert_legal_bestmove(&Duel::start(), lines.last().unwrap());
+}
+
+#[test]
+fn every_bestmove_of_a_game_is_legal() {
+    // Engine against itself in the UCI dialect, a dozen moves, checked move by move with the library.
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.read_until(|l| l == "uciok");
+    engine.send("ucinewgame");
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..12 {
+        let record = record_of(&moves);
+        if record.termination().is_some() {
+            break;
+        }
+        engine.send(&format!("position startpos moves {}", moves.join(" ")));
+        engine.send("go wtime 2000 btime 2000 winc 20 binc 20 depth 2");
+        let lines = engine.read_bestmove();
+        let best = assert_legal_bestmove(record.current(), lines.last().unwrap());
+        let mv = record.current().parse_move(&best).expect("checked above");
+        moves.push(record.current().format_move(mv));
+    }
+    assert!(!moves.is_empty());
+}

@@ -1,0 +1,85 @@
+//! A whole game in the UGI dialect, driven the way a tournament manager (cutechess-style) does it:
+//! the engine plays itself on running clocks until `query gameover` says the game is over, and then
+//! `query result` must agree with the library's verdict.
+
+use crate::harness::{Engine, assert_legal_bestmove};
+use duel::game::{Game, GameRecord, Side};
+use duel::games::Duel;
+use std::time::Instant;
+
+/// Each player's time for the whole game, and the increment. Small, so that a real time manager keeps
+/// the test short however long the game runs.
+const START_MS: i64 = 2000;
+const INCREMENT_MS: i64 = 5;
+
+/// The draw rules end every game: at most 100 quiet plies between captures, and 16 pieces to capture.
+const MAX_PLIES: usize = 17 * 100 + 16;
+
+#[test]
+fn engine_plays_itself_until_query_gameover() {
+    let mut engine = Engine::start();
+    engine.send("ugi");
+    engine.read_until(|l| l == "ugiok");
+    engine.send("setoption name Hash value 8");
+    assert!(engine.sync().is_empty());
+    engine.send("uginewgame");
+
+    let mut record = GameRecord::new(Duel::start());
+    let mut moves: Vec<String> = Vec::new();
+    let mut clocks = [START_MS, START_MS];
+    loop {
+        if moves.is_empty() {
+            engine.send("position startpos");
+        } else {
+            engine.send(&format!("position startpos moves {}", moves.join(" ")));
+        }
+        engine.send("query gameover");
+        let over = engine.next_line();
+        let expected_over = record.termination().is_some();
+        assert_eq!(
+            over,
+            format!("response {expected_over}"),
+            "after {} plies",
+            moves.len()
+        );
+        if expected_over {
+            break;
+        }
+        engine.send("query p1turn");
+        let white = record.side_to_move() == Side::White;
+        assert_eq!(engine.next_line(), format!("response {white}"));
+
+        let started = Instant::now();
+        engine.send(&format!(
+            "go p1time {} p2time {} p1inc {INCREMENT_MS} p2inc {INCREMENT_MS}",
+            clocks[0].max(1),
+            clocks[1].max(1)
+        ));
+        let lines = engine.read_bestmove();
+        let used = started.elapsed();
+        let last = lines.last().unwrap();
+        assert_eq!(
+            last.split_whitespace().count(),
+            2,
+            "UGI bestmove is two tokens: {last}"
+        );
+        let best = assert_legal_bestmove(record.current(), last);
+        let mover = record.side_to_move().index();
+        clocks[mover] += INCREMENT_MS - used.as_millis() as i64;
+
+        record.play_text(&best).expect("checked legal above");
+        moves.push(best);
+        assert!(moves.len() <= MAX_PLIES, "the game did not end");
+    }
+
+    engine.send("query result");
+    let verdict = record.termination().expect("the game is over").outcome();
+    let expected = match verdict {
+        duel::game::Outcome::Win(Side::White) => "p1win",
+        duel::game::Outcome::Win(Side::Black) => "p2win",
+        duel::game::Outcome::Draw => "draw",
+    };
+    assert_eq!(engine.next_line(), format!("response {expected}"));
+    engine.send("quit");
+    assert!(engine.wait_exit().success());
+}
