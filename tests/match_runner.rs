@@ -59,113 +59,51 @@ fn assert_all_lost(results: &MatchResults, games: u64, faulty: &str, reason: &st
     assert_eq!(results.faults[faulty][reason], games, "{results:?}");
 }
 
+/// A match of the broken engine `tests/engines/<name>.sh` against a built-in player; `rest` holds the
+/// other arguments, separated by spaces.
+fn faulty_match(name: &str, opponent: &str, rest: &str) -> (MatchResults, String) {
+    let engine = format!("cmd={}", script(&format!("{name}.sh")));
+    let named = format!("name={name}");
+    let builtin = format!("builtin={opponent}");
+    let mut args = vec!["--engine", &named, &engine, "--engine", &builtin];
+    args.extend(rest.split_whitespace());
+    let (results, pgn_text, _) = run_match(name, &args);
+    (results, pgn_text)
+}
+
 #[test]
 fn an_illegal_move_loses() {
-    let engine = format!("cmd={}", script("illegal.sh"));
-    let (results, pgn_text, _) = run_match(
-        "illegal",
-        &[
-            "--engine",
-            "name=bad",
-            &engine,
-            "--engine",
-            "builtin=random",
-            "--games",
-            "4",
-            "--depth",
-            "2",
-        ],
-    );
-    assert_all_lost(&results, 4, "bad", "illegal move: illegal move");
+    let (results, pgn_text) = faulty_match("illegal", "random", "--games 4 --depth 2");
+    assert_all_lost(&results, 4, "illegal", "illegal move: illegal move");
     assert!(pgn_text.contains("[Termination \"illegal move\"]"));
     assert!(pgn_text.contains("illegal move 'D1-D6'"), "{pgn_text}");
 }
 
 #[test]
 fn a_hanging_engine_loses_and_the_match_finishes() {
-    let engine = format!("cmd={}", script("hang.sh"));
-    let (results, pgn_text, _) = run_match(
-        "hang",
-        &[
-            "--engine",
-            "name=hang",
-            &engine,
-            "--engine",
-            "builtin=random",
-            "--games",
-            "2",
-            "--movetime",
-            "20",
-            "--timeout",
-            "300",
-        ],
-    );
+    let (results, pgn_text) =
+        faulty_match("hang", "random", "--games 2 --movetime 20 --timeout 300");
     assert_all_lost(&results, 2, "hang", "abandoned: no bestmove");
     assert!(pgn_text.contains("no bestmove after"), "{pgn_text}");
 }
 
 #[test]
 fn a_crashing_engine_loses_and_is_restarted() {
-    let engine = format!("cmd={}", script("crash.sh"));
-    let (results, _, _) = run_match(
-        "crash",
-        &[
-            "--engine",
-            "name=crash",
-            &engine,
-            "--engine",
-            "builtin=greedy",
-            "--games",
-            "4",
-            "--depth",
-            "1",
-        ],
-    );
+    let (results, _) = faulty_match("crash", "greedy", "--games 4 --depth 1");
     assert_all_lost(&results, 4, "crash", "abandoned: crashed");
 }
 
 #[test]
 fn an_engine_that_never_answers_uci_loses() {
-    let engine = format!("cmd={}", script("mute.sh"));
-    let (results, pgn_text, _) = run_match(
-        "mute",
-        &[
-            "--engine",
-            "name=mute",
-            &engine,
-            "--engine",
-            "builtin=random",
-            "--games",
-            "2",
-            "--depth",
-            "1",
-            "--timeout",
-            "200",
-        ],
-    );
+    let (results, pgn_text) = faulty_match("mute", "random", "--games 2 --depth 1 --timeout 200");
     assert_all_lost(&results, 2, "mute", "abandoned: no uciok");
     assert!(pgn_text.contains("no uciok in time"));
 }
 
 #[test]
 fn a_slow_engine_loses_on_time() {
-    let engine = format!("cmd={}", script("slow.sh"));
-    let (results, pgn_text, _) = run_match(
-        "slow",
-        &[
-            "--engine",
-            "name=slow",
-            &engine,
-            "--engine",
-            "builtin=random",
-            "--games",
-            "2",
-            "--tc",
-            "0.1+0",
-            "--timemargin",
-            "20",
-        ],
-    );
+    let (results, pgn_text) =
+        faulty_match("slow", "random", "--games 2 --tc 0.1+0 --timemargin 20");
     assert_all_lost(&results, 2, "slow", "time forfeit: loses on time");
     assert!(pgn_text.contains("[TimeControl \"0.1\"]"), "{pgn_text}");
 }
