@@ -687,6 +687,51 @@ fn chess_fens_are_rejected_with_a_reason() {
     );
 }
 
+/// Mutated position and move texts, and every 16-bit move code, give errors or null moves, never a
+/// panic.
+#[test]
+fn no_input_panics() {
+    let alphabet: Vec<char> = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN0123456789/-x: é\t+"
+        .chars()
+        .collect();
+    let mut rng = Rng::new(404);
+    let mutate = |text: &str, rng: &mut Rng| -> String {
+        let mut chars: Vec<char> = text.chars().collect();
+        for _ in 0..=rng.below(3) {
+            let at = rng.below(chars.len() + 1);
+            let c = alphabet[rng.below(alphabet.len())];
+            match rng.below(3) {
+                0 if at < chars.len() => chars[at] = c,
+                1 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                _ => chars.insert(at, c),
+            }
+        }
+        chars.into_iter().collect()
+    };
+    let positions = playouts(404, 3);
+    for pos in &positions {
+        let text = pos.to_text();
+        for _ in 0..50 {
+            let _ = Dipole::from_text(&mutate(&text, &mut rng));
+        }
+        for mv in legal_moves(pos) {
+            let _ = pos.parse_move(&mutate(&pos.format_move(mv), &mut rng));
+        }
+    }
+    for pos in positions.iter().step_by(10) {
+        for code in 0..=u16::MAX {
+            let mv = Dipole::decode_move(code);
+            let _ = (
+                pos.format_move(mv),
+                pos.capture_value(mv),
+                pos.make_move(mv),
+            );
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Zobrist keys
 
