@@ -6,10 +6,14 @@ use duel::game::Game;
 use duel::games::Dipole;
 use duel::tools::perft::perft;
 use std::hint::black_box;
+use std::time::Duration;
 
 fn perft_from_start(c: &mut Criterion) {
     let mut group = c.benchmark_group("dipole perft from the start");
-    group.sample_size(10);
+    // Ten runs of depth 6 take over a second; the default 5 s would be too short for them.
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
     let start = Dipole::start();
     for (depth, nodes) in [(5, 1_321_125), (6, 21_733_653)] {
         group.throughput(Throughput::Elements(nodes));

@@ -100,7 +100,7 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-/// A stack as read, before its square is checked: column, row (0-based) and the stack.
+/// A stack as read, before its square is checked: column and row (0-based), the stack and its letter.
 type Placed = (i32, i32, Stack, char);
 
 /// Parses a position text into a valid position.
