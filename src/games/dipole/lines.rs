@@ -5,7 +5,7 @@
 //! A stack moving k squares diagonally lands on a dark square for every k; orthogonally only for even k
 //! (odd k ends on a light square), which is why orthogonal lines "need an even k".
 
-use super::square::{SQUARES, Square, on_board};
+use super::square::{SQUARES, Square};
 use crate::game::Side;
 
 /// The eight (column, row) steps.
@@ -99,9 +99,9 @@ static LINES: [[Lines; SQUARES]; 2] = {
                 let mut d = 0;
                 while d < STEPS.len() {
                     let (dc, dr) = STEPS[d];
-                    let (c, r) = (column + dc * k, row + dr * k);
-                    let orthogonal = dc == 0 || dr == 0;
-                    if on_board(c, r) && !(orthogonal && k % 2 == 1) {
+                    // Off the board, and on a light square (odd k along a row or column), there is
+                    // no `Square`.
+                    if let Some(square) = Square::at(column + dc * k, row + dr * k) {
                         let stops = if dr == ahead {
                             &mut lines.forward
                         } else {
@@ -109,7 +109,7 @@ static LINES: [[Lines; SQUARES]; 2] = {
                         };
                         stops.stops[stops.len as usize] = Stop {
                             distance: k as u8,
-                            square: Square::from_index((r * 4 + c / 2) as usize),
+                            square,
                         };
                         stops.len += 1;
                     }

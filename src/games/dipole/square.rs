@@ -81,13 +81,13 @@ impl Square {
 
 /// Whether (column, row) lies on the 8×8 board.
 #[inline]
-pub const fn on_board(column: i32, row: i32) -> bool {
+const fn on_board(column: i32, row: i32) -> bool {
     column >= 0 && column < SIDE_LENGTH && row >= 0 && row < SIDE_LENGTH
 }
 
 /// Whether (column, row) is a dark square's colour (a1 is dark).
 #[inline]
-pub const fn is_dark(column: i32, row: i32) -> bool {
+const fn is_dark(column: i32, row: i32) -> bool {
     (column + row) % 2 == 0
 }
 
