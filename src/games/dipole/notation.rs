@@ -275,20 +275,13 @@ fn check(pos: &Position, named: Named) -> Result<Move, MoveError> {
 
 /// A plain move, merge or capture from `from` to `to`, or the rule it breaks.
 fn check_step(pos: &Position, from: Square, to: Square) -> Result<Move, MoveError> {
-    let height = own_height(pos, from)?;
     let (dc, dr) = (to.column() - from.column(), to.row() - from.row());
     if dc != 0 && dr != 0 && dc.abs() != dr.abs() {
         return Err(MoveError::NotALine { from, to });
     }
     // Along a line the distance is the larger coordinate difference (both are equal on a diagonal).
     let count = dc.abs().max(dr.abs()) as u8;
-    if count > height {
-        return Err(MoveError::TooFewCheckers {
-            from,
-            height,
-            count,
-        });
-    }
+    lift_own(pos, from, count)?;
     let us = pos.side_to_move();
     match pos.stack_at(to) {
         Some(enemy) if enemy.owner != us && enemy.height > count => Err(MoveError::TooTall {
@@ -313,14 +306,7 @@ fn check_step(pos: &Position, from: Square, to: Square) -> Result<Move, MoveErro
 
 /// Bearing `count` checkers off from `from`, or the rule it breaks.
 fn check_bear_off(pos: &Position, from: Square, count: u8) -> Result<Move, MoveError> {
-    let height = own_height(pos, from)?;
-    if count > height {
-        return Err(MoveError::TooFewCheckers {
-            from,
-            height,
-            count,
-        });
-    }
+    lift_own(pos, from, count)?;
     let least = lines(pos.side_to_move(), from).bear_off_from;
     if count < least {
         return Err(MoveError::CannotBearOff { from, count, least });
@@ -328,11 +314,16 @@ fn check_bear_off(pos: &Position, from: Square, count: u8) -> Result<Move, MoveE
     Ok(Move::bear_off(from, count))
 }
 
-/// The height of the side to move's stack on `from`, or why there is none.
-fn own_height(pos: &Position, from: Square) -> Result<u8, MoveError> {
+/// Whether the side to move can take `count` checkers off a stack on `from`, or why not.
+fn lift_own(pos: &Position, from: Square, count: u8) -> Result<(), MoveError> {
     match pos.stack_at(from) {
         None => Err(MoveError::NoStack(from)),
         Some(stack) if stack.owner != pos.side_to_move() => Err(MoveError::NotYourStack(from)),
-        Some(stack) => Ok(stack.height),
+        Some(stack) if stack.height < count => Err(MoveError::TooFewCheckers {
+            from,
+            height: stack.height,
+            count,
+        }),
+        Some(_) => Ok(()),
     }
 }
