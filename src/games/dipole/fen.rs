@@ -1,0 +1,212 @@
+//! Dipole's position text: `<rows> <side>`, e.g. the start `3l4/8/8/8/8/8/8/4L3 w`.
+//!
+//! Rows run from 8 down to 1, split by `/`; within a row, from a to h, a digit 1–8 is that many squares
+//! (light squares count) and a letter is a stack: `A`..`L` a White stack of 1..12, `a`..`l` Black.
+//! The side is `w` or `b`; fields are separated by any whitespace.
+//!
+//! Where the rules are silent this parser decides:
+//! - Adjacent digits are accepted and add up (`44` = `8`), as in Duel's DFEN; output never writes them.
+//! - There are no counters: the game needs none (no draw rules), so any third field is trailing text.
+//! - A stack on a light square is rejected: pieces stand on dark squares only.
+//! - More than 12 checkers of one side in total is rejected: each side starts with 12 and never gains
+//!   any.
+//! - A side with no checkers is accepted (the position is decided: that side has lost), but a board
+//!   with no checkers at all is rejected, since no move can produce it and no side would have won.
+//!
+//! Syntax is checked before meaning: rows, row lengths and characters, then the side and trailing
+//! text, then light squares and checker counts. Each failure has its own error naming what was wrong.
+
+use super::position::Position;
+use super::square::{SIDE_LENGTH, Square, name};
+use super::stack::{MAX_HEIGHT, Stack};
+use crate::game::Side;
+use std::fmt;
+
+/// Why a position text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is empty.
+    Empty,
+    /// The rows field does not have 8 rows.
+    RowCount(usize),
+    /// A row does not add up to 8 squares.
+    RowLength {
+        /// The row's number (8 = first row written).
+        row: u8,
+        /// How many squares it describes.
+        squares: usize,
+    },
+    /// A row holds a character that is neither a digit 1–8 nor a stack letter `A`..`L` / `a`..`l`.
+    BadChar {
+        /// The row's number.
+        row: u8,
+        /// The offending character.
+        found: char,
+    },
+    /// The side field is missing.
+    MissingSide,
+    /// The side field is not `w` or `b`.
+    BadSide(String),
+    /// More fields than a position text has.
+    TrailingText(String),
+    /// A stack stands on a light square.
+    LightSquare {
+        /// The square's name, e.g. `b1`.
+        square: String,
+        /// The letter found there.
+        found: char,
+    },
+    /// A side has more checkers than it starts with.
+    TooManyCheckers {
+        /// Whose checkers.
+        side: Side,
+        /// How many were found.
+        count: u32,
+    },
+    /// Neither side has a checker.
+    NoCheckers,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Empty => f.write_str("empty position text"),
+            FenError::RowCount(n) => write!(f, "expected 8 rows separated by '/', found {n}"),
+            FenError::RowLength { row, squares } => {
+                write!(f, "row {row} describes {squares} squares, expected 8")
+            }
+            FenError::BadChar { row, found } => write!(
+                f,
+                "row {row}: unexpected '{found}', expected a digit 1-8 or a stack letter A-L (White) \
+                 or a-l (Black)"
+            ),
+            FenError::MissingSide => f.write_str("missing side to move ('w' or 'b')"),
+            FenError::BadSide(s) => write!(f, "side to move must be 'w' or 'b', found '{s}'"),
+            FenError::TrailingText(s) => write!(f, "unexpected text after the side to move: '{s}'"),
+            FenError::LightSquare { square, found } => write!(
+                f,
+                "stack '{found}' on the light square {square}: stacks stand on dark squares only"
+            ),
+            FenError::TooManyCheckers { side, count } => {
+                write!(
+                    f,
+                    "{side} has {count} checkers, at most {MAX_HEIGHT} allowed"
+                )
+            }
+            FenError::NoCheckers => f.write_str("neither side has a checker on the board"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// A stack as read, before its square is checked: column and row (0-based), the stack and its letter.
+type Placed = (i32, i32, Stack, char);
+
+/// Parses a position text into a valid position.
+pub fn parse(text: &str) -> Result<Position, FenError> {
+    let mut fields = text.split_whitespace();
+    let rows = fields.next().ok_or(FenError::Empty)?;
+    let row_texts: Vec<&str> = rows.split('/').collect();
+    if row_texts.len() != SIDE_LENGTH as usize {
+        return Err(FenError::RowCount(row_texts.len()));
+    }
+    let mut placed = Vec::new();
+    for (i, row_text) in row_texts.iter().enumerate() {
+        let row = SIDE_LENGTH - 1 - i as i32;
+        parse_row(row_text, row, &mut placed)?;
+    }
+    let side = match fields.next() {
+        None => return Err(FenError::MissingSide),
+        Some("w") => Side::White,
+        Some("b") => Side::Black,
+        Some(other) => return Err(FenError::BadSide(other.to_string())),
+    };
+    let rest: Vec<&str> = fields.collect();
+    if !rest.is_empty() {
+        return Err(FenError::TrailingText(rest.join(" ")));
+    }
+
+    let mut pos = Position::empty();
+    let mut counts = [0u32; 2];
+    for (column, row, stack, found) in placed {
+        let Some(sq) = Square::at(column, row) else {
+            return Err(FenError::LightSquare {
+                square: name(column, row),
+                found,
+            });
+        };
+        counts[stack.owner.index()] += u32::from(stack.height);
+        pos.put(sq, stack);
+    }
+    for side in Side::BOTH {
+        let count = counts[side.index()];
+        if count > u32::from(MAX_HEIGHT) {
+            return Err(FenError::TooManyCheckers { side, count });
+        }
+    }
+    if counts == [0, 0] {
+        return Err(FenError::NoCheckers);
+    }
+    pos.set_side(side);
+    Ok(pos)
+}
+
+/// Reads one row (0-based `row`), adding its stacks to `placed`; checks it adds up to 8 squares.
+fn parse_row(text: &str, row: i32, placed: &mut Vec<Placed>) -> Result<(), FenError> {
+    let row_number = (row + 1) as u8;
+    let mut column = 0usize;
+    for c in text.chars() {
+        if let Some(run @ 1..=8) = c.to_digit(10) {
+            column += run as usize;
+        } else if let Some(stack) = Stack::from_letter(c) {
+            if column < SIDE_LENGTH as usize {
+                placed.push((column as i32, row, stack, c));
+            }
+            column += 1;
+        } else {
+            return Err(FenError::BadChar {
+                row: row_number,
+                found: c,
+            });
+        }
+    }
+    if column != SIDE_LENGTH as usize {
+        return Err(FenError::RowLength {
+            row: row_number,
+            squares: column,
+        });
+    }
+    Ok(())
+}
+
+/// Formats a position as its text.
+pub fn format(pos: &Position) -> String {
+    let mut text = String::new();
+    for row in (0..SIDE_LENGTH).rev() {
+        let mut empty = 0;
+        for column in 0..SIDE_LENGTH {
+            // Light squares (no `Square`) are empty by construction.
+            let Some(stack) = Square::at(column, row).and_then(|sq| pos.stack_at(sq)) else {
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+                empty = 0;
+            }
+            text.push(stack.letter());
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        if row > 0 {
+            text.push('/');
+        }
+    }
+    let side = match pos.side_to_move() {
+        Side::White => 'w',
+        Side::Black => 'b',
+    };
+    format!("{text} {side}")
+}

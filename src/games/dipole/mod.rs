@@ -1,0 +1,151 @@
+//! Dipole, Mark Steere's stacking game (rules: `shared/rules/dipole.md`). Only this module knows its
+//! rules.
+//!
+//! Stacks of 1..12 checkers stand on the 32 dark squares. A move takes k checkers off the top of a stack
+//! and moves them exactly k squares along a line: forward onto an empty square or an own stack, in any
+//! direction onto an enemy stack no taller than k (capturing it), or forward off the board (bearing
+//! off). A side with no move passes; a side with no checkers has lost.
+//!
+//! Files: `square` (the dark squares), `lines` (precomputed landing squares and bearing-off
+//! distances), `stack`, `position` (board, copy-make, Zobrist key), `movegen`, `moves` (16-bit
+//! encoding), `notation`, `fen` (the position text), `zobrist`, `eval`, `diagram`.
+
+mod diagram;
+mod eval;
+mod fen;
+mod lines;
+mod movegen;
+mod moves;
+mod notation;
+mod position;
+mod square;
+mod stack;
+mod zobrist;
+
+pub use fen::FenError;
+pub use moves::{Move, MoveKind};
+pub use notation::MoveError;
+pub use position::Position;
+pub use square::Square;
+pub use stack::{MAX_HEIGHT, Stack};
+
+use crate::game::{DrawRules, EvalTerm, Game, MoveList, Outcome, Side};
+
+/// The position text of the start position.
+pub const START_TEXT: &str = "3l4/8/8/8/8/8/8/4L3 w";
+
+impl Position {
+    /// The number of legal moves, counted without storing them.
+    pub fn count_moves(&self) -> u64 {
+        movegen::count_legal_moves(self)
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type PositionError = FenError;
+    type MoveError = MoveError;
+
+    const NAME: &'static str = "dipole";
+    /// None: every non-capturing move goes forward and captures remove checkers, so the game ends.
+    const DRAW_RULES: DrawRules = DrawRules::NONE;
+    /// The start and three middle games reached by 12 plies of seeded random play (`Rng::new(seed)`
+    /// for seeds 1, 2 and 4; seed 3 leaves little on the board) that, three times in four, picks among
+    /// the moves staying on the board. `tests/dipole_rules.rs` replays them.
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        START_TEXT,
+        "3b4/4G3/3b1b2/8/7d/8/3b4/4D3 w",
+        "3e4/4B3/1A6/B3B3/1C5a/8/3c3c/4A3 w",
+        "3c4/8/1d1A1b2/C3C1a1/8/6B1/5A2/4b3 w",
+    ];
+
+    fn start() -> Self {
+        // The start text is a constant that the tests parse.
+        fen::parse(START_TEXT).expect("the start position text is valid")
+    }
+
+    fn from_text(text: &str) -> Result<Self, FenError> {
+        fen::parse(text)
+    }
+
+    fn to_text(&self) -> String {
+        fen::format(self)
+    }
+
+    fn side_to_move(&self) -> Side {
+        Position::side_to_move(self)
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<Move>) {
+        moves.clear();
+        movegen::for_each_legal_move(self, |mv| moves.push(mv));
+    }
+
+    fn make_move(&self, mv: Move) -> Self {
+        Position::make_move(self, mv)
+    }
+
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    fn decided_winner(&self) -> Option<Side> {
+        Position::decided_winner(self)
+    }
+
+    /// Never reached in play: a side with checkers always has a move, if only `pass`, so the move list
+    /// is empty only in a decided position, where the side to move (or its opponent, having borne off
+    /// its last checker) has none. Should a caller ask anyway, being stuck loses.
+    fn no_move_outcome(&self) -> Outcome {
+        Outcome::Win(Position::side_to_move(self).opponent())
+    }
+
+    /// Always 0: Dipole has no draw rules that would count plies.
+    fn quiet_plies(&self) -> u32 {
+        0
+    }
+
+    /// Always false: Dipole has no check.
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    fn capture_value(&self, mv: Move) -> i32 {
+        match mv.kind() {
+            MoveKind::Step { to, .. }
+                if self.occupied_by(Position::side_to_move(self).opponent()) & to.bit() != 0 =>
+            {
+                eval::CHECKER_VALUE * i32::from(self.height(to))
+            }
+            _ => 0,
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse(self, text)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format(self, mv)
+    }
+
+    fn encode_move(mv: Move) -> u16 {
+        mv.bits()
+    }
+
+    fn decode_move(code: u16) -> Move {
+        Move::from_bits(code)
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn eval_terms(&self) -> Vec<EvalTerm> {
+        eval::terms(self)
+    }
+
+    fn diagram(&self) -> String {
+        diagram::render(self)
+    }
+}

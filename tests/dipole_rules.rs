@@ -1,0 +1,800 @@
+//! Dipole: perft (the rules' figures, and random-play positions confirmed by the deliberately simple
+//! generator in `tests/dipole_reference`), one position per move rule, wins and the forced pass, move
+//! notation and position text (round trips and every rejection), Zobrist keys, move codes and the
+//! bench positions.
+
+mod common;
+mod dipole_reference;
+
+use dipole_reference::RefPosition;
+use duel::game::{Game, GameRecord, MoveList, Rng, Side, Termination};
+use duel::games::Dipole;
+use duel::games::dipole::{FenError, Move, MoveError, MoveKind, START_TEXT, Square};
+use duel::tools::perft::perft;
+
+/// Positions from seeded random play (`playouts(2026, 40)`, every 29th position), with perft 3 and
+/// perft 4. Two are special: a forced pass (White's single checker on g3 is hemmed in), and a position
+/// whose every line ends in a decided position within two plies (perft 3 = 0).
+#[rustfmt::skip]
+const RANDOM_PLAY: [(&str, u64, u64); 26] = [
+    ("3b4/8/8/D7/3b1b1d/2A1B1B1/3b4/4B3 w", 8936, 193747),
+    ("8/8/8/8/1a1A3b/a7/3a4/2a5 b", 276, 619),
+    ("1B6/8/3b4/A7/1A1a4/2b5/5b2/c3C3 w", 3108, 53152),
+    ("1B6/8/8/8/8/8/3a4/d1b5 b", 49, 49),
+    ("1C1C4/8/3a4/4A3/1b1f4/4A1A1/3b4/2a1C3 w", 8666, 184169),
+    ("3k4/4a3/8/8/8/2B5/8/4J3 w", 8512, 142316),
+    ("3b4/2B1a3/8/C3a1A1/1A1a1A2/2a5/1a6/c1a5 b", 6517, 108090),
+    ("1A1B3A/2A5/8/A7/8/8/3a4/b5d1 w", 440, 2695),
+    ("3a4/2B5/3a4/6c1/1A1d4/a7/8/b3A3 w", 1681, 37212),
+    ("3f4/8/3b4/4B3/7b/8/3A4/4D3 b", 6968, 100312),
+    ("1B1A3B/8/3A3A/8/8/6b1/3a4/4a3 w", 576, 3456),
+    ("3i4/8/8/D3D1c1/8/8/8/4D3 b", 10866, 252958),
+    ("1a1B4/c3a3/3a4/B1A1A1a1/7b/6A1/3A4/8 w", 4641, 84844),
+    ("3l4/8/8/8/8/8/8/4H3 b", 4014, 52820),
+    ("3l4/8/8/8/7C/8/8/4I3 b", 6407, 121955),
+    ("3b1B2/8/8/c7/1a6/D7/8/8 b", 1871, 16827),
+    ("3d1A2/8/3b1a2/A1B3a1/3b4/8/1b6/8 b", 5494, 34331),
+    ("3d4/4a3/5b2/4D3/5b2/2D1A1B1/5A2/8 b", 9141, 207290),
+    ("3b3A/2a5/1C3b1A/b3B1a1/5b2/8/8/2b5 w", 5411, 139760),
+    ("5B2/A3D3/8/6A1/7c/8/3b4/6b1 w", 1569, 15758),
+    ("3i4/2a5/8/D7/1b5A/6A1/8/4F3 w", 11576, 224528),
+    ("3D4/4A3/8/6A1/8/2b1a3/5a2/8 b", 536, 3484),
+    ("3d1A2/2a5/3a4/6c1/1a6/8/3A4/2b5 w", 200, 4766),
+    ("1A1a4/2A5/5a2/F7/8/6B1/8/4B3 b", 366, 7719),
+    (FORCED_PASS, 20, 414),
+    ("1A1A3B/8/8/8/8/8/8/4a3 w", 0, 0),
+];
+
+/// Reached by random play: White's only checker, on g3, has taller Black stacks on both forward
+/// diagonals, nothing to capture and too few checkers to bear off.
+const FORCED_PASS: &str = "8/8/8/8/1b1a1b1b/6A1/3c4/2a5 w";
+
+/// A White stack of 4 on e5 among stacks of both sides: one example of each move rule.
+const RULES_POSITION: &str = "8/2B1c3/5a2/2b1D3/8/6A1/1a6/4d3 w";
+
+/// One seeded random game from the start of at most `plies` plies. Three times in four (when there are
+/// any) the move is picked among those that stay on the board: with uniform play half the moves bear
+/// off and games end before the stacks meet.
+fn playout(rng: &mut Rng, plies: usize) -> Vec<Dipole> {
+    let mut moves = MoveList::new();
+    let mut pos = Dipole::start();
+    let mut positions = vec![pos];
+    for _ in 0..plies {
+        pos.generate_moves(&mut moves);
+        let on_board: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| !matches!(m.kind(), MoveKind::BearOff { .. }))
+            .collect();
+        let pool: &[Move] = if !on_board.is_empty() && rng.below(4) != 0 {
+            &on_board
+        } else {
+            &moves
+        };
+        let Some(&mv) = rng.pick(pool) else { break };
+        pos = pos.make_move(mv);
+        positions.push(pos);
+    }
+    positions
+}
+
+/// Every position of `games` complete games of [`playout`], seeded.
+fn playouts(seed: u64, games: usize) -> Vec<Dipole> {
+    let mut rng = Rng::new(seed);
+    (0..games)
+        .flat_map(|_| playout(&mut rng, usize::MAX))
+        .collect()
+}
+
+/// Positions from both kinds of random play: uniform, and preferring to stay on the board.
+fn sample_positions(seed: u64) -> Vec<Dipole> {
+    let mut positions = playouts(seed, 40);
+    positions.extend(common::random_positions(&Dipole::start(), seed, 40, 200));
+    positions
+}
+
+fn legal_moves(pos: &Dipole) -> Vec<Move> {
+    let mut moves = MoveList::new();
+    pos.generate_moves(&mut moves);
+    moves.to_vec()
+}
+
+fn legal_texts(pos: &Dipole) -> Vec<String> {
+    let mut texts: Vec<String> = legal_moves(pos)
+        .iter()
+        .map(|&m| pos.format_move(m))
+        .collect();
+    texts.sort();
+    texts
+}
+
+fn position(text: &str) -> Dipole {
+    Dipole::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Perft
+
+#[test]
+fn perft_from_the_start_matches_the_rules() {
+    let start = Dipole::start();
+    for (depth, nodes) in [(1, 19), (2, 340), (3, 5_185), (4, 81_107)] {
+        assert_eq!(perft(&start, depth), nodes, "depth {depth}");
+    }
+}
+
+/// Together well under a second in release builds, far longer in debug ones.
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn perft_5_and_6_from_the_start_match_the_rules() {
+    let start = Dipole::start();
+    assert_eq!(perft(&start, 5), 1_321_125);
+    assert_eq!(perft(&start, 6), 21_733_653);
+}
+
+#[test]
+fn perft_3_of_random_play_positions() {
+    for (text, nodes3, _) in RANDOM_PLAY {
+        assert_eq!(perft(&position(text), 3), nodes3, "{text}");
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn perft_4_of_random_play_positions() {
+    for (text, _, nodes4) in RANDOM_PLAY {
+        assert_eq!(perft(&position(text), 4), nodes4, "{text}");
+    }
+}
+
+/// The table's depth-3 counts come out of the simple generator too.
+#[test]
+fn the_reference_generator_confirms_the_table() {
+    for (text, nodes3, _) in RANDOM_PLAY {
+        assert_eq!(RefPosition::from_text(text).perft(3), nodes3, "{text}");
+    }
+}
+
+/// Move lists and the positions after each move agree with the simple generator along many random
+/// games of both kinds.
+#[test]
+fn legal_moves_and_resulting_positions_match_the_reference() {
+    let positions = sample_positions(99);
+    assert!(positions.len() > 1500);
+    for pos in &positions {
+        let reference = RefPosition::from_text(&pos.to_text());
+        assert_eq!(
+            legal_texts(pos),
+            reference.legal_moves(),
+            "{}",
+            pos.to_text()
+        );
+        let winner = pos.decided_winner().map(|side| side.to_string());
+        assert_eq!(winner.as_deref(), reference.winner(), "{}", pos.to_text());
+        for mv in legal_moves(pos) {
+            let text = pos.format_move(mv);
+            let after = pos.make_move(mv);
+            assert_eq!(after.to_text(), reference.play(&text).to_text(), "{text}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The move rules, one position each
+
+#[test]
+fn the_19_start_moves() {
+    let expected = "e1-a5 e1-b4 e1-c3 e1-d2 e1-e3 e1-e5 e1-e7 e1-f2 e1-g3 e1-h4 e1-off:10 e1-off:11 \
+                    e1-off:12 e1-off:4 e1-off:5 e1-off:6 e1-off:7 e1-off:8 e1-off:9";
+    let expected: Vec<&str> = expected.split_whitespace().collect();
+    assert_eq!(legal_texts(&Dipole::start()), expected);
+}
+
+/// From e5, 4 checkers reach: forward onto empty squares over other stacks (g7, h8, d6, b8), a merge
+/// forward (c7), captures forward (f6), sideways (c5), backward (e1) and diagonally backward (b2), and
+/// bearing off from k = 4. Not: e7 (3 Black checkers, only 2 would move), g3 (an own stack behind),
+/// empty squares sideways or behind, odd distances along rows and columns.
+#[test]
+fn every_move_rule_from_one_stack() {
+    let pos = position(RULES_POSITION);
+    let from_e5: Vec<String> = legal_texts(&pos)
+        .into_iter()
+        .filter(|m| m.starts_with("e5"))
+        .collect();
+    assert_eq!(
+        from_e5,
+        [
+            "e5-b8", "e5-c7", "e5-d6", "e5-g7", "e5-h8", "e5-off:4", "e5xb2", "e5xc5", "e5xe1",
+            "e5xf6"
+        ]
+    );
+    let after = |text: &str| pos.make_move(pos.parse_move(text).unwrap());
+    // A merge adds the heights; the rest of the stack stays behind.
+    assert_eq!(
+        after("e5-c7").to_text(),
+        "8/2D1c3/5a2/2b1B3/8/6A1/1a6/4d3 b"
+    );
+    // A capture removes the whole enemy stack: 4 Black checkers on e1 for 4 White ones.
+    let took = after("e5xe1");
+    assert_eq!(took.to_text(), "8/2B1c3/5a2/2b5/8/6A1/1a6/4D3 b");
+    assert_eq!(took.checkers(Side::Black), 7);
+    assert_eq!(pos.capture_value(pos.parse_move("e5xe1").unwrap()), 400);
+    assert_eq!(pos.capture_value(pos.parse_move("e5-c7").unwrap()), 0);
+    assert!(pos.is_capture(pos.parse_move("e5xb2").unwrap()));
+    // Bearing off removes the checkers from the game.
+    let off = after("e5-off:4");
+    assert_eq!(off.checkers(Side::White), 3);
+    assert!(!pos.is_capture(pos.parse_move("e5-off:4").unwrap()));
+}
+
+/// Black moves toward row 1: the start position mirrored.
+#[test]
+fn black_moves_toward_row_1() {
+    let pos = position("3l4/8/8/8/8/8/8/4L3 b");
+    let plain: Vec<String> = legal_texts(&pos)
+        .into_iter()
+        .filter(|m| !m.contains("off"))
+        .collect();
+    assert_eq!(
+        plain,
+        [
+            "d8-a5", "d8-b6", "d8-c7", "d8-d2", "d8-d4", "d8-d6", "d8-e7", "d8-f6", "d8-g5",
+            "d8-h4"
+        ]
+    );
+    assert_eq!(perft(&pos, 1), 19);
+}
+
+// ---------------------------------------------------------------------------------------------
+// How the game ends, and the forced pass
+
+#[test]
+fn capturing_the_last_enemy_checker_wins() {
+    let mut record = GameRecord::new(position("8/8/8/8/3a4/2B5/8/8 w"));
+    assert_eq!(record.termination(), None);
+    record.play_text("c3xd4").unwrap();
+    let after = record.current();
+    assert_eq!(after.checkers(Side::Black), 0);
+    assert_eq!(after.decided_winner(), Some(Side::White));
+    assert_eq!(record.termination(), Some(Termination::Goal(Side::White)));
+    assert!(
+        legal_moves(after).is_empty(),
+        "a decided position has no moves"
+    );
+    assert_eq!(perft(after, 3), 0);
+}
+
+#[test]
+fn bearing_off_ones_own_last_checker_loses() {
+    // White's last checker stands on b8: its only move bears it off.
+    let mut record = GameRecord::new(position("1A6/8/8/8/8/8/8/a7 w"));
+    assert_eq!(legal_texts(record.current()), ["b8-off:1"]);
+    record.play_text("b8-off:1").unwrap();
+    let after = record.current();
+    assert_eq!(after.to_text(), "8/8/8/8/8/8/8/a7 b");
+    assert_eq!(after.decided_winner(), Some(Side::Black));
+    assert_eq!(record.termination(), Some(Termination::Goal(Side::Black)));
+    assert!(legal_moves(after).is_empty());
+    assert_eq!(
+        after.parse_move("a1-b2"),
+        Err(MoveError::GameOver {
+            winner: Side::Black
+        })
+    );
+}
+
+#[test]
+fn a_side_with_no_move_must_pass() {
+    let pos = position(FORCED_PASS);
+    assert_eq!(legal_moves(&pos), [Move::PASS]);
+    assert_eq!(pos.format_move(Move::PASS), "pass");
+    for text in ["pass", "PASS", " Pass "] {
+        assert_eq!(pos.parse_move(text), Ok(Move::PASS), "{text}");
+    }
+    assert_eq!(pos.parse_move("g3-h4"), Err(MoveError::MustPass));
+    let mut record = GameRecord::new(pos);
+    record.play(Move::PASS);
+    let after = record.current();
+    assert_eq!(after.to_text(), FORCED_PASS.replace(" w", " b"));
+    assert_eq!(after.hash(), after.compute_hash());
+    assert_eq!(record.termination(), None, "passing does not end the game");
+    assert!(!legal_moves(after).contains(&Move::PASS));
+    // Pass is not a move while there is another one.
+    assert_eq!(
+        Dipole::start().parse_move("pass"),
+        Err(MoveError::PassNotAllowed)
+    );
+}
+
+/// The rules say at least one side can always move: random play never meets two passes in a row.
+#[test]
+fn no_two_passes_in_a_row() {
+    let mut passes = 0;
+    for pos in sample_positions(5) {
+        if legal_moves(&pos) == [Move::PASS] {
+            passes += 1;
+            let after = pos.make_move(Move::PASS);
+            assert_ne!(legal_moves(&after), [Move::PASS], "{}", pos.to_text());
+        }
+    }
+    assert!(passes > 0, "random play should meet a forced pass");
+}
+
+#[test]
+fn no_draw_rules() {
+    assert_eq!(Dipole::DRAW_RULES, duel::game::DrawRules::NONE);
+    assert_eq!(Dipole::start().quiet_plies(), 0);
+    assert!(!Dipole::start().in_check());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Move notation
+
+#[test]
+fn every_legal_move_round_trips_through_its_text_and_code() {
+    for pos in sample_positions(11) {
+        for mv in legal_moves(&pos) {
+            let text = pos.format_move(mv);
+            assert_eq!(pos.parse_move(&text), Ok(mv), "{text} in {}", pos.to_text());
+            assert_eq!(Dipole::decode_move(Dipole::encode_move(mv)), mv);
+        }
+    }
+}
+
+/// Parsing is its own statement of the rules (it explains rejections), so it is held equal to the
+/// generator over every text a move could have: all pairs of dark squares, every bearing off, pass.
+#[test]
+fn parsing_accepts_exactly_the_generated_moves() {
+    let mut texts = vec!["pass".to_string()];
+    for from in Square::all() {
+        for count in 1..=12 {
+            texts.push(format!("{from}-off:{count}"));
+        }
+        for to in Square::all().filter(|&to| to != from) {
+            texts.push(format!("{from}-{to}"));
+        }
+    }
+    let positions = playouts(17, 4);
+    assert!(positions.len() > 60);
+    for pos in positions {
+        let legal = legal_moves(&pos);
+        let accepted: Vec<Move> = texts
+            .iter()
+            .filter_map(|t| pos.parse_move(t).ok())
+            .collect();
+        let mut sorted = accepted.clone();
+        sorted.sort();
+        let mut expected = legal.clone();
+        expected.sort();
+        assert_eq!(sorted, expected, "{}", pos.to_text());
+        for text in &texts {
+            if let Err(e) = pos.parse_move(text) {
+                assert!(!e.to_string().is_empty());
+            }
+        }
+    }
+}
+
+#[test]
+fn input_is_lenient_about_case_separator_and_spaces() {
+    let pos = Dipole::start();
+    let e1_e5 = pos.parse_move("e1-e5").unwrap();
+    for text in ["E1-E5", "e1xe5", "e1e5", "  e1-e5 ", "e1 - e5", "E1Xe5"] {
+        assert_eq!(pos.parse_move(text), Ok(e1_e5), "{text}");
+    }
+    let off = pos.parse_move("e1-off:4").unwrap();
+    for text in ["E1-OFF:4", "e1-off4", "e1off:4", "e1xoff:4", "e1 off:4"] {
+        assert_eq!(pos.parse_move(text), Ok(off), "{text}");
+    }
+    // A capture written with '-' or without a separator.
+    let rules = position(RULES_POSITION);
+    let capture = rules.parse_move("e5xf6").unwrap();
+    for text in ["e5-f6", "e5f6", "E5XF6"] {
+        assert_eq!(rules.parse_move(text), Ok(capture), "{text}");
+    }
+}
+
+#[test]
+fn bad_moves_are_rejected_with_the_reason() {
+    let start = Dipole::start();
+    let rules = position(RULES_POSITION);
+    let e1 = Square::at(4, 0).unwrap();
+    let sq = |name: &str| {
+        let b = name.as_bytes();
+        Square::at(i32::from(b[0] - b'a'), i32::from(b[1] - b'1')).unwrap()
+    };
+    let syntax = |e: &MoveError| matches!(e, MoveError::Syntax { .. });
+    type Check = Box<dyn Fn(&MoveError) -> bool>;
+    let cases: Vec<(&Dipole, &str, Check)> = vec![
+        (&start, "", Box::new(|e| *e == MoveError::Empty)),
+        (&start, "   ", Box::new(|e| *e == MoveError::Empty)),
+        (&start, "-e5", Box::new(syntax)),
+        (&start, "e1-", Box::new(syntax)),
+        (&start, "e1/e5", Box::new(syntax)),
+        (&start, "e1-e5x", Box::new(syntax)),
+        (&start, "e1-e5 e7", Box::new(syntax)),
+        (&start, "e1-off:", Box::new(syntax)),
+        (&start, "é1-e5", Box::new(syntax)),
+        (
+            &start,
+            "i1-e5",
+            Box::new(|e| *e == MoveError::NotASquare("i1".into())),
+        ),
+        (
+            &start,
+            "e1-e9",
+            Box::new(|e| *e == MoveError::NotASquare("e9".into())),
+        ),
+        (
+            &start,
+            "e1-e55",
+            Box::new(|e| *e == MoveError::NotASquare("e55".into())),
+        ),
+        (
+            &start,
+            "e1-e2",
+            Box::new(|e| *e == MoveError::LightSquare("e2".into())),
+        ),
+        (
+            &start,
+            "B1-c3",
+            Box::new(|e| *e == MoveError::LightSquare("b1".into())),
+        ),
+        (
+            &start,
+            "e1-off:0",
+            Box::new(|e| *e == MoveError::BadCount("0".into())),
+        ),
+        (
+            &start,
+            "e1-off:13",
+            Box::new(|e| *e == MoveError::BadCount("13".into())),
+        ),
+        (
+            &start,
+            "e1-off:four",
+            Box::new(|e| *e == MoveError::BadCount("four".into())),
+        ),
+        (
+            &start,
+            "e1-e1",
+            Box::new(move |e| *e == MoveError::SameSquare(e1)),
+        ),
+        (
+            &start,
+            "c3-c5",
+            Box::new(move |e| *e == MoveError::NoStack(sq("c3"))),
+        ),
+        (
+            &start,
+            "d8-d6",
+            Box::new(move |e| *e == MoveError::NotYourStack(sq("d8"))),
+        ),
+        (
+            &start,
+            "e1-f4",
+            Box::new(move |e| {
+                *e == MoveError::NotALine {
+                    from: e1,
+                    to: sq("f4"),
+                }
+            }),
+        ),
+        (
+            &start,
+            "e1-g1",
+            Box::new(move |e| {
+                *e == MoveError::NotForward {
+                    from: e1,
+                    to: sq("g1"),
+                }
+            }),
+        ),
+        (
+            &rules,
+            "e5-e3",
+            Box::new(move |e| {
+                *e == MoveError::NotForward {
+                    from: sq("e5"),
+                    to: sq("e3"),
+                }
+            }),
+        ),
+        (
+            &rules,
+            "e5-g3",
+            Box::new(move |e| {
+                *e == MoveError::NotForward {
+                    from: sq("e5"),
+                    to: sq("g3"),
+                }
+            }),
+        ),
+        (
+            &rules,
+            "e5xe7",
+            Box::new(move |e| {
+                *e == MoveError::TooTall {
+                    to: sq("e7"),
+                    height: 3,
+                    count: 2,
+                }
+            }),
+        ),
+        (
+            &rules,
+            "g3-e5",
+            Box::new(move |e| {
+                *e == MoveError::TooFewCheckers {
+                    from: sq("g3"),
+                    height: 1,
+                    count: 2,
+                }
+            }),
+        ),
+        (
+            &rules,
+            "c7-off:3",
+            Box::new(move |e| {
+                *e == MoveError::TooFewCheckers {
+                    from: sq("c7"),
+                    height: 2,
+                    count: 3,
+                }
+            }),
+        ),
+        (
+            &start,
+            "e1-off:3",
+            Box::new(move |e| {
+                *e == MoveError::CannotBearOff {
+                    from: e1,
+                    count: 3,
+                    least: 4,
+                }
+            }),
+        ),
+        (
+            &start,
+            "pass",
+            Box::new(|e| *e == MoveError::PassNotAllowed),
+        ),
+    ];
+    for (pos, text, expected) in cases {
+        let err = pos.parse_move(text).expect_err(text);
+        assert!(expected(&err), "{text}: got {err:?}");
+        assert!(!err.to_string().is_empty());
+    }
+    assert_eq!(
+        start.parse_move("e1-off:3").unwrap_err().to_string(),
+        "3 checkers from e1 stay on the board; bearing off needs at least 4"
+    );
+    assert_eq!(
+        rules.parse_move("e5xe7").unwrap_err().to_string(),
+        "the stack on e7 has 3 checkers: 2 cannot capture it"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Position text
+
+#[test]
+fn position_texts_round_trip() {
+    assert_eq!(Dipole::start().to_text(), START_TEXT);
+    assert_eq!(START_TEXT, "3l4/8/8/8/8/8/8/4L3 w");
+    for pos in sample_positions(8) {
+        let text = pos.to_text();
+        let back = Dipole::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(back, pos);
+        assert_eq!(back.to_text(), text);
+    }
+}
+
+#[test]
+fn lenient_position_text() {
+    // Adjacent digits add up; any whitespace separates the fields.
+    let pos = position("  3l31/44/8/8/8/8/8/4L21\tw ");
+    assert_eq!(pos.to_text(), START_TEXT);
+    // A side without checkers has lost; the text is accepted and the position is decided.
+    let lost = position("8/8/8/8/8/8/8/4L3 b");
+    assert_eq!(lost.decided_winner(), Some(Side::White));
+}
+
+fn rejects(text: &str) -> FenError {
+    let err = Dipole::from_text(text).expect_err(text);
+    assert!(!err.to_string().is_empty());
+    err
+}
+
+#[test]
+fn every_position_text_rejection_rule() {
+    use FenError::*;
+    assert_eq!(rejects(""), Empty);
+    assert_eq!(rejects("   "), Empty);
+    assert_eq!(rejects("3l4/8/8/8/8/8/4L3 w"), RowCount(7));
+    assert_eq!(rejects("3l4/8/8/8/8/8/8/8/4L3 w"), RowCount(9));
+    assert_eq!(
+        rejects("3l4/8/8/7/8/8/8/4L3 w"),
+        RowLength { row: 5, squares: 7 }
+    );
+    assert_eq!(
+        rejects("3l5/8/8/8/8/8/8/4L3 w"),
+        RowLength { row: 8, squares: 9 }
+    );
+    assert_eq!(
+        rejects("3l4/8/8/8/8/8/8/4L3A w"),
+        RowLength { row: 1, squares: 9 }
+    );
+    for (text, found) in [
+        ("3l4/8/8/9/8/8/8/4L3 w", '9'),
+        ("3l4/8/8/8/08/8/8/4L3 w", '0'),
+        ("3m4/8/8/8/8/8/8/4L3 w", 'm'),
+        ("3l4/8/8/8/8/8/8/4M3 w", 'M'),
+        ("3l4/8/8/8/8/8/8/4L-2 w", '-'),
+        ("3l4/8/8/8/8/8/8/4Lé2 w", 'é'),
+    ] {
+        assert!(
+            matches!(rejects(text), BadChar { found: f, .. } if f == found),
+            "{text}"
+        );
+    }
+    assert_eq!(rejects("3l4/8/8/8/8/8/8/4L3"), MissingSide);
+    assert_eq!(rejects("3l4/8/8/8/8/8/8/4L3 x"), BadSide("x".into()));
+    assert_eq!(rejects("3l4/8/8/8/8/8/8/4L3 W"), BadSide("W".into()));
+    assert_eq!(
+        rejects("3l4/8/8/8/8/8/8/4L3 w 0 1"),
+        TrailingText("0 1".into())
+    );
+    assert_eq!(
+        rejects("3l4/8/8/8/8/8/8/3L4 w"),
+        LightSquare {
+            square: "d1".into(),
+            found: 'L'
+        }
+    );
+    assert_eq!(
+        rejects("l7/8/8/8/8/8/8/4L3 w"),
+        LightSquare {
+            square: "a8".into(),
+            found: 'l'
+        }
+    );
+    assert_eq!(
+        rejects("3l4/8/8/8/8/8/1A6/4L3 w"),
+        TooManyCheckers {
+            side: Side::White,
+            count: 13
+        }
+    );
+    assert_eq!(
+        rejects("3l1l2/8/8/8/8/8/8/4L3 b"),
+        TooManyCheckers {
+            side: Side::Black,
+            count: 24
+        }
+    );
+    assert_eq!(rejects("8/8/8/8/8/8/8/8 w"), NoCheckers);
+}
+
+#[test]
+fn chess_fens_are_rejected_with_a_reason() {
+    let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let err = rejects(chess);
+    assert_eq!(err, FenError::BadChar { row: 8, found: 'r' });
+    assert_eq!(
+        err.to_string(),
+        "row 8: unexpected 'r', expected a digit 1-8 or a stack letter A-L (White) or a-l (Black)"
+    );
+}
+
+/// Mutated position and move texts, and every 16-bit move code, give errors or null moves, never a
+/// panic.
+#[test]
+fn no_input_panics() {
+    let alphabet: Vec<char> = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN0123456789/-x: é\t+"
+        .chars()
+        .collect();
+    let mut rng = Rng::new(404);
+    let mutate = |text: &str, rng: &mut Rng| -> String {
+        let mut chars: Vec<char> = text.chars().collect();
+        for _ in 0..=rng.below(3) {
+            let at = rng.below(chars.len() + 1);
+            let c = alphabet[rng.below(alphabet.len())];
+            match rng.below(3) {
+                0 if at < chars.len() => chars[at] = c,
+                1 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                _ => chars.insert(at, c),
+            }
+        }
+        chars.into_iter().collect()
+    };
+    let positions = playouts(404, 3);
+    for pos in &positions {
+        let text = pos.to_text();
+        for _ in 0..50 {
+            let _ = Dipole::from_text(&mutate(&text, &mut rng));
+        }
+        for mv in legal_moves(pos) {
+            let _ = pos.parse_move(&mutate(&pos.format_move(mv), &mut rng));
+        }
+    }
+    for pos in positions.iter().step_by(10) {
+        for code in 0..=u16::MAX {
+            let mv = Dipole::decode_move(code);
+            let _ = (
+                pos.format_move(mv),
+                pos.capture_value(mv),
+                pos.make_move(mv),
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Zobrist keys
+
+#[test]
+fn incremental_key_equals_the_key_from_scratch_and_keys_do_not_collide() {
+    let positions = sample_positions(3);
+    let mut texts = std::collections::HashMap::new();
+    for pos in &positions {
+        assert_eq!(pos.hash(), pos.compute_hash(), "{}", pos.to_text());
+        if let Some(other) = texts.insert(pos.hash(), pos.to_text()) {
+            assert_eq!(other, pos.to_text(), "two positions share a key");
+        }
+    }
+    assert!(texts.len() > 1000);
+}
+
+#[test]
+fn the_key_depends_on_side_height_and_owner() {
+    let keys: Vec<u64> = [
+        "3l4/8/8/8/8/8/8/4L3 w",
+        "3l4/8/8/8/8/8/8/4L3 b",
+        "3l4/8/8/8/8/8/8/4K3 w",
+        "3a4/8/8/8/8/8/8/4A3 w",
+        "3a4/8/8/8/8/8/8/4a3 w",
+    ]
+    .iter()
+    .map(|t| position(t).hash())
+    .collect();
+    let distinct: std::collections::HashSet<u64> = keys.iter().copied().collect();
+    assert_eq!(distinct.len(), keys.len());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bench positions
+
+#[test]
+fn bench_positions_come_from_seeded_random_play() {
+    assert_eq!(Dipole::BENCH_POSITIONS[0], START_TEXT);
+    let replayed: Vec<String> = [1, 2, 4]
+        .iter()
+        .map(|&seed| {
+            let game = playout(&mut Rng::new(seed), 12);
+            game.last().map(Dipole::to_text).unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(Dipole::BENCH_POSITIONS[1..], replayed);
+    for text in Dipole::BENCH_POSITIONS {
+        assert!(position(text).count_moves() > 10, "{text}");
+    }
+}
+
+#[test]
+fn eval_and_diagram_of_the_start() {
+    let start = Dipole::start();
+    assert_eq!(start.evaluate(), 0);
+    let names: Vec<&str> = start.eval_terms().iter().map(|t| t.name).collect();
+    assert_eq!(
+        names,
+        ["material", "advancement", "under attack", "can capture"]
+    );
+    let diagram = start.diagram();
+    assert!(
+        diagram.contains("W12") && diagram.contains("B12"),
+        "{diagram}"
+    );
+}
