@@ -196,7 +196,21 @@ fn a_king_on_the_enemy_start_square_wins_even_when_attacked() {
         "the exception is exercised"
     );
     assert_eq!(record.current().decided_winner(), Some(Side::White));
-    assert_eq!(record.termination(), Some(Termination::Goal(Side::White)));
+    let end = record.termination().expect("the game is over");
+    assert!(
+        matches!(
+            end,
+            Termination::Goal {
+                winner: Side::White,
+                ..
+            }
+        ),
+        "{end:?}"
+    );
+    assert_eq!(
+        end.to_string(),
+        "white wins: its king reached the enemy king's start square"
+    );
     let mut moves = MoveList::new();
     record.current().generate_moves(&mut moves);
     assert!(moves.is_empty(), "a decided position has no moves");

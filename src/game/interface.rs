@@ -33,6 +33,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     const NAME: &'static str;
     /// The tournament draw rules of this game.
     const DRAW_RULES: DrawRules;
+    /// How a game is won outright by `decided_winner`, in words, e.g. for Duel "its king reached the
+    /// enemy king's start square".
+    const GOAL: &'static str;
     /// Fixed positions (in the game's position text) that `bench` searches.
     const BENCH_POSITIONS: &'static [&'static str];
 

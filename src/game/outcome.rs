@@ -35,8 +35,13 @@ impl Outcome {
 /// Why a game ended: the outcome plus the rule that decided it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Termination {
-    /// A game-specific winning condition (Duel: a king on the enemy key square).
-    Goal(Side),
+    /// A game-specific winning condition shown by the position itself.
+    Goal {
+        /// Who won.
+        winner: Side,
+        /// How, in words (`Game::GOAL`).
+        how: &'static str,
+    },
     /// The side to move had no legal move (Duel: DUEL-MATT or enclosure).
     NoLegalMove {
         /// Who had to move and could not.
@@ -54,7 +59,7 @@ impl Termination {
     /// The game result this termination gives.
     pub fn outcome(self) -> Outcome {
         match self {
-            Termination::Goal(side) => Outcome::Win(side),
+            Termination::Goal { winner, .. } => Outcome::Win(winner),
             Termination::NoLegalMove { outcome, .. } => outcome,
             Termination::Repetition | Termination::QuietPlies => Outcome::Draw,
         }
@@ -64,7 +69,7 @@ impl Termination {
 impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Termination::Goal(side) => write!(f, "{side} reached the goal"),
+            Termination::Goal { winner, how } => write!(f, "{winner} wins: {how}"),
             Termination::NoLegalMove { stuck, .. } => write!(f, "{stuck} has no legal move"),
             Termination::Repetition => f.write_str("threefold repetition"),
             Termination::QuietPlies => f.write_str("too many plies without capture"),

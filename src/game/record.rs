@@ -78,7 +78,10 @@ impl<G: Game> GameRecord<G> {
     pub fn termination(&self) -> Option<Termination> {
         let position = self.current();
         if let Some(winner) = position.decided_winner() {
-            return Some(Termination::Goal(winner));
+            return Some(Termination::Goal {
+                winner,
+                how: G::GOAL,
+            });
         }
         let mut moves = MoveList::new();
         position.generate_moves(&mut moves);

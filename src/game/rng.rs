@@ -1,5 +1,5 @@
-//! A small seeded pseudo-random generator (SplitMix64) for reproducible random play, openings and
-//! tests. Not for cryptography.
+//! A small seeded pseudo-random generator (SplitMix64) for reproducible random play, openings, tests
+//! and the games' Zobrist keys (it runs in `const` contexts). Not for cryptography.
 
 /// SplitMix64: passes BigCrush, one `u64` of state, identical sequences for identical seeds.
 #[derive(Clone, Debug)]
@@ -7,12 +7,12 @@ pub struct Rng(u64);
 
 impl Rng {
     /// A generator whose sequence is fixed by `seed`.
-    pub fn new(seed: u64) -> Rng {
+    pub const fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    pub const fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

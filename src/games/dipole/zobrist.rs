@@ -1,34 +1,24 @@
 //! Zobrist keys over (owner, height, square) and the side to move, generated at compile time.
 
 use super::square::{SQUARES, Square};
+use crate::game::Rng;
 use crate::game::Side;
 
 /// Heights 0..16 have a key row: height 0 (an empty square) keys to 0, and the rows past 12, never
 /// used by legal play, keep a key lookup in bounds whatever a caller passes.
 const HEIGHT_ROWS: usize = 16;
 
-/// SplitMix64: a small, well-mixed generator that runs in a `const` context.
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
-
 /// `STACK_KEYS[owner][height][square]`.
 static STACK_KEYS: [[[u64; SQUARES]; HEIGHT_ROWS]; 2] = {
     let mut keys = [[[0; SQUARES]; HEIGHT_ROWS]; 2];
-    let mut state = 0xd1f0_1e00_5ee0_2024;
+    let mut rng = Rng::new(0xd1f0_1e00_5ee0_2024);
     let mut owner = 0;
     while owner < 2 {
         let mut height = 1;
         while height < HEIGHT_ROWS {
             let mut sq = 0;
             while sq < SQUARES {
-                let (next, key) = splitmix(state);
-                state = next;
-                keys[owner][height][sq] = key;
+                keys[owner][height][sq] = rng.next_u64();
                 sq += 1;
             }
             height += 1;
@@ -39,7 +29,7 @@ static STACK_KEYS: [[[u64; SQUARES]; HEIGHT_ROWS]; 2] = {
 };
 
 /// Toggled when Black is to move.
-pub const BLACK_TO_MOVE: u64 = splitmix(0xd1f0_1eb1_ac00_0001).1;
+pub const BLACK_TO_MOVE: u64 = Rng::new(0xd1f0_1eb1_ac00_0001).next_u64();
 
 /// The key of `owner`'s stack of `height` on `sq`; 0 for height 0, so that an empty square never
 /// changes a key.

@@ -56,6 +56,7 @@ impl Game for Position {
         repetitions: Some(3),
         quiet_plies: Some(100),
     };
+    const GOAL: &'static str = "its king reached the enemy king's start square";
     const BENCH_POSITIONS: &'static [&'static str] = &[START_DFEN];
 
     fn start() -> Self {

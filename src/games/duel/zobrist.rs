@@ -2,27 +2,17 @@
 
 use super::piece::{PIECE_CODES, Piece};
 use super::square::{SQUARES, Square};
-
-/// SplitMix64: a small, well-mixed generator that runs in a `const` context.
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
+use crate::game::Rng;
 
 /// `PIECE_SQUARE[piece code][square]`; the empty code's keys are 0 so that it never changes a key.
 static PIECE_SQUARE: [[u64; SQUARES]; PIECE_CODES] = {
     let mut keys = [[0; SQUARES]; PIECE_CODES];
-    let mut state = 0x0d0e_0101_2010_2024;
+    let mut rng = Rng::new(0x0d0e_0101_2010_2024);
     let mut piece = 1;
     while piece < PIECE_CODES {
         let mut sq = 0;
         while sq < SQUARES {
-            let (next, key) = splitmix(state);
-            state = next;
-            keys[piece][sq] = key;
+            keys[piece][sq] = rng.next_u64();
             sq += 1;
         }
         piece += 1;
@@ -31,7 +21,7 @@ static PIECE_SQUARE: [[u64; SQUARES]; PIECE_CODES] = {
 };
 
 /// Toggled when Black is to move.
-pub const BLACK_TO_MOVE: u64 = splitmix(0x5eed_b1ac_0000_0001).1;
+pub const BLACK_TO_MOVE: u64 = Rng::new(0x5eed_b1ac_0000_0001).next_u64();
 
 /// The key of `piece` standing on `sq`.
 #[inline]
