@@ -1,9 +1,11 @@
 //! The `duel` command line: the engine (default), perft, bench, match and results.
 
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::builder::PossibleValuesParser;
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use duel::game::Game;
-use duel::games::Duel;
-use duel::tools::matches::{self, MatchArgs, ResultsArgs};
+use duel::games::{Duel, GameTask, VARIANTS, with_variant};
+use duel::tools::matches::{self, MatchArgs, MatchConfig, ResultsArgs};
+use duel::tools::perft;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,15 +23,25 @@ struct Cli {
     command: Option<Command>,
 }
 
+/// Which hosted game a subcommand works on.
+#[derive(Args, Debug, Clone)]
+struct VariantArg {
+    /// The game: duel or dipole.
+    #[arg(long, default_value = "duel", value_parser = PossibleValuesParser::new(VARIANTS))]
+    variant: String,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Counts the leaf nodes of the legal-move tree (per root move, then the total and the speed).
     Perft {
         /// How many plies deep.
         depth: u32,
-        /// Start from this DFEN instead of the start position.
+        /// Start from this position (DFEN for Duel) instead of the start position.
         #[arg(long)]
         fen: Option<String>,
+        #[command(flatten)]
+        game: VariantArg,
     },
     /// Searches fixed positions to a fixed depth (1 thread, 16 MB) and prints `<N> nodes <M> nps`.
     Bench {
@@ -37,11 +49,85 @@ enum Command {
         #[arg(default_value_t = duel::protocol::DEFAULT_BENCH_DEPTH,
               value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: u32,
+        #[command(flatten)]
+        game: VariantArg,
     },
     /// Plays engines against each other: clocks, adjudication, SPRT, PGN.
-    Match(Box<MatchArgs>),
+    Match {
+        #[command(flatten)]
+        args: Box<MatchArgs>,
+        #[command(flatten)]
+        game: VariantArg,
+    },
     /// Sums the results files of several `duel match --results` runs and prints the statistics.
     Results(ResultsArgs),
+}
+
+/// `duel perft` for the selected game.
+struct PerftTask {
+    depth: u32,
+    position: Option<String>,
+}
+
+impl GameTask for PerftTask {
+    type Output = Result<(), String>;
+    fn run<G: Game>(self) -> Self::Output {
+        let pos = match &self.position {
+            Some(text) => G::from_text(text).map_err(|e| format!("invalid position: {e}"))?,
+            None => G::start(),
+        };
+        let mut out = std::io::stdout().lock();
+        perft::report(&pos, self.depth, &mut out)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// `duel bench` for the selected game.
+struct BenchTask {
+    depth: u32,
+}
+
+impl GameTask for BenchTask {
+    type Output = Result<(), String>;
+    fn run<G: Game>(self) -> Self::Output {
+        let mut out = std::io::stdout().lock();
+        duel::protocol::run_bench::<G>(self.depth, &mut out)
+            .map(|_| ())
+            .map_err(|e| format!("bench: {e}"))
+    }
+}
+
+/// `duel match` for the selected game; Ctrl-C stops the match and still prints its summary.
+struct MatchTask {
+    config: MatchConfig,
+}
+
+impl GameTask for MatchTask {
+    type Output = Result<(), String>;
+    fn run<G: Game>(self) -> Self::Output {
+        let stop = Arc::new(AtomicBool::new(false));
+        let on_interrupt = Arc::clone(&stop);
+        if let Err(e) = ctrlc::set_handler(move || on_interrupt.store(true, Ordering::Relaxed)) {
+            eprintln!("warning: Ctrl-C will not end the match cleanly: {e}");
+        }
+        matches::run::<G>(&self.config, &stop, &mut std::io::stdout()).map(|_| ())
+    }
+}
+
+/// Runs a task for the game named `variant`; errors go to standard error with exit status 1.
+fn run_task<T: GameTask<Output = Result<(), String>>>(variant: &str, task: T) -> ExitCode {
+    match with_variant(variant, task) {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -51,31 +137,28 @@ fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     match cli.command {
-        Some(Command::Perft { depth, fen }) => {
-            let pos = match fen {
-                Some(text) => match Duel::from_text(&text) {
-                    Ok(pos) => pos,
-                    Err(e) => {
-                        eprintln!("error: invalid DFEN: {e}");
-                        return ExitCode::from(2);
-                    }
-                },
-                None => Duel::start(),
-            };
-            let mut out = std::io::stdout().lock();
-            if duel::tools::perft::report(&pos, depth, &mut out).is_err() {
-                return ExitCode::FAILURE;
-            }
-            ExitCode::SUCCESS
-        }
-        Some(Command::Match(args)) => {
+        Some(Command::Perft { depth, fen, game }) => run_task(
+            &game.variant,
+            PerftTask {
+                depth,
+                position: fen,
+            },
+        ),
+        Some(Command::Bench { depth, game }) => run_task(&game.variant, BenchTask { depth }),
+        Some(Command::Match { args, game }) => {
             // Each `--engine` occurrence is one participant: clap keeps the grouping in its matches.
             let engines: Vec<Vec<String>> = matches
                 .subcommand_matches("match")
                 .and_then(|m| m.get_occurrences::<String>("engine"))
                 .map(|groups| groups.map(|g| g.cloned().collect()).collect())
                 .unwrap_or_default();
-            run_match(&args, &engines)
+            match args.config(&engines) {
+                Ok(config) => run_task(&game.variant, MatchTask { config }),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Some(Command::Results(args)) => match args.combine() {
             Ok(results) => {
@@ -87,16 +170,6 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Command::Bench { depth }) => {
-            let mut out = std::io::stdout().lock();
-            match duel::protocol::run_bench::<Duel>(depth, &mut out) {
-                Ok(_) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: bench: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
         None => match duel::protocol::run::<Duel>(std::io::stdin(), std::io::stdout()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -104,29 +177,5 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-    }
-}
-
-/// `duel match`: Ctrl-C stops the match and still prints its summary.
-fn run_match(args: &MatchArgs, engines: &[Vec<String>]) -> ExitCode {
-    let config = match args.config(engines) {
-        Ok(config) => config,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let stop = Arc::new(AtomicBool::new(false));
-    let on_interrupt = Arc::clone(&stop);
-    if let Err(e) = ctrlc::set_handler(move || on_interrupt.store(true, Ordering::Relaxed)) {
-        eprintln!("warning: Ctrl-C will not end the match cleanly: {e}");
-    }
-    let mut out = std::io::stdout();
-    match matches::run::<Duel>(&config, &stop, &mut out) {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
     }
 }
