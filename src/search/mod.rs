@@ -3,95 +3,21 @@
 //! CONTRACT (stub): the types and the signature of [`run`] are what the protocol builds on; the body
 //! is a placeholder to be replaced by the real search.
 
+mod control;
 mod limits;
+mod report;
+mod score;
+mod settings;
 
+pub use control::SearchControl;
 pub use limits::{Clock, Limits};
+pub use report::{Report, SearchResult};
+pub use score::{Bound, Score};
+pub use settings::Settings;
 
 use crate::game::{Game, MoveList};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-
-/// A score from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns.
-    Centipawns(i32),
-    /// Mate in this many moves (negative: being mated).
-    Mate(i32),
-}
-
-/// Whether a reported score is exact or a bound from a failed aspiration window.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// The true score.
-    Exact,
-    /// The true score is at least this.
-    Lower,
-    /// The true score is at most this.
-    Upper,
-}
-
-/// One `info` line's worth of progress.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Report<M> {
-    /// Completed depth.
-    pub depth: u32,
-    /// Deepest ply reached.
-    pub seldepth: u32,
-    /// Which principal variation (1-based) this is.
-    pub multipv: u32,
-    /// The score.
-    pub score: Score,
-    /// Exact or bound.
-    pub bound: Bound,
-    /// Nodes searched so far (all threads).
-    pub nodes: u64,
-    /// Time since the search started.
-    pub elapsed: Duration,
-    /// Transposition table use in per mille.
-    pub hashfull: u32,
-    /// The principal variation, from the root.
-    pub pv: Vec<M>,
-}
-
-/// The answer of a search.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult<M> {
-    /// The move to play; `None` only when the root has no legal move.
-    pub best: Option<M>,
-    /// The expected reply, for pondering.
-    pub ponder: Option<M>,
-}
-
-/// Settings that come from engine options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settings {
-    /// Search threads.
-    pub threads: usize,
-    /// Principal variations to report.
-    pub multipv: usize,
-    /// Time kept back per move for communication.
-    pub move_overhead: Duration,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            threads: 1,
-            multipv: 1,
-            move_overhead: Duration::from_millis(10),
-        }
-    }
-}
-
-/// Flags the protocol uses to steer a running search.
-#[derive(Debug, Default)]
-pub struct SearchControl {
-    /// Set to end the search as soon as possible.
-    pub stop: AtomicBool,
-    /// While set, time limits are not enforced (`go ponder`); cleared on `ponderhit`.
-    pub pondering: AtomicBool,
-}
 
 /// Searches `root` (whose earlier positions have the keys `history`, oldest first) within `limits`,
 /// calling `report` at every completed depth, and returns the best move.
