@@ -34,3 +34,16 @@ pub struct SearchResult<M> {
     /// The expected reply, for pondering.
     pub ponder: Option<M>,
 }
+
+/// A finished search with its statistics: what [`crate::search::run_detailed`] returns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchSummary<M> {
+    /// The answer, as [`crate::search::run`] gives it.
+    pub result: SearchResult<M>,
+    /// The score of the best move at the last completed depth (`None` if no depth was completed).
+    pub score: Option<Score>,
+    /// The last completed depth (0 if none).
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+}

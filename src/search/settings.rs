@@ -5,7 +5,8 @@ use std::time::Duration;
 /// Settings that come from engine options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// Search threads.
+    /// Search threads (Lazy SMP: every thread searches the whole tree, sharing the transposition
+    /// table; the first one reports and decides).
     pub threads: usize,
     /// Principal variations to report.
     pub multipv: usize,
