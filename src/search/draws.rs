@@ -1,6 +1,8 @@
 //! Draws inside the search tree: repetitions, found by comparing the current key with those of the
-//! earlier positions on the path and in the game's history.
+//! earlier positions on the path and in the game's history, and the quiet-ply limit.
 
+use super::frame::Frame;
+use super::score::{DRAW, outcome_score};
 use super::thread::Worker;
 use crate::game::Game;
 
@@ -34,6 +36,26 @@ impl<G: Game> Worker<'_, G> {
             }
         }
         false
+    }
+
+    /// The score of a node `ply` plies from the root that has reached the quiet-ply limit: a draw,
+    /// unless the side to move has no move, because a decisive result takes precedence. `None` below
+    /// the limit. Generates the moves into `frame`, which is rare enough not to matter.
+    pub fn quiet_limit_score(
+        &self,
+        pos: &G,
+        frame: &mut Frame<G::Move>,
+        ply: usize,
+    ) -> Option<i32> {
+        if !G::DRAW_RULES.quiet_limit_reached(pos.quiet_plies()) {
+            return None;
+        }
+        pos.generate_moves(&mut frame.moves);
+        Some(if frame.moves.is_empty() {
+            outcome_score(pos, pos.no_move_outcome(), ply)
+        } else {
+            DRAW
+        })
     }
 }
 

@@ -38,6 +38,9 @@ impl<G: Game> Worker<'_, G> {
         if self.is_repetition(pos.quiet_plies()) {
             return DRAW;
         }
+        if let Some(score) = self.quiet_limit_score(pos, frame, ply) {
+            return score;
+        }
         if ply >= MAX_PLY {
             return self.static_eval(pos);
         }
@@ -65,10 +68,6 @@ impl<G: Game> Worker<'_, G> {
         pos.generate_moves(&mut frame.moves);
         if frame.moves.is_empty() {
             return outcome_score(pos, pos.no_move_outcome(), ply);
-        }
-        // Checked after the moves: a side without moves loses even on the last quiet ply.
-        if G::DRAW_RULES.quiet_limit_reached(pos.quiet_plies()) {
-            return DRAW;
         }
         score_moves(
             pos,

@@ -33,13 +33,8 @@ impl<G: Game> Worker<'_, G> {
         if self.is_repetition(pos.quiet_plies()) {
             return DRAW;
         }
-        if G::DRAW_RULES.quiet_limit_reached(pos.quiet_plies()) {
-            // A draw, unless the side to move has no move (rare enough to generate them here).
-            pos.generate_moves(&mut frame.moves);
-            if frame.moves.is_empty() {
-                return outcome_score(pos, pos.no_move_outcome(), ply);
-            }
-            return DRAW;
+        if let Some(score) = self.quiet_limit_score(pos, frame, ply) {
+            return score;
         }
         if ply >= MAX_PLY {
             return self.static_eval(pos);
