@@ -1,10 +1,17 @@
 //! The search: iterative deepening over a generic [`Game`], stopped through [`SearchControl`].
 //!
-//! Negamax alpha-beta with principal variation search and a quiescence search over captures (all moves
-//! when in check); a lock-free [`TranspositionTable`] that outlives each search; move ordering by
-//! table move, victim value, killers and history; aspiration windows, MultiPV and Lazy SMP threads;
-//! and a time manager with soft and hard limits. Nothing here knows the rules of any game: everything
-//! comes through the [`Game`] trait.
+//! Negamax alpha-beta with principal variation search, aspiration windows and mate distance pruning,
+//! and a quiescence search over captures (all moves when in check); a lock-free
+//! [`TranspositionTable`] that outlives each search; move ordering by table move, victim value,
+//! killers and history; MultiPV and Lazy SMP threads; and a time manager with soft and hard limits.
+//! Nothing here knows the rules of any game: everything comes through the [`Game`] trait.
+//!
+//! Where things are: `deepening` (iterations, root moves, reports, stop decisions), `negamax` and
+//! `quiescence` (the tree below the root), `draws` (repetition and quiet-ply draws), `ordering`
+//! (move picker, killers, history), `tt`, `time` (soft and hard limits), `thread` (per-thread state,
+//! stop checks, Lazy SMP), `frame` (per-ply scratch space), `score` (the internal scale and mates),
+//! `params` (every tunable), `root_moves`, and the contract types in `limits`, `settings`, `control`
+//! and `report`.
 
 mod control;
 mod deepening;
