@@ -46,6 +46,9 @@ const GENERATION_SHIFT: u32 = 59;
 const GENERATION_MASK: u8 = 0x1f;
 const NO_EVAL: i16 = i16::MIN;
 
+/// Clearing threads take at least this many slots each (16 MiB): fewer are not worth a thread.
+const CLEAR_CHUNK_MIN: usize = 1 << 20;
+
 /// One slot: 16 bytes.
 #[derive(Default)]
 struct Slot {
@@ -83,33 +86,59 @@ impl TranspositionTable {
     /// An empty table of `mb` MiB (at least 1). If that much memory cannot be had, the size is halved
     /// until it can: an engine with a small table beats one that aborts.
     pub fn new(mb: usize) -> Self {
-        let mut table = TranspositionTable {
-            slots: Vec::new(),
-            generation: AtomicU8::new(0),
-        };
         let mut mb = mb.max(1);
-        while table.resize(mb).is_err() && mb > 1 {
-            mb /= 2;
+        let slots = loop {
+            match allocate(slots_for(mb)) {
+                Ok(slots) => break slots,
+                Err(_) if mb > 1 => mb /= 2,
+                // Not even 1 MiB: a single slot keeps the table usable.
+                Err(_) => break vec![Slot::default()],
+            }
+        };
+        TranspositionTable {
+            slots,
+            generation: AtomicU8::new(0),
         }
-        table
     }
 
-    /// Replaces the table by an empty one of `mb` MiB (at least 1). On failure the old table stays.
+    /// Replaces the table by an empty one of `mb` MiB (at least 1). The old table is freed first, so
+    /// that the two never hold memory together; if the new size cannot be had, the table gets its old
+    /// size back (or less, if even that fails) and the error is returned.
     pub fn resize(&mut self, mb: usize) -> Result<(), TryReserveError> {
-        let len = (mb.max(1) << 20) / size_of::<Slot>();
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(len)?;
-        slots.resize_with(len, Slot::default);
-        self.slots = slots;
-        Ok(())
+        let old_len = self.slots.len();
+        self.slots = Vec::new();
+        match allocate(slots_for(mb.max(1))) {
+            Ok(slots) => {
+                self.slots = slots;
+                Ok(())
+            }
+            Err(e) => {
+                let old_mb = (old_len * size_of::<Slot>()) >> 20;
+                *self = TranspositionTable::new(old_mb);
+                Err(e)
+            }
+        }
     }
 
     /// Empties every slot (`Clear Hash`, `ucinewgame`). Takes `&self` because the slots are atomic;
-    /// call it between searches.
+    /// call it between searches. Large tables are cleared by several threads: a table of many
+    /// gigabytes would otherwise keep the engine busy for seconds.
     pub fn clear(&self) {
-        for slot in &self.slots {
-            slot.checked_key.store(0, Ordering::Relaxed);
-            slot.data.store(0, Ordering::Relaxed);
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let chunk = self.slots.len().div_ceil(threads).max(CLEAR_CHUNK_MIN);
+        if chunk >= self.slots.len() {
+            clear_slots(&self.slots);
+        } else {
+            std::thread::scope(|scope| {
+                for part in self.slots.chunks(chunk) {
+                    let spawned = std::thread::Builder::new()
+                        .spawn_scoped(scope, move || clear_slots(part))
+                        .is_ok();
+                    if !spawned {
+                        clear_slots(part);
+                    }
+                }
+            });
         }
         self.generation.store(0, Ordering::Relaxed);
     }
@@ -234,6 +263,27 @@ impl TranspositionTable {
     }
 }
 
+/// The number of slots in `mb` MiB.
+fn slots_for(mb: usize) -> usize {
+    mb.saturating_mul(1 << 20) / size_of::<Slot>()
+}
+
+/// `len` empty slots, or the allocation error.
+fn allocate(len: usize) -> Result<Vec<Slot>, TryReserveError> {
+    let mut slots = Vec::new();
+    slots.try_reserve_exact(len)?;
+    slots.resize_with(len, Slot::default);
+    Ok(slots)
+}
+
+/// Empties `slots`.
+fn clear_slots(slots: &[Slot]) {
+    for slot in slots {
+        slot.checked_key.store(0, Ordering::Relaxed);
+        slot.data.store(0, Ordering::Relaxed);
+    }
+}
+
 #[inline]
 fn bound_bits(data: u64) -> u64 {
     (data >> BOUND_SHIFT) & 0b11
@@ -337,5 +387,14 @@ mod tests {
         assert_eq!(table.probe(1, 0), None);
         assert!(table.resize(2).is_ok());
         assert_eq!(table.size_mb(), 2);
+    }
+
+    #[test]
+    fn an_impossible_size_is_refused_and_the_table_keeps_working() {
+        let mut table = TranspositionTable::new(2);
+        assert!(table.resize(usize::MAX).is_err());
+        assert_eq!(table.size_mb(), 2);
+        table.store(5, 0, entry(Some(3), 7, 2, Bound::Exact));
+        assert_eq!(table.probe(5, 0).and_then(|e| e.mv), Some(3));
     }
 }
