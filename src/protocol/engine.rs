@@ -86,7 +86,14 @@ impl<G: Game> Engine<G> {
             Ok(Effect::None) => {}
             Ok(Effect::ResizeHash) => {
                 let megabytes = self.options.hash_mb;
-                self.table().resize(megabytes);
+                let table = self.table();
+                if let Err(e) = table.resize(megabytes) {
+                    let kept = table.size_mb();
+                    self.options.hash_mb = kept;
+                    self.out.error(format!(
+                        "setoption: cannot allocate {megabytes} MB for Hash ({e}); keeping {kept} MB"
+                    ));
+                }
             }
             Ok(Effect::ClearHash) => self.table().clear(),
         }
@@ -133,10 +140,9 @@ impl<G: Game> Engine<G> {
         let history = self.record.earlier_keys().to_vec();
         let settings = self.options.settings();
         let limits = prepared.limits;
-        // The one call into the search. When `search::run` takes the transposition table, pass
-        // `table` here.
-        let search: SearchFn<G> = Box::new(move |_table, control, report| {
-            search::run(&root, &history, &limits, &settings, control, report)
+        // The one call into the search.
+        let search: SearchFn<G> = Box::new(move |table, control, report| {
+            search::run(&root, &history, &limits, &settings, control, table, report)
         });
         let megabytes = self.options.hash_mb;
         let table = self.table.take().unwrap_or_else(|| Table::new(megabytes));

@@ -107,7 +107,8 @@ impl Worker {
 
     /// Turns a pondering search into a normal one. False when the search is not pondering.
     pub fn ponderhit(&self) -> bool {
-        let was_pondering = self.control.pondering.swap(false, Ordering::SeqCst);
+        // Records the instant: the time limits count from the ponderhit.
+        let was_pondering = self.control.ponderhit();
         self.thread.thread().unpark();
         was_pondering
     }

@@ -1,5 +1,6 @@
 //! Command-line tools built on the generic layer.
 
+pub mod bench;
 pub mod matches;
 pub mod perft;
 pub mod pgn;

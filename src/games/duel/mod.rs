@@ -27,6 +27,28 @@ use crate::game::{DrawRules, EvalTerm, Game, MoveList, Side};
 pub const START_DFEN: &str =
     "b53b13b23b63bKb63b23b13b53/9/9/9/9/9/9/w54w14w24w64wKw64w24w14w54 w 0 1";
 
+/// The positions `bench` searches: the start and 14 positions reached by seeded random play (a
+/// capture, when there is one, a third of the time) 5 to 72 plies in: full boards to thin endings,
+/// either side to move, none decided.
+#[rustfmt::skip]
+const BENCH_DFENS: &[&str] = &[
+    START_DFEN,
+    "1b13b23b63bKb63b23b13b53/9/9/9/2w326/5b123/9/1w14w241wKw64w24w141 w 0 4",
+    "1b13b23b63bKb63b23b13b53/3b625/9/9/2w326/5w133/9/1w14w241wKw64w24w141 b 1 3",
+    "b231b231bK1b23w12b53/9/9/9/1b63w516/2w531b514/8b12/w54w142wK1w241w24 b 0 6",
+    "b53b13b234b13b53/4bK4/9/1w141b625/5b133/2w533w532/9/w541w241wKw64w242 w 5 8",
+    "b533bKb631b131/1b361w133b151/9/9/5w153/4w234/1w125w361/1w142wKw643 b 0 9",
+    "b231b232bKb232/9/3b145/3b655/b247w32/2w536/1w312wK4/w542w644w54 w 5 12",
+    "1b13b651bK1b23b131/9/4b534/7w641/9/5w133/7w311/w541w24wK1b653 b 1 12",
+    "1b134b232/5bK1b151/7b141/5w143/9/9/9/b421w241wK2b151 w 0 16",
+    "1w122bK2b131/8b32/6w352/7w141/9/9/5wK3/4w234 b 2 16",
+    "3b51bK3b53/w243b324/5b633/2w546/9/5b653/4w351b122/4wK4 w 4 19",
+    "4bK4/7b151/4b244/2w156/3wK5/8b45/b24w311w415/w548 w 4 25",
+    "3bK1b132b53/9/3b145/b328/3w125/9/9/4b321wK2 b 4 24",
+    "7bK1/1b157/9/3w635/9/6b351w53/9/5b46wK2 b 3 28",
+    "9/1w63bK6/9/9/8w42/4w464/5w363/4wK4 w 21 37",
+];
+
 impl Position {
     /// The top and north value of the die on `sq`, if a die stands there (for tests and tools).
     pub fn die_faces(&self, sq: Square) -> Option<(u8, u8)> {
@@ -57,7 +79,7 @@ impl Game for Position {
         quiet_plies: Some(100),
     };
     const GOAL: &'static str = "its king reached the enemy king's start square";
-    const BENCH_POSITIONS: &'static [&'static str] = &[START_DFEN];
+    const BENCH_POSITIONS: &'static [&'static str] = BENCH_DFENS;
 
     fn start() -> Self {
         dfen::parse(START_DFEN).expect("the start DFEN is valid")

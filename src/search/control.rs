@@ -1,0 +1,69 @@
+//! The flags through which the protocol steers a running search.
+
+use parking_lot::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Flags the protocol uses to steer a running search. The search polls them; setting one never blocks.
+#[derive(Debug, Default)]
+pub struct SearchControl {
+    /// Set to end the search as soon as possible.
+    pub stop: AtomicBool,
+    /// While set, time limits are not enforced (`go ponder`); cleared on `ponderhit`, preferably through
+    /// [`SearchControl::ponderhit`], which also records when it happened.
+    pub pondering: AtomicBool,
+    /// When the last `ponderhit` arrived: the time limits count from there.
+    ponderhit_at: Mutex<Option<Instant>>,
+}
+
+impl SearchControl {
+    /// Flags for a search that is neither stopped nor pondering.
+    pub fn new() -> Self {
+        SearchControl::default()
+    }
+
+    /// The opponent played the expected move: records the instant, then ends pondering, so that the
+    /// running search counts its time limits from now instead of from `go`. Returns whether the search
+    /// was pondering. (Clearing `pondering` directly also works; the search then starts its clock
+    /// when it notices, within about a thousand nodes.)
+    pub fn ponderhit(&self) -> bool {
+        *self.ponderhit_at.lock() = Some(Instant::now());
+        // Release: a search that sees the flag cleared also sees the instant recorded above.
+        self.pondering.swap(false, Ordering::AcqRel)
+    }
+
+    /// When [`SearchControl::ponderhit`] was last called, if ever.
+    pub fn ponderhit_instant(&self) -> Option<Instant> {
+        *self.ponderhit_at.lock()
+    }
+
+    /// Whether the search must stop now.
+    #[inline]
+    pub(super) fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Whether the search is pondering (time limits suspended).
+    #[inline]
+    pub(super) fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Acquire)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ponderhit_records_the_instant_and_ends_pondering() {
+        let control = SearchControl::new();
+        control.pondering.store(true, Ordering::Relaxed);
+        assert!(control.is_pondering());
+        assert_eq!(control.ponderhit_instant(), None);
+        let before = Instant::now();
+        assert!(control.ponderhit());
+        assert!(!control.is_pondering());
+        assert!(!control.ponderhit(), "no longer pondering");
+        assert!(control.ponderhit_instant().is_some_and(|t| t >= before));
+    }
+}

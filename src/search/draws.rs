@@ -1,0 +1,113 @@
+//! Draws inside the search tree: repetitions, found by comparing the current key with those of the
+//! earlier positions on the path and in the game's history, and the quiet-ply limit.
+
+use super::frame::Frame;
+use super::score::{DRAW, outcome_score};
+use super::thread::Worker;
+use crate::game::Game;
+
+impl<G: Game> Worker<'_, G> {
+    /// Whether the current node (the last key in `keys`), `quiet_plies` plies after the last
+    /// irreversible move, counts as a repetition draw.
+    ///
+    /// A repetition of a position inside the search tree (after the root) is a draw on its second
+    /// occurrence: if repeating was good for one side, it can repeat again, so the search may as well
+    /// score the cycle now — the usual shortcut of chess engines. Occurrences at or before the root
+    /// count towards the game's real limit ([`crate::game::DrawRules::repetitions`]). Positions older
+    /// than `quiet_plies` cannot recur and are not looked at.
+    pub fn is_repetition(&self, quiet_plies: u32) -> bool {
+        let Some(limit) = G::DRAW_RULES.repetitions else {
+            return false;
+        };
+        let Some((&current, earlier)) = self.keys.split_last() else {
+            return false;
+        };
+        let window = earlier.len().min(quiet_plies as usize);
+        let mut occurrences = 1;
+        for (index, &key) in earlier.iter().enumerate().rev().take(window) {
+            if key == current {
+                if index > self.root_index {
+                    return true;
+                }
+                occurrences += 1;
+                if occurrences >= limit {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The score of a node `ply` plies from the root that has reached the quiet-ply limit: a draw,
+    /// unless the side to move has no move, because a decisive result takes precedence. `None` below
+    /// the limit. Generates the moves into `frame`, which is rare enough not to matter.
+    pub fn quiet_limit_score(
+        &self,
+        pos: &G,
+        frame: &mut Frame<G::Move>,
+        ply: usize,
+    ) -> Option<i32> {
+        if !G::DRAW_RULES.quiet_limit_reached(pos.quiet_plies()) {
+            return None;
+        }
+        pos.generate_moves(&mut frame.moves);
+        Some(if frame.moves.is_empty() {
+            outcome_score(pos, pos.no_move_outcome(), ply)
+        } else {
+            DRAW
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::Game;
+    use crate::games::Duel;
+    use crate::search::thread::{Shared, Worker};
+    use crate::search::{Limits, SearchControl, Settings, TranspositionTable};
+
+    /// Runs `check` on a main-thread worker for the start position with the given history keys.
+    fn with_worker(history: &[u64], check: impl FnOnce(&mut Worker<'_, Duel>)) {
+        let root = Duel::start();
+        let (limits, settings) = (Limits::default(), Settings::default());
+        let (control, tt) = (SearchControl::new(), TranspositionTable::new(1));
+        let shared = Shared::new(&root, history, &limits, &settings, &control, &tt);
+        check(&mut Worker::new(&shared, 0));
+    }
+
+    #[test]
+    fn a_repetition_inside_the_tree_draws_at_once() {
+        let root = Duel::start().hash();
+        with_worker(&[], |worker| {
+            // Root, then 1, 2, 3 and back to 1: the position after the root repeats inside the tree.
+            worker.keys.extend([1, 2, 3, 1]);
+            assert!(worker.is_repetition(4));
+            // The same, but the last irreversible move came after the first occurrence.
+            assert!(!worker.is_repetition(2));
+            // Returning to the root itself is only a second occurrence of a game position.
+            worker.keys.truncate(1);
+            worker.keys.extend([1, 2, 3, root]);
+            assert!(!worker.is_repetition(4));
+        });
+    }
+
+    #[test]
+    fn game_history_counts_towards_the_third_occurrence() {
+        let root = Duel::start().hash();
+        with_worker(&[7, 8], |worker| {
+            worker.keys.extend([9, 7]);
+            // 7 occurred once before the root: the second occurrence is no draw yet.
+            assert!(!worker.is_repetition(10));
+        });
+        with_worker(&[7, 8, 7, 8], |worker| {
+            worker.keys.extend([9, 7]);
+            assert!(worker.is_repetition(10));
+        });
+        with_worker(&[root, 8, root, 8], |worker| {
+            // The root is a third occurrence, but the root itself is never scored as a draw; one ply
+            // later the check is on a new key.
+            worker.keys.push(5);
+            assert!(!worker.is_repetition(10));
+        });
+    }
+}

@@ -1,0 +1,74 @@
+//! The per-ply scratch space of a search thread, allocated once per search so that nodes allocate
+//! nothing: the move list, its ordering scores, the killers and the principal variation below the ply.
+
+use super::score::MAX_PLY;
+use crate::game::{MOVE_LIST_CAPACITY, MoveList};
+
+/// What one ply of the search keeps between its children.
+pub(super) struct Frame<M> {
+    /// The legal moves of the node being searched at this ply.
+    pub moves: MoveList<M>,
+    /// Ordering scores, index for index with `moves`.
+    pub scores: [i32; MOVE_LIST_CAPACITY],
+    /// The two latest quiet moves that caused a cutoff at this ply.
+    pub killers: [M; 2],
+    /// The principal variation from this ply on (its first `pv_len` moves).
+    pv: [M; MAX_PLY],
+    pv_len: usize,
+}
+
+impl<M: Copy + Default> Frame<M> {
+    /// An empty frame.
+    pub fn new() -> Self {
+        Frame {
+            moves: MoveList::new(),
+            scores: [0; MOVE_LIST_CAPACITY],
+            killers: [M::default(); 2],
+            pv: [M::default(); MAX_PLY],
+            pv_len: 0,
+        }
+    }
+
+    /// Forgets the principal variation: a node starts without one.
+    #[inline]
+    pub fn clear_pv(&mut self) {
+        self.pv_len = 0;
+    }
+
+    /// Sets the principal variation to `mv` followed by the child's.
+    #[inline]
+    pub fn set_pv(&mut self, mv: M, child: Option<&Frame<M>>) {
+        self.pv[0] = mv;
+        let tail = child.map_or(&[][..], |c| c.pv());
+        let len = tail.len().min(MAX_PLY - 1);
+        self.pv[1..=len].copy_from_slice(&tail[..len]);
+        self.pv_len = len + 1;
+    }
+
+    /// The principal variation from this ply on.
+    #[inline]
+    pub fn pv(&self) -> &[M] {
+        &self.pv[..self.pv_len]
+    }
+}
+
+/// One frame per ply from the root (ply 0) to [`MAX_PLY`].
+pub(super) fn new_stack<M: Copy + Default>() -> Vec<Frame<M>> {
+    (0..=MAX_PLY).map(|_| Frame::new()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pv_is_the_move_then_the_childs_pv() {
+        let mut stack = new_stack::<u16>();
+        let (parent, rest) = stack.split_first_mut().expect("the stack is not empty");
+        rest[0].set_pv(2, None);
+        parent.set_pv(1, rest.first());
+        assert_eq!(parent.pv(), &[1, 2]);
+        parent.clear_pv();
+        assert!(parent.pv().is_empty());
+    }
+}

@@ -1,0 +1,174 @@
+//! The full-width search below the root: negamax alpha-beta with principal variation search, the
+//! transposition table, and exact scores for decided, drawn and moveless positions.
+
+use super::frame::Frame;
+use super::ordering::{pick_next, push_killer, score_moves};
+use super::score::{Bound, DRAW, INFINITE, MAX_PLY, clamp_eval, mate_in, mated_in, outcome_score};
+use super::thread::Worker;
+use super::tt::TtEntry;
+use crate::game::Game;
+
+impl<G: Game> Worker<'_, G> {
+    /// The score of `pos`, `ply` plies from the root, searched `depth` plies deep within the window
+    /// (alpha, beta); the principal variation lands in `stack[0]`. Returns 0 once aborted: callers
+    /// check `aborted` before using any score.
+    pub fn negamax(
+        &mut self,
+        pos: &G,
+        stack: &mut [Frame<G::Move>],
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.quiescence(pos, stack, alpha, beta, ply);
+        }
+        let Some((frame, below)) = stack.split_first_mut() else {
+            return self.static_eval(pos);
+        };
+        frame.clear_pv();
+        if self.enter_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(score) = self.decided_score(pos, ply) {
+            return score;
+        }
+        if self.is_repetition(pos.quiet_plies()) {
+            return DRAW;
+        }
+        if let Some(score) = self.quiet_limit_score(pos, frame, ply) {
+            return score;
+        }
+        if ply >= MAX_PLY {
+            return self.static_eval(pos);
+        }
+
+        let pv_node = beta - alpha > 1;
+        // Mate distance pruning: no score here is better than a win on the next ply or worse than a
+        // loss right here, so once a shorter mate is known above, this node cannot matter. Without
+        // it, proving that no other root move mates sooner than the one found searches a full tree.
+        let alpha = alpha.max(mated_in(ply));
+        let beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = pos.hash();
+        let entry = self.shared.tt.probe(key, ply);
+        if let Some(entry) = entry
+            && !pv_node
+            && entry.depth >= depth
+            && entry.bound.settles(entry.score, alpha, beta)
+        {
+            return entry.score;
+        }
+        let tt_move = entry.and_then(|e| e.mv).map(G::decode_move);
+
+        pos.generate_moves(&mut frame.moves);
+        if frame.moves.is_empty() {
+            return outcome_score(pos, pos.no_move_outcome(), ply);
+        }
+        score_moves(
+            pos,
+            &frame.moves,
+            &mut frame.scores,
+            tt_move,
+            &frame.killers,
+            &self.history,
+        );
+
+        let original_alpha = alpha;
+        let mut alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        for index in 0..frame.moves.len() {
+            let (mv, _) = pick_next(&mut frame.moves, &mut frame.scores, index);
+            let child = pos.make_move(mv);
+            self.shared.tt.prefetch(child.hash());
+            self.keys.push(child.hash());
+            let mut score;
+            if index == 0 {
+                score = -self.negamax(&child, below, depth - 1, -beta, -alpha, ply + 1);
+            } else {
+                score = -self.negamax(&child, below, depth - 1, -alpha - 1, -alpha, ply + 1);
+                // In a null-window node every score above alpha is a cutoff: no re-search there.
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, below, depth - 1, -beta, -alpha, ply + 1);
+                }
+            }
+            self.keys.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score <= best {
+                continue;
+            }
+            best = score;
+            if score <= alpha {
+                continue;
+            }
+            alpha = score;
+            best_move = Some(mv);
+            if pv_node {
+                frame.set_pv(mv, below.first());
+            }
+            if score >= beta {
+                if !pos.is_capture(mv) {
+                    self.reward_quiet(pos, frame, index, depth);
+                }
+                break;
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let entry = TtEntry {
+            mv: best_move.map(G::encode_move),
+            score: best,
+            eval: None,
+            depth,
+            bound,
+        };
+        self.shared.tt.store(key, ply, entry);
+        best
+    }
+
+    /// After the quiet move `frame.moves[cut]` caused a cutoff: it becomes a killer and gains history,
+    /// and the quiet moves tried before it, which did not cut, lose history.
+    fn reward_quiet(&mut self, pos: &G, frame: &mut Frame<G::Move>, cut: usize, depth: i32) {
+        let side = pos.side_to_move();
+        let mv = frame.moves[cut];
+        push_killer(&mut frame.killers, mv);
+        self.history.update(side, G::encode_move(mv), depth, true);
+        for &tried in &frame.moves[..cut] {
+            if !pos.is_capture(tried) {
+                self.history
+                    .update(side, G::encode_move(tried), depth, false);
+            }
+        }
+    }
+
+    /// The score of a position the rules have already decided (Duel: a king on its goal square).
+    #[inline]
+    pub fn decided_score(&self, pos: &G, ply: usize) -> Option<i32> {
+        pos.decided_winner().map(|winner| {
+            if winner == pos.side_to_move() {
+                mate_in(ply)
+            } else {
+                mated_in(ply)
+            }
+        })
+    }
+
+    /// The static evaluation, kept out of the mate band.
+    #[inline]
+    pub fn static_eval(&self, pos: &G) -> i32 {
+        clamp_eval(pos.evaluate())
+    }
+}

@@ -1,0 +1,41 @@
+//! Every tunable number of the search, in one place.
+//!
+//! Names follow `<TECHNIQUE>_<ROLE>`, with the roles: `BASE` (a starting value), `MARGIN` (a score
+//! distance), `FACTOR` (a multiplier), `MAX` (a cap), `DEPTH` (the depth from which a technique
+//! applies), `OFFSET` (a depth added before comparing), `INTERVAL` (how often, in nodes), `FLOOR` (the
+//! least value allowed). These are search parameters, not the limits of one search (see `limits.rs`).
+
+use std::time::Duration;
+
+/// Iterations from this depth on start with a window around the previous score.
+pub const ASPIRATION_DEPTH: u32 = 4;
+/// Half-width of the first aspiration window, in centipawns.
+pub const ASPIRATION_MARGIN: i32 = 30;
+/// After a failed window its half-width grows by this factor, in percent.
+pub const ASPIRATION_GROWTH_FACTOR: i32 = 150;
+
+/// History scores stay within ±this; the update pulls them toward the bound ("gravity"), so old
+/// evidence fades instead of saturating.
+pub const HISTORY_MAX: i32 = 16_384;
+/// The history bonus for a cut at depth d is `HISTORY_BONUS_FACTOR · d²`, capped at
+/// [`HISTORY_BONUS_MAX`].
+pub const HISTORY_BONUS_FACTOR: i32 = 4;
+/// The largest single history bonus.
+pub const HISTORY_BONUS_MAX: i32 = 2_048;
+
+/// A new entry for the same position replaces a deeper one unless the old depth exceeds the new by
+/// more than this.
+pub const TT_REPLACE_OFFSET: i32 = 2;
+
+/// Nodes between two looks at the clock (a power of two: the test is a mask).
+pub const TIME_CHECK_INTERVAL: u64 = 1_024;
+/// Moves assumed to remain when the clock has no moves-to-go.
+pub const TIME_MOVES_TO_GO_BASE: u32 = 25;
+/// Share of the increment the soft limit spends, in percent.
+pub const TIME_INCREMENT_FACTOR: u32 = 75;
+/// The hard limit is at most this multiple of the soft limit.
+pub const TIME_HARD_FACTOR: u32 = 5;
+/// The hard limit is at most this share of the time left, in percent.
+pub const TIME_HARD_MAX: u32 = 50;
+/// No time limit goes below this, whatever the overhead: some search beats none.
+pub const TIME_FLOOR: Duration = Duration::from_millis(1);

@@ -1,0 +1,142 @@
+//! The quiescence search: at the horizon, only captures are searched (the side to move may also
+//! "stand pat" on the static evaluation), so that the evaluation is read in a quiet position. In check
+//! there is no standing pat: every move is searched, and having none loses.
+
+use super::frame::Frame;
+use super::ordering::{SKIP_SCORE, pick_next, score_tactical_moves};
+use super::score::{Bound, DRAW, INFINITE, MAX_PLY, outcome_score};
+use super::thread::Worker;
+use super::tt::TtEntry;
+use crate::game::Game;
+
+impl<G: Game> Worker<'_, G> {
+    /// The quiescence score of `pos`, `ply` plies from the root, within (alpha, beta).
+    pub fn quiescence(
+        &mut self,
+        pos: &G,
+        stack: &mut [Frame<G::Move>],
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let Some((frame, below)) = stack.split_first_mut() else {
+            return self.static_eval(pos);
+        };
+        frame.clear_pv();
+        if self.enter_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(score) = self.decided_score(pos, ply) {
+            return score;
+        }
+        if self.is_repetition(pos.quiet_plies()) {
+            return DRAW;
+        }
+        if let Some(score) = self.quiet_limit_score(pos, frame, ply) {
+            return score;
+        }
+        if ply >= MAX_PLY {
+            return self.static_eval(pos);
+        }
+
+        // The check test comes before the probe: it gives the prefetch of this slot time to land.
+        let in_check = pos.in_check();
+        let pv_node = beta - alpha > 1;
+        let key = pos.hash();
+        let entry = self.shared.tt.probe(key, ply);
+        if let Some(entry) = entry
+            && !pv_node
+            && entry.bound.settles(entry.score, alpha, beta)
+        {
+            return entry.score;
+        }
+        let tt_move = entry.and_then(|e| e.mv).map(G::decode_move);
+
+        let alpha_at_entry = alpha;
+        let mut best = -INFINITE;
+        let mut eval = None;
+        if !in_check {
+            let stand_pat = entry
+                .and_then(|e| e.eval)
+                .unwrap_or_else(|| self.static_eval(pos));
+            eval = Some(stand_pat);
+            if stand_pat >= beta {
+                // Standing pat needs a move to stand on: a side without any loses (Duel has no
+                // stalemate). A table entry for the position proves it has moves (entries are only
+                // written after moves were found), which spares most of these generations.
+                if entry.is_none() {
+                    pos.generate_moves(&mut frame.moves);
+                    if frame.moves.is_empty() {
+                        return outcome_score(pos, pos.no_move_outcome(), ply);
+                    }
+                }
+                let entry = TtEntry {
+                    mv: None,
+                    score: stand_pat,
+                    eval,
+                    depth: 0,
+                    bound: Bound::Lower,
+                };
+                self.shared.tt.store(key, ply, entry);
+                return stand_pat;
+            }
+            best = stand_pat;
+            alpha = alpha.max(stand_pat);
+        }
+
+        pos.generate_moves(&mut frame.moves);
+        if frame.moves.is_empty() {
+            return outcome_score(pos, pos.no_move_outcome(), ply);
+        }
+        score_tactical_moves(pos, &frame.moves, &mut frame.scores, tt_move, in_check);
+
+        let mut best_move = None;
+        for index in 0..frame.moves.len() {
+            let (mv, order) = pick_next(&mut frame.moves, &mut frame.scores, index);
+            if order == SKIP_SCORE {
+                break;
+            }
+            let child = pos.make_move(mv);
+            self.shared.tt.prefetch(child.hash());
+            self.keys.push(child.hash());
+            let score = -self.quiescence(&child, below, -beta, -alpha, ply + 1);
+            self.keys.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score <= best {
+                continue;
+            }
+            best = score;
+            if score <= alpha {
+                continue;
+            }
+            alpha = score;
+            best_move = Some(mv);
+            if pv_node {
+                frame.set_pv(mv, below.first());
+            }
+            if score >= beta {
+                break;
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_at_entry {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let entry = TtEntry {
+            mv: best_move.map(G::encode_move),
+            score: best,
+            eval,
+            depth: 0,
+            bound,
+        };
+        self.shared.tt.store(key, ply, entry);
+        best
+    }
+}

@@ -1,0 +1,25 @@
+//! Engine options that shape a search: threads, principal variations and the move overhead.
+
+use std::time::Duration;
+
+/// Settings that come from engine options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Search threads (Lazy SMP: every thread searches the whole tree, sharing the transposition
+    /// table; the first one reports and decides).
+    pub threads: usize,
+    /// Principal variations to report.
+    pub multipv: usize,
+    /// Time kept back per move for communication.
+    pub move_overhead: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(10),
+        }
+    }
+}

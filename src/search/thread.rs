@@ -1,0 +1,266 @@
+//! Search threads: the state each one owns, what they share, how they notice it is time to stop, and
+//! Lazy SMP — helpers search the same root with the same shared table and no coordination beyond it,
+//! while the main thread reports, enforces the limits and gives the answer.
+
+use super::control::SearchControl;
+use super::frame::{Frame, new_stack};
+use super::limits::Limits;
+use super::ordering::History;
+use super::params::TIME_CHECK_INTERVAL;
+use super::report::{Report, SearchResult, SearchSummary};
+use super::root_moves::{RootMove, root_moves};
+use super::score::{MAX_PLY, Score};
+use super::settings::Settings;
+use super::time::TimeManager;
+use super::tt::TranspositionTable;
+use crate::game::{Game, MoveList};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// A node counter on a cache line of its own, so that threads publishing their counts do not slow
+/// each other down.
+#[repr(align(64))]
+#[derive(Default)]
+pub(super) struct NodeCounter(AtomicU64);
+
+/// What all threads of one search share.
+pub(super) struct Shared<'a, G: Game> {
+    pub root: &'a G,
+    /// Keys of the positions before the root, oldest first.
+    pub history: &'a [u64],
+    pub limits: &'a Limits<G::Move>,
+    pub settings: &'a Settings,
+    pub control: &'a SearchControl,
+    pub tt: &'a TranspositionTable,
+    pub started: Instant,
+    /// The moves to search at the root, in their initial order.
+    pub root_moves: Vec<G::Move>,
+    /// Set by the main thread when the search is over, to stop the helpers.
+    pub stop: AtomicBool,
+    /// Nodes per thread, as last published.
+    pub nodes: Vec<NodeCounter>,
+}
+
+/// The state of one search thread.
+pub(super) struct Worker<'a, G: Game> {
+    pub shared: &'a Shared<'a, G>,
+    /// 0 for the main thread.
+    pub id: usize,
+    /// Nodes searched by this thread.
+    pub nodes: u64,
+    /// This thread aborts once `nodes` reaches this (the main thread under a node limit).
+    node_limit: u64,
+    /// Set once the search must end; every node returns at once from then on.
+    pub aborted: bool,
+    /// The deepest ply reached in the current iteration.
+    pub seldepth: usize,
+    /// Keys of the history, the root and the current search path (the current node last).
+    pub keys: Vec<u64>,
+    /// Where the root's key is in `keys`.
+    pub root_index: usize,
+    /// One frame per ply; taken out while a search runs on it.
+    pub stack: Vec<Frame<G::Move>>,
+    pub history: History,
+    pub root_moves: Vec<RootMove<G::Move>>,
+    pub time: TimeManager,
+    /// Whether this thread last saw the search pondering.
+    ponder_seen: bool,
+    /// The last fully searched depth.
+    pub completed_depth: u32,
+}
+
+impl<'a, G: Game> Shared<'a, G> {
+    /// The shared state of a search starting now, on `settings.threads` threads.
+    pub fn new(
+        root: &'a G,
+        history: &'a [u64],
+        limits: &'a Limits<G::Move>,
+        settings: &'a Settings,
+        control: &'a SearchControl,
+        tt: &'a TranspositionTable,
+    ) -> Self {
+        let started = Instant::now();
+        Shared {
+            root,
+            history,
+            limits,
+            settings,
+            control,
+            tt,
+            started,
+            root_moves: root_moves(root, &limits.searchmoves, tt),
+            stop: AtomicBool::new(false),
+            nodes: (0..settings.threads.max(1))
+                .map(|_| NodeCounter::default())
+                .collect(),
+        }
+    }
+
+    /// Runs the search on `settings.threads` threads and returns the main thread's answer. Helpers
+    /// live in a scope, so none outlives the search; one that cannot be started is done without.
+    pub fn search(&self, report: &mut dyn FnMut(&Report<G::Move>)) -> SearchSummary<G::Move> {
+        std::thread::scope(|scope| {
+            for id in 1..self.nodes.len() {
+                let helper = std::thread::Builder::new()
+                    .name(format!("search-{id}"))
+                    .spawn_scoped(scope, move || Worker::new(self, id).iterate(&mut |_| {}));
+                if helper.is_err() {
+                    break;
+                }
+            }
+            let mut main = Worker::new(self, 0);
+            main.iterate(report);
+            self.stop.store(true, Ordering::Relaxed);
+            main.finish()
+        })
+    }
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    /// A thread's state at the start of the search.
+    pub fn new(shared: &'a Shared<'a, G>, id: usize) -> Self {
+        let limits = shared.limits;
+        let mut keys = Vec::with_capacity(shared.history.len() + MAX_PLY + 2);
+        keys.extend_from_slice(shared.history);
+        keys.push(shared.root.hash());
+        let node_limit = match limits.nodes {
+            Some(limit) if id == 0 && !limits.infinite => limit,
+            _ => u64::MAX,
+        };
+        Worker {
+            shared,
+            id,
+            nodes: 0,
+            node_limit,
+            aborted: false,
+            seldepth: 0,
+            root_index: keys.len() - 1,
+            keys,
+            stack: new_stack(),
+            history: History::new(),
+            root_moves: shared
+                .root_moves
+                .iter()
+                .map(|&mv| RootMove::new(mv))
+                .collect(),
+            time: TimeManager::new(limits, shared.settings, shared.started),
+            ponder_seen: shared.control.is_pondering(),
+            completed_depth: 0,
+        }
+    }
+
+    /// Whether this is the thread that reports and decides.
+    #[inline]
+    pub fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Counts a node and tells whether the search must end. Runs at every node: the flags are two
+    /// relaxed loads, and the clock is read only every [`TIME_CHECK_INTERVAL`] nodes.
+    #[inline]
+    pub fn enter_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & (TIME_CHECK_INTERVAL - 1) == 0 {
+            self.checkpoint();
+        }
+        if self.nodes >= self.node_limit
+            || self.shared.control.stopped()
+            || self.shared.stop.load(Ordering::Relaxed)
+        {
+            self.abort();
+        }
+        self.aborted
+    }
+
+    /// Ends this thread's search; the main thread takes the helpers along.
+    pub fn abort(&mut self) {
+        self.aborted = true;
+        if self.is_main() {
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Publishes the node count and, on the main thread, enforces the node limit over all threads and
+    /// the hard time limit.
+    #[cold]
+    fn checkpoint(&mut self) {
+        self.shared.nodes[self.id]
+            .0
+            .store(self.nodes, Ordering::Relaxed);
+        if !self.is_main() {
+            return;
+        }
+        let over_nodes = self.shared.nodes.len() > 1
+            && !self.shared.limits.infinite
+            && self
+                .shared
+                .limits
+                .nodes
+                .is_some_and(|limit| self.total_nodes() >= limit);
+        if over_nodes || (!self.pondering() && self.time.hard_exceeded(Instant::now())) {
+            self.abort();
+        }
+    }
+
+    /// Whether time limits are suspended. When pondering has just ended, the limits start counting
+    /// from the recorded `ponderhit` (or from now, if the protocol only cleared the flag).
+    pub fn pondering(&mut self) -> bool {
+        let control = self.shared.control;
+        if control.is_pondering() {
+            self.ponder_seen = true;
+            return true;
+        }
+        if self.ponder_seen {
+            self.ponder_seen = false;
+            let origin = control
+                .ponderhit_instant()
+                .filter(|&hit| hit >= self.shared.started)
+                .unwrap_or_else(Instant::now);
+            self.time.restart(origin);
+        }
+        false
+    }
+
+    /// Nodes of all threads: this thread's exact count plus the others' last published ones.
+    pub fn total_nodes(&self) -> u64 {
+        let others: u64 = self
+            .shared
+            .nodes
+            .iter()
+            .enumerate()
+            .filter(|&(id, _)| id != self.id)
+            .map(|(_, counter)| counter.0.load(Ordering::Relaxed))
+            .sum();
+        self.nodes + others
+    }
+
+    /// The answer (the best root move and the reply expected after it) and the statistics.
+    fn finish(&self) -> SearchSummary<G::Move> {
+        let best = self.root_moves.first();
+        SearchSummary {
+            result: SearchResult {
+                best: best.map(|rm| rm.mv),
+                ponder: best.and_then(|rm| self.ponder_move(rm)),
+            },
+            score: best
+                .filter(|_| self.completed_depth > 0)
+                .map(|rm| Score::from_internal(rm.latest_score())),
+            depth: self.completed_depth,
+            nodes: self.total_nodes(),
+        }
+    }
+
+    /// The second move of the principal variation or, if it has none, the table's move for the
+    /// position after `best`, checked for legality.
+    fn ponder_move(&self, best: &RootMove<G::Move>) -> Option<G::Move> {
+        if let Some(&reply) = best.pv.get(1) {
+            return Some(reply);
+        }
+        let next = self.shared.root.make_move(best.mv);
+        let code = self.shared.tt.probe(next.hash(), 1)?.mv?;
+        let reply = G::decode_move(code);
+        let mut legal = MoveList::new();
+        next.generate_moves(&mut legal);
+        legal.contains(&reply).then_some(reply)
+    }
+}
