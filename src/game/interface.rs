@@ -50,6 +50,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn side_to_move(&self) -> Side;
     /// Fills `moves` with every legal move (cleared first). Empty when the game is already decided.
     fn generate_moves(&self, moves: &mut MoveList<Self::Move>);
+    /// Whether the side to move has a legal move. Games override the default to stop at the first one.
+    fn has_legal_move(&self) -> bool {
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        !moves.is_empty()
+    }
     /// The position after `mv`, which must be legal here.
     fn make_move(&self, mv: Self::Move) -> Self;
     /// The Zobrist key of the position (pieces, their states and the side to move).

@@ -65,11 +65,8 @@ impl<G: Game> Worker<'_, G> {
                 // Standing pat needs a move to stand on: a side without any loses (Duel has no
                 // stalemate). A table entry for the position proves it has moves (entries are only
                 // written after moves were found), which spares most of these generations.
-                if entry.is_none() {
-                    pos.generate_moves(&mut frame.moves);
-                    if frame.moves.is_empty() {
-                        return outcome_score(pos, pos.no_move_outcome(), ply);
-                    }
+                if entry.is_none() && !pos.has_legal_move() {
+                    return outcome_score(pos, pos.no_move_outcome(), ply);
                 }
                 let entry = TtEntry {
                     mv: None,

@@ -82,6 +82,11 @@ impl Game for Position {
         movegen::for_each_legal_move(self, |mv| moves.push(mv));
     }
 
+    fn has_legal_move(&self) -> bool {
+        // A side that cannot move otherwise passes: only a decided position has no move.
+        self.decided_winner().is_none()
+    }
+
     fn make_move(&self, mv: Move) -> Self {
         Position::make_move(self, mv)
     }

@@ -32,7 +32,7 @@ fn breakdown(pos: &Position) -> Breakdown {
             reach += PATHS
                 .from(die, pos.top_at(die))
                 .iter()
-                .filter(|p| !p.passes.intersects(occupied) && !own.has(p.mv.to()))
+                .filter(|p| !p.blocked_by(occupied) && !own.has(p.mv.to()))
                 .count() as i32;
         }
         terms.mobility[s] = MOBILITY_WEIGHT * reach;

@@ -102,6 +102,10 @@ impl Game for Position {
         movegen::for_each_legal_move(self, |mv| moves.push(mv));
     }
 
+    fn has_legal_move(&self) -> bool {
+        movegen::has_legal_move(self)
+    }
+
     fn make_move(&self, mv: Move) -> Self {
         Position::make_move(self, mv)
     }

@@ -10,6 +10,7 @@ use super::moves::Move;
 use super::paths::PATHS;
 use super::position::{Position, goal_square};
 use super::square::{Direction, Square};
+use std::ops::ControlFlow;
 
 /// At most 8 enemy dice can be potential checkers.
 const MAX_CHECKERS: usize = 8;
@@ -18,8 +19,26 @@ const MAX_CHECKERS: usize = 8;
 /// decided position.
 #[inline]
 pub fn for_each_legal_move(pos: &Position, mut emit: impl FnMut(Move)) {
+    let _ = visit_legal_moves(pos, |mv| {
+        emit(mv);
+        ControlFlow::Continue(())
+    });
+}
+
+/// Whether `pos` has a legal move; stops at the first one found.
+#[inline]
+pub fn has_legal_move(pos: &Position) -> bool {
+    visit_legal_moves(pos, |_| ControlFlow::Break(())).is_break()
+}
+
+/// Calls `visit` with the legal moves of `pos` in generation order until it breaks.
+#[inline]
+fn visit_legal_moves(
+    pos: &Position,
+    mut visit: impl FnMut(Move) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     if pos.decided_winner().is_some() {
-        return;
+        return ControlFlow::Continue(());
     }
     let us = pos.side_to_move();
     let them = us.opponent();
@@ -41,11 +60,11 @@ pub fn for_each_legal_move(pos: &Position, mut emit: impl FnMut(Move)) {
     for from in pos.dice(us) {
         for path in paths.from(from, pos.top_at(from)) {
             let to = path.mv.to();
-            if path.passes.intersects(occupied) || own.has(to) {
+            if path.blocked_by(occupied) || own.has(to) {
                 continue;
             }
             if checkers.is_empty() {
-                emit(path.mv);
+                visit(path.mv)?;
                 continue;
             }
             let after = (occupied ^ Bitboard::of(from)) | Bitboard::of(to);
@@ -53,7 +72,7 @@ pub fn for_each_legal_move(pos: &Position, mut emit: impl FnMut(Move)) {
                 .iter()
                 .any(|&checker| checker != to && paths.reaches(checker, king, after));
             if !exposed {
-                emit(path.mv);
+                visit(path.mv)?;
             }
         }
     }
@@ -69,9 +88,10 @@ pub fn for_each_legal_move(pos: &Position, mut emit: impl FnMut(Move)) {
         }
         let safe = to == goal_square(us) || !king_square_attacked(pos, to, without_king);
         if safe {
-            emit(Move::new(king, to, dc == 0));
+            visit(Move::new(king, to, dc == 0))?;
         }
     }
+    ControlFlow::Continue(())
 }
 
 /// Whether the enemy attacks `to` once our king stands there, ignoring a piece it captures on `to`.
