@@ -16,6 +16,7 @@ use super::go;
 use super::options::{Effect, Options};
 use super::output::Output;
 use super::position;
+use super::printer::Printer;
 use super::query;
 use super::table::Table;
 use super::worker::{Job, SearchFn, Worker};
@@ -24,6 +25,7 @@ use crate::game::{Game, GameRecord, MoveList};
 use crate::search;
 use crate::tools::perft;
 use std::fmt::Write;
+use std::sync::Arc;
 
 /// The name the engine gives in `id name`.
 pub const ENGINE_NAME: &str = concat!("duel ", env!("CARGO_PKG_VERSION"));
@@ -127,9 +129,13 @@ impl<G: Game> Engine<G> {
             searchmoves: prepared.limits.searchmoves.clone(),
             infinite: go.infinite,
             ponder: go.ponder,
+        };
+        let printer = Arc::new(Printer {
+            out: self.out.clone(),
+            root: root.clone(),
             dialect: self.dialect,
             show_multipv: self.options.multipv > 1,
-        };
+        });
         let history = self.record.earlier_keys().to_vec();
         let settings = self.options.settings();
         let limits = prepared.limits;
@@ -140,7 +146,7 @@ impl<G: Game> Engine<G> {
         });
         let megabytes = self.options.hash_mb;
         let table = self.table.take().unwrap_or_else(|| Table::new(megabytes));
-        match Worker::start(job, table, search, self.out.clone()) {
+        match Worker::start(job, table, search, printer) {
             Ok(worker) => self.search = Some(worker),
             Err(e) => {
                 // Without a thread there is no search, but the `go` is still owed a move.
