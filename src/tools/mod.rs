@@ -3,3 +3,4 @@
 pub mod matches;
 pub mod perft;
 pub mod pgn;
+pub mod time_control;
