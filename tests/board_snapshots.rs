@@ -29,7 +29,9 @@ fn after(moves: &[&str]) -> (Duel, Option<<Duel as Game>::Move>) {
     let mut position = Duel::start();
     let mut last = None;
     for text in moves {
-        let mv = position.parse_move(text).expect("the test's moves are legal");
+        let mv = position
+            .parse_move(text)
+            .expect("the test's moves are legal");
         position = position.make_move(mv);
         last = Some(mv);
     }
@@ -66,7 +68,11 @@ fn after_f1_e6_with_the_move_highlighted() {
     // north 6, east 4, south 1, west 3.
     assert!(line_with(&board, " 6 │").contains("│3 [2] 4│"));
     // Both squares of the move carry the mark: E6 (a die) and F1 (now empty).
-    assert_eq!(board.matches('*').count(), 2 + 1, "two marks and the legend's");
+    assert_eq!(
+        board.matches('*').count(),
+        2 + 1,
+        "two marks and the legend's"
+    );
     check("board_after_f1_e6.txt", &board);
 }
 
