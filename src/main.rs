@@ -1,9 +1,10 @@
-//! The `duel` command line: the engine (default), perft, bench, match and results.
+//! The `duel` command line: the engine (default), perft, bench, match, results and play.
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use duel::game::Game;
 use duel::games::Duel;
 use duel::tools::matches::{self, MatchArgs, ResultsArgs};
+use duel::tools::play::PlayArgs;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -42,6 +43,8 @@ enum Command {
     Match(Box<MatchArgs>),
     /// Sums the results files of several `duel match --results` runs and prints the statistics.
     Results(ResultsArgs),
+    /// Plays a game against the engine in the terminal (or two players, or the engine against itself).
+    Play(PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -87,6 +90,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Command::Play(args)) => args.run::<Duel>(),
         Some(Command::Bench { depth }) => {
             let mut out = std::io::stdout().lock();
             match duel::protocol::run_bench::<Duel>(depth, &mut out) {

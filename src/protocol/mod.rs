@@ -29,7 +29,7 @@ mod worker;
 pub use bench::{DEFAULT_DEPTH as DEFAULT_BENCH_DEPTH, run_bench};
 pub use command::{Command, CommandError};
 pub use engine::{ENGINE_AUTHOR, ENGINE_NAME, Engine};
-pub use output::Output;
+pub use output::{Output, one_line, quote};
 pub use reader::{Line, MAX_LINE_BYTES, read_line};
 pub use table::Table;
 pub use worker::{Job, Listener, SearchFn, Worker};
@@ -91,7 +91,7 @@ fn serve(
 }
 
 /// The message of a caught panic.
-fn panic_text(payload: &(dyn Any + Send)) -> String {
+pub fn panic_text(payload: &(dyn Any + Send)) -> String {
     if let Some(text) = payload.downcast_ref::<&str>() {
         text.to_string()
     } else if let Some(text) = payload.downcast_ref::<String>() {

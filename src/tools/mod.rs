@@ -3,4 +3,5 @@
 pub mod matches;
 pub mod perft;
 pub mod pgn;
+pub mod play;
 pub mod time_control;
