@@ -155,12 +155,43 @@ fn every_kind_of_wrong_input_gets_its_reason() {
         game.send(input);
         expect_line(&mut game, message);
     }
+    // Input is never echoed raw: a control sequence comes back escaped, a byte that is not UTF-8 is
+    // named.
+    game.send("\u{1b}[K");
+    let escaped = expect_start(
+        &mut game,
+        "error: '\\u{1b}[K' is neither a command nor a move",
+    );
+    assert!(!escaped.contains('\u{1b}'), "{escaped}");
+    game.send_raw(b"D2\xff\n");
+    expect_line(
+        &mut game,
+        "error: the line is not UTF-8 text (a bad byte after 2 bytes)",
+    );
     // The notation is lenient: no mark, a wrong separator, spaces before the mark.
     game.send("d2 - a2");
     expect_start(&mut game, "error: cannot read move 'd2 - a2'");
     game.send("D2xA2 +");
     expect_line(&mut game, "White plays 1. d2-a2");
     quit(&mut game);
+}
+
+#[test]
+fn a_player_whose_clock_runs_out_loses() {
+    let log = scratch("flag.pgn");
+    let mut game = play(&["--tc", "0.2", "--log", &log.display().to_string()]);
+    expect_line(
+        &mut game,
+        "White (you) to move, move 1   clocks: White 0:00.2, Black 0:00.2",
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    game.send("D1-e6");
+    expect_line(&mut game, "Black wins: White ran out of time");
+    quit(&mut game);
+    let games = pgn::read::<Duel>(&std::fs::read_to_string(&log).unwrap()).unwrap();
+    assert_eq!(games[0].result, "0-1");
+    assert_eq!(games[0].tag("Termination"), Some("time forfeit"));
+    assert_eq!(games[0].tag("TimeControl"), Some("0.2"));
 }
 
 #[test]

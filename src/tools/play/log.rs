@@ -3,7 +3,7 @@
 //! The log is rewritten after every move, so the game in progress is on disk at every moment: a Ctrl-C,
 //! the end of the input or even a killed process loses nothing. What the file held before the session
 //! is kept, and each game of the session follows it, the one in progress last (with result `*` until it
-//! ends). A game without moves is not logged.
+//! ends). A game in which nothing happened (no move, no flag fallen) is not logged.
 
 use crate::game::Game;
 use crate::tools::pgn::{self, PgnGame};

@@ -8,6 +8,7 @@
 //! Write errors are ignored: when the output is gone, the end of the input ends the session.
 
 use crate::game::paint;
+use crate::protocol::one_line;
 use std::ffi::OsStr;
 use std::io::Write;
 
@@ -84,8 +85,10 @@ impl Screen {
         let _ = self.out.write_all(&bytes).and_then(|()| self.out.flush());
     }
 
-    /// An error: what was wrong with the player's input, or with a file.
+    /// An error: what was wrong with the player's input, or with a file. It quotes what the player
+    /// typed, so it is made one clean line: control characters escaped, long text cut.
     pub fn error(&mut self, message: &str) {
+        let message = one_line(message);
         let line = paint(
             self.terminal.colour,
             ERROR_COLOUR,

@@ -126,10 +126,7 @@ impl<G: Game> Session<G> {
         };
         let mut text = format!("{intro} Type help for the commands.");
         if let Some(log) = &self.log {
-            text.push_str(&format!(
-                "\nEvery game is logged in {}.",
-                log.path().display()
-            ));
+            text.push_str(&format!("\nEvery game is logged in {}.", shown(log.path())));
         }
         self.screen.text(&text);
         self.draw_board();
@@ -151,7 +148,7 @@ impl<G: Game> Session<G> {
             self.screen.text("\nInterrupted.");
         }
         if let Some(log) = &self.log {
-            let path = log.path().display().to_string();
+            let path = shown(log.path());
             self.screen.text(&format!("The games are in {path}."));
         }
         self.screen.restore(interrupted);
@@ -159,10 +156,8 @@ impl<G: Game> Session<G> {
 
     /// Reports a bug caught while handling an event; the session goes on.
     pub fn internal_error(&mut self, message: &str) {
-        self.screen.error(&format!(
-            "internal error: {}; the game goes on",
-            one_line(message)
-        ));
+        self.screen
+            .error(&format!("internal error: {}; the game goes on", message));
     }
 
     /// Handles one event.
@@ -201,7 +196,7 @@ impl<G: Game> Session<G> {
         };
         let input = match commands::parse(&text) {
             Ok(input) => input,
-            Err(e) => return self.screen.error(&one_line(&e.to_string())),
+            Err(e) => return self.screen.error(&e.to_string()),
         };
         match input {
             Input::Nothing => {}
@@ -349,10 +344,10 @@ impl<G: Game> Session<G> {
                 return self.screen.error(&format!(
                     "{} is neither a command nor a move ({}); type help for the commands",
                     quote(text),
-                    one_line(&e.to_string())
+                    e
                 ));
             }
-            Err(e) => return self.screen.error(&one_line(&e.to_string())),
+            Err(e) => return self.screen.error(&e.to_string()),
         };
         // A hint no longer matters once the player has moved.
         self.cancel_search();
@@ -396,7 +391,7 @@ impl<G: Game> Session<G> {
     /// Ends the current game (it stays in the log as it is) and continues with `record`.
     fn replace_game(&mut self, record: GameRecord<G>, comments: Vec<Option<String>>) {
         self.cancel_search();
-        if self.log.is_some() && !self.record.moves().is_empty() {
+        if self.log.is_some() && self.worth_logging() {
             let text = game_pgn(self);
             if let Some(log) = self.log.as_mut() {
                 log.close_game(&text);
@@ -416,7 +411,7 @@ impl<G: Game> Session<G> {
                 let moves = self.record.moves().len();
                 self.screen.text(&format!(
                     "Saved the game ({moves} plies) to {}.",
-                    path.display()
+                    shown(path)
                 ));
             }
             Err(e) => self.screen.error(&e),
@@ -426,7 +421,7 @@ impl<G: Game> Session<G> {
     fn load(&mut self, path: &Path) {
         let (game, count) = match log::load::<G>(path) {
             Ok(loaded) => loaded,
-            Err(e) => return self.screen.error(&one_line(&e)),
+            Err(e) => return self.screen.error(&e),
         };
         let plies = game.record.moves().len();
         self.replace_game(game.record, game.comments);
@@ -437,7 +432,7 @@ impl<G: Game> Session<G> {
         };
         self.screen.text(&format!(
             "Loaded the game from {}{which}: {plies} plies.",
-            path.display()
+            shown(path)
         ));
         self.draw_board();
         self.settle();
@@ -570,9 +565,7 @@ impl<G: Game> Session<G> {
                     self.screen.progress(&text);
                 }
             }
-            SearchEvent::Error(message) => self
-                .screen
-                .error(&format!("engine: {}", one_line(&message))),
+            SearchEvent::Error(message) => self.screen.error(&format!("engine: {message}")),
             SearchEvent::Finished(best) => {
                 let mut thinking = self.thinking.take().expect("matched just above");
                 let used = thinking.started.elapsed();
@@ -660,12 +653,17 @@ impl<G: Game> Session<G> {
         self.screen.text(&line);
     }
 
+    /// Whether the game belongs in the log: something happened in it (a move, or a flag fell).
+    fn worth_logging(&self) -> bool {
+        !self.record.moves().is_empty() || self.forfeit.is_some()
+    }
+
     fn write_log(&mut self) {
         let Some(log) = &self.log else { return };
-        let text = if self.record.moves().is_empty() {
-            String::new()
-        } else {
+        let text = if self.worth_logging() {
             game_pgn(self)
+        } else {
+            String::new()
         };
         if let Err(e) = log.write(&text) {
             self.screen.error(&e);
@@ -713,6 +711,11 @@ fn game_pgn<G: Game>(session: &Session<G>) -> String {
         result,
         final_comment.as_deref(),
     )
+}
+
+/// A path as the player typed it, made safe to print (no control characters from the input).
+fn shown(path: &Path) -> String {
+    one_line(&path.display().to_string())
 }
 
 /// Both clocks full, when the engine plays on a clock.
