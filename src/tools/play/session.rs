@@ -157,7 +157,7 @@ impl<G: Game> Session<G> {
     /// Reports a bug caught while handling an event; the session goes on.
     pub fn internal_error(&mut self, message: &str) {
         self.screen
-            .error(&format!("internal error: {}; the game goes on", message));
+            .error(&format!("internal error: {message}; the game goes on"));
     }
 
     /// Handles one event.
