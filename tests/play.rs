@@ -300,7 +300,7 @@ fn undo_takes_back_the_players_move_and_the_engines_reply() {
     expect_start(&mut game, "Black plays 1... ");
     expect_line(&mut game, "White (you) to move, move 2");
     game.send("undo");
-    expect_line(&mut game, "Took back 2 moves.");
+    expect_line(&mut game, "Took back 2 plies.");
     expect_line(&mut game, "White (you) to move, move 1");
     quit(&mut game);
 
@@ -308,7 +308,7 @@ fn undo_takes_back_the_players_move_and_the_engines_reply() {
     game.send("F1-e6");
     expect_line(&mut game, "Black to move, move 1");
     game.send("undo");
-    expect_line(&mut game, "Took back 1 move.");
+    expect_line(&mut game, "Took back 1 ply.");
     expect_line(&mut game, "White to move, move 1");
     // The same move again is legal: the position is the start again.
     game.send("F1-e6");

@@ -374,9 +374,8 @@ impl<G: Game> Session<G> {
         self.comments.truncate(self.record.moves().len());
         self.forfeit = None;
         self.turn_started = Instant::now();
-        let plural = if taken == 1 { "" } else { "s" };
         self.screen
-            .text(&format!("Took back {taken} move{plural}."));
+            .text(&format!("Took back {}.", plies_text(taken)));
         self.draw_board();
         self.settle();
     }
@@ -408,11 +407,9 @@ impl<G: Game> Session<G> {
     fn save(&mut self, path: &Path) {
         match log::save(path, &game_pgn(self)) {
             Ok(()) => {
-                let moves = self.record.moves().len();
-                self.screen.text(&format!(
-                    "Saved the game ({moves} plies) to {}.",
-                    shown(path)
-                ));
+                let plies = plies_text(self.record.moves().len());
+                self.screen
+                    .text(&format!("Saved the game ({plies}) to {}.", shown(path)));
             }
             Err(e) => self.screen.error(&e),
         }
@@ -423,7 +420,7 @@ impl<G: Game> Session<G> {
             Ok(loaded) => loaded,
             Err(e) => return self.screen.error(&e),
         };
-        let plies = game.record.moves().len();
+        let plies = plies_text(game.record.moves().len());
         self.replace_game(game.record, game.comments);
         let which = if count == 1 {
             String::new()
@@ -431,7 +428,7 @@ impl<G: Game> Session<G> {
             format!(" (the last of its {count} games)")
         };
         self.screen.text(&format!(
-            "Loaded the game from {}{which}: {plies} plies.",
+            "Loaded the game from {}{which}: {plies}.",
             shown(path)
         ));
         self.draw_board();
@@ -723,6 +720,15 @@ fn fresh_clocks(limit: EngineLimit) -> Option<[GameClock; 2]> {
     match limit {
         EngineLimit::Clock(tc) => Some([GameClock::new(tc), GameClock::new(tc)]),
         _ => None,
+    }
+}
+
+/// `1 ply`, `3 plies`.
+fn plies_text(count: usize) -> String {
+    if count == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{count} plies")
     }
 }
 
