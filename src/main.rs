@@ -1,4 +1,4 @@
-//! The `duel` command line: the engine (default), perft, bench, match and results.
+//! The `duel` command line: the engine (default), perft, bench, match, results and play.
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -6,6 +6,7 @@ use duel::game::Game;
 use duel::games::{Duel, GameTask, VARIANTS, with_variant};
 use duel::tools::matches::{self, MatchArgs, MatchConfig, ResultsArgs};
 use duel::tools::perft;
+use duel::tools::play::PlayArgs;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -61,6 +62,13 @@ enum Command {
     },
     /// Sums the results files of several `duel match --results` runs and prints the statistics.
     Results(ResultsArgs),
+    /// Plays a game against the engine in the terminal (or two players, or the engine against itself).
+    Play {
+        #[command(flatten)]
+        args: PlayArgs,
+        #[command(flatten)]
+        game: VariantArg,
+    },
 }
 
 /// `duel perft` for the selected game.
@@ -112,6 +120,18 @@ impl GameTask for MatchTask {
             eprintln!("warning: Ctrl-C will not end the match cleanly: {e}");
         }
         matches::run::<G>(&self.config, &stop, &mut std::io::stdout()).map(|_| ())
+    }
+}
+
+/// `duel play` for the selected game.
+struct PlayTask {
+    args: PlayArgs,
+}
+
+impl GameTask for PlayTask {
+    type Output = ExitCode;
+    fn run<G: Game>(self) -> ExitCode {
+        self.args.run::<G>()
     }
 }
 
@@ -170,6 +190,15 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Command::Play { args, game }) => {
+            match with_variant(&game.variant, PlayTask { args }) {
+                Ok(code) => code,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         None => match duel::protocol::run::<Duel>(std::io::stdin(), std::io::stdout()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

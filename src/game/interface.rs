@@ -1,6 +1,6 @@
 //! The `Game` trait: everything the search, the protocol and the tools may know about a game.
 
-use super::{DrawRules, MoveList, Outcome, Side};
+use super::{BoardStyle, DrawRules, MoveList, Outcome, Side, Termination};
 use std::error::Error;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -92,4 +92,26 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn eval_terms(&self) -> Vec<EvalTerm>;
     /// A human-readable diagram of the position.
     fn diagram(&self) -> String;
+
+    /// The board drawn for a player (`duel play`): row and column labels, every piece with what it
+    /// shows, the last move highlighted, seen from the side and in the colours `style` asks for. A
+    /// game without its own drawing shows its [`Game::diagram`].
+    fn board_text(&self, style: &BoardStyle<Self::Move>) -> String {
+        let _ = style;
+        self.diagram()
+    }
+
+    /// What a player should be told about the position a move has just produced, in the game's own
+    /// words (Duel: "DUEL! (Black's king is attacked)", "DUEL-MATT!"); `None` when there is nothing
+    /// to announce.
+    fn announcement(&self) -> Option<String> {
+        self.in_check()
+            .then(|| format!("{} is under attack!", self.side_to_move().name()))
+    }
+
+    /// Why the game that ended in this position ended, in the game's own words (Duel: "White's king
+    /// reached E8"); `termination` is the verdict [`crate::game::GameRecord::termination`] gave here.
+    fn describe_termination(&self, termination: Termination) -> String {
+        termination.to_string()
+    }
 }

@@ -1,5 +1,6 @@
 //! The generic layer: what every hosted game provides (`Game`) and what all games share.
 
+mod board_style;
 mod draw;
 mod interface;
 mod move_list;
@@ -7,7 +8,9 @@ mod outcome;
 mod record;
 mod rng;
 mod side;
+mod variation;
 
+pub use board_style::{BoardStyle, paint};
 pub use draw::DrawRules;
 pub use interface::{EvalTerm, Game};
 pub use move_list::{MOVE_LIST_CAPACITY, MoveList};
@@ -15,3 +18,4 @@ pub use outcome::{Outcome, Termination};
 pub use record::GameRecord;
 pub use rng::Rng;
 pub use side::Side;
+pub use variation::{is_legal, legal_prefix};

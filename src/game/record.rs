@@ -106,4 +106,32 @@ impl<G: Game> GameRecord<G> {
     pub fn side_to_move(&self) -> Side {
         self.current().side_to_move()
     }
+
+    /// The number of the move about to be played, counted as the PGN writer counts: from 1 at the
+    /// record's start, one more after each Black move.
+    pub fn move_number(&self) -> u32 {
+        let black_first = u32::from(self.start().side_to_move() == Side::Black);
+        (self.moves.len() as u32 + black_first) / 2 + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Duel;
+
+    #[test]
+    fn move_numbers_follow_pgn() {
+        let mut record = GameRecord::new(Duel::start());
+        assert_eq!(record.move_number(), 1);
+        record.play_text("D1-e6").unwrap();
+        assert_eq!(record.move_number(), 1);
+        record.play_text("E8-E7").unwrap();
+        assert_eq!(record.move_number(), 2);
+        let black_first = Duel::from_text("bK8/9/9/9/9/9/9/8wK b 0 7").unwrap();
+        let mut record = GameRecord::new(black_first);
+        assert_eq!(record.move_number(), 1);
+        record.play_text("A8-B8").unwrap();
+        assert_eq!(record.move_number(), 2);
+    }
 }

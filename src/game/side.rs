@@ -29,6 +29,15 @@ impl Side {
     pub const fn index(self) -> usize {
         self as usize
     }
+
+    /// The name with a capital letter, for sentences written to players ("White wins"); `Display`
+    /// keeps the lower-case protocol word.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
 }
 
 impl fmt::Display for Side {

@@ -16,14 +16,15 @@ use super::go;
 use super::options::{Effect, Options};
 use super::output::Output;
 use super::position;
+use super::printer::Printer;
 use super::query;
 use super::table::Table;
-use super::worker::{Job, SearchFn, Worker};
+use super::worker::{Job, Worker, engine_search};
 use super::{Flow, Host};
 use crate::game::{Game, GameRecord, MoveList};
-use crate::search;
 use crate::tools::perft;
 use std::fmt::Write;
+use std::sync::Arc;
 
 /// The name the engine gives in `id name`.
 pub const ENGINE_NAME: &str = concat!("duel ", env!("CARGO_PKG_VERSION"));
@@ -134,19 +135,20 @@ impl<G: Game> Engine<G> {
             searchmoves: prepared.limits.searchmoves.clone(),
             infinite: go.infinite,
             ponder: go.ponder,
+        };
+        let printer = Arc::new(Printer {
+            out: self.out.clone(),
+            root: root.clone(),
             dialect: self.dialect,
             show_multipv: self.options.multipv > 1,
-        };
+        });
         let history = self.record.earlier_keys().to_vec();
         let settings = self.options.settings();
         let limits = prepared.limits;
-        // The one call into the search.
-        let search: SearchFn<G> = Box::new(move |table, control, report| {
-            search::run(&root, &history, &limits, &settings, control, table, report)
-        });
+        let search = engine_search(root, history, limits, settings);
         let megabytes = self.options.hash_mb;
         let table = self.table.take().unwrap_or_else(|| Table::new(megabytes));
-        match Worker::start(job, table, search, self.out.clone()) {
+        match Worker::start(job, table, search, printer) {
             Ok(worker) => self.search = Some(worker),
             Err(e) => {
                 // Without a thread there is no search, but the `go` is still owed a move.

@@ -1,11 +1,8 @@
 //! `info` lines: a search [`Report`] as text.
 //!
-//! Moves are printed in the game's notation, which needs the position each move is played in, so the
-//! principal variation is replayed from the root. A move that is not legal where it stands (a search
-//! bug, or a corrupted table entry) ends the printed line there instead of reaching `format_move` with
-//! a move it was never meant to see.
+//! The principal variation is printed up to its first illegal move ([`legal_prefix`]).
 
-use crate::game::{Game, MoveList};
+use crate::game::{Game, legal_prefix};
 use crate::search::{Bound, Report, Score};
 use std::fmt::Write;
 
@@ -43,29 +40,6 @@ pub fn info_line<G: Game>(root: &G, report: &Report<G::Move>, show_multipv: bool
         }
     }
     line
-}
-
-/// The texts of the longest prefix of `line` that is a sequence of legal moves from `root`.
-pub fn legal_prefix<G: Game>(root: &G, line: &[G::Move]) -> Vec<String> {
-    let mut texts = Vec::new();
-    let mut position = root.clone();
-    let mut moves = MoveList::new();
-    for &mv in line {
-        position.generate_moves(&mut moves);
-        if !moves.contains(&mv) {
-            break;
-        }
-        texts.push(position.format_move(mv));
-        position = position.make_move(mv);
-    }
-    texts
-}
-
-/// Whether `mv` is legal in `position`.
-pub fn is_legal<G: Game>(position: &G, mv: G::Move) -> bool {
-    let mut moves = MoveList::new();
-    position.generate_moves(&mut moves);
-    moves.contains(&mv)
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! - the engine thread (the caller of [`run`]) owns the game record, the options and the table, and
 //!   handles one command at a time (`engine.rs`);
 //! - each search runs on a worker thread (`worker.rs`) that prints its `info` lines and its `bestmove`
-//!   through the shared [`Output`], and is stopped through an atomic flag.
+//!   through the shared [`Output`] (`printer.rs`), and is stopped through an atomic flag.
 //!
 //! Nothing here knows the rules of any game: everything goes through [`Game`], and the engine state is
 //! `Engine<G>`. The loop talks to it through the object-safe [`Host`], so a later `UCI_Variant` option
@@ -20,6 +20,7 @@ mod info;
 mod options;
 mod output;
 mod position;
+mod printer;
 mod query;
 mod reader;
 mod table;
@@ -28,8 +29,10 @@ mod worker;
 pub use bench::{DEFAULT_DEPTH as DEFAULT_BENCH_DEPTH, run_bench};
 pub use command::{Command, CommandError};
 pub use engine::{ENGINE_AUTHOR, ENGINE_NAME, Engine};
-pub use output::Output;
-pub use reader::MAX_LINE_BYTES;
+pub use output::{Output, one_line, quote};
+pub use reader::{Line, MAX_LINE_BYTES, read_line};
+pub use table::Table;
+pub use worker::{Job, Listener, SearchFn, Worker, engine_search};
 
 use crate::game::Game;
 use std::any::Any;
@@ -88,7 +91,7 @@ fn serve(
 }
 
 /// The message of a caught panic.
-fn panic_text(payload: &(dyn Any + Send)) -> String {
+pub fn panic_text(payload: &(dyn Any + Send)) -> String {
     if let Some(text) = payload.downcast_ref::<&str>() {
         text.to_string()
     } else if let Some(text) = payload.downcast_ref::<String>() {

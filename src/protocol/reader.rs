@@ -28,7 +28,8 @@ pub fn spawn(input: impl Read + Send + 'static) -> io::Result<Receiver<Message>>
 }
 
 /// One line as read: its bytes (cut at the limit) and its full length.
-enum Line {
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line {
     /// A line (its bytes without newline).
     Complete(Vec<u8>),
     /// A line over the limit; its length in bytes.
@@ -66,8 +67,8 @@ fn read_commands(mut input: impl BufRead, sender: &Sender<Message>) {
     }
 }
 
-/// Reads one line, holding at most [`MAX_LINE_BYTES`] of it.
-fn read_line(input: &mut impl BufRead) -> io::Result<Line> {
+/// Reads one line, holding at most [`MAX_LINE_BYTES`] of it. A trailing `\r` is dropped.
+pub fn read_line(input: &mut impl BufRead) -> io::Result<Line> {
     let mut bytes = Vec::new();
     // One byte more than the limit tells a line of exactly the limit from a longer one.
     let read = input

@@ -1,27 +1,28 @@
-//! The search worker: one search on its own thread, which prints the search's `info` lines and then
-//! exactly one `bestmove`.
+//! The search worker: one search on its own thread, which passes the search's reports to a
+//! [`Listener`] and then exactly one final answer.
 //!
-//! The engine thread keeps reading commands meanwhile; it steers the worker only through the search's
+//! The protocol's listener ([`super::printer::Printer`]) prints `info` lines and `bestmove`; `duel
+//! play` forwards the same calls to its session loop. Both run their searches through this one thread
+//! body, with the same fallbacks.
+//!
+//! The caller keeps reading its input meanwhile; it steers the worker only through the search's
 //! [`SearchControl`] flags and the worker thread's park token:
-//! - `stop` sets the stop flag and unparks; [`Worker::stop`] then joins, so the `bestmove` is printed
-//!   before the engine handles the next command.
-//! - `go infinite` and `go ponder` hold the `bestmove` even when the search ends by itself (the GUI has
+//! - stopping sets the stop flag and unparks; [`Worker::stop`] then joins, so the answer has been
+//!   given before the caller goes on.
+//! - `go infinite` and `go ponder` hold the answer even when the search ends by itself (the GUI has
 //!   not asked for a move yet): the worker parks until `stop` or, when pondering, `ponderhit`.
 //! - A panic in the search is caught. The worker then plays the first move of the last reported
-//!   principal variation, or else the first legal move, and says why in an `info string`. The same
-//!   fallback covers a search that returns an illegal move, or none while moves exist.
+//!   principal variation, or else the first legal move, and says why through [`Listener::error`]. The
+//!   same fallback covers a search that returns an illegal move, or none while moves exist.
 //!
-//! The transposition table is moved into the worker and handed back by [`Worker::stop`], so the engine
+//! The transposition table is moved into the worker and handed back by [`Worker::stop`], so the caller
 //! cannot touch it while a search runs and no lock is held while searching.
 
-use super::dialect::Dialect;
 use super::go::candidates;
-use super::info::{info_line, is_legal};
-use super::output::Output;
 use super::panic_text;
 use super::table::Table;
-use crate::game::Game;
-use crate::search::{Report, SearchControl, SearchResult};
+use crate::game::{Game, is_legal};
+use crate::search::{self, Limits, Report, SearchControl, SearchResult, Settings};
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -38,21 +39,41 @@ pub type SearchFn<G> = Box<
         + Send,
 >;
 
-/// What the worker needs besides the search itself: the root to print moves in and to fall back on,
-/// and how the `bestmove` is to be given.
+/// The engine's search of `root` as a [`SearchFn`]: the one call into `search::run` that the protocol
+/// and `duel play` share.
+pub fn engine_search<G: Game>(
+    root: G,
+    history: Vec<u64>,
+    limits: Limits<G::Move>,
+    settings: Settings,
+) -> SearchFn<G> {
+    Box::new(move |table, control, report| {
+        search::run(&root, &history, &limits, &settings, control, table, report)
+    })
+}
+
+/// Who hears what the worker's search says. Every call comes from the worker thread.
+pub trait Listener<G: Game>: Send + Sync + 'static {
+    /// A progress report of the search.
+    fn report(&self, report: &Report<G::Move>);
+    /// Something went wrong; a legal move is still given (the message says which).
+    fn error(&self, message: &str);
+    /// The final answer, always the last call: a legal move of the root (or of `searchmoves`),
+    /// `None` only when there is none, and the expected reply when it is legal after it.
+    fn finished(&self, best: Option<G::Move>, ponder: Option<G::Move>);
+}
+
+/// What the worker needs besides the search itself: the root to check the answer in and to fall back
+/// on, and when the answer is to be given.
 pub struct Job<G: Game> {
     /// The position searched.
     pub root: G,
     /// The root moves the search is restricted to (`searchmoves`); empty for all.
     pub searchmoves: Vec<G::Move>,
-    /// `go infinite`: hold `bestmove` until `stop`.
+    /// `go infinite`: hold the answer until stopped.
     pub infinite: bool,
-    /// `go ponder`: hold `bestmove` until `stop` or `ponderhit`.
+    /// `go ponder`: hold the answer until stopped or `ponderhit`.
     pub ponder: bool,
-    /// The dialect the `bestmove` is written in.
-    pub dialect: Dialect,
-    /// Whether `info` lines carry `multipv`.
-    pub show_multipv: bool,
 }
 
 /// Room for a deep recursive search on the worker thread; only what is touched is ever committed.
@@ -65,12 +86,12 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// Starts `search` on a new thread, with `table` lent to it.
+    /// Starts `search` on a new thread, with `table` lent to it, telling `listener` what it finds.
     pub fn start<G: Game>(
         job: Job<G>,
         table: Table,
         search: SearchFn<G>,
-        out: Output,
+        listener: Arc<dyn Listener<G>>,
     ) -> io::Result<Worker> {
         // A fresh control per search: a `stop` meant for an earlier search can never leak into this
         // one, and one sent right after this `go` cannot be lost by a reset.
@@ -81,24 +102,24 @@ impl Worker {
             .name("search".into())
             .stack_size(STACK_BYTES)
             .spawn(move || {
-                let dialect = job.dialect;
-                let worked =
-                    catch_unwind(AssertUnwindSafe(|| work(job, table, search, &flags, &out)));
+                let worked = catch_unwind(AssertUnwindSafe(|| {
+                    work(job, table, search, &flags, &*listener)
+                }));
                 worked.unwrap_or_else(|payload| {
-                    // `work` prints `bestmove` as its very last step, so a panic here came before it.
-                    out.error(format!(
+                    // `work` gives its answer as its very last step, so a panic here came before it.
+                    listener.error(&format!(
                         "internal error in the search thread: {}",
                         panic_text(&*payload)
                     ));
-                    out.line(&dialect.bestmove(None, None));
+                    listener.finished(None, None);
                     None
                 })
             })?;
         Ok(Worker { control, thread })
     }
 
-    /// Ends the search: its `bestmove` has been printed when this returns. Gives back the table, or
-    /// `None` when it was lost to an internal error.
+    /// Ends the search: its answer has been given when this returns. Gives back the table, or `None`
+    /// when it was lost to an internal error.
     pub fn stop(self) -> Option<Table> {
         self.control.stop.store(true, Ordering::SeqCst);
         self.thread.thread().unpark();
@@ -113,19 +134,19 @@ impl Worker {
         was_pondering
     }
 
-    /// Whether the thread has ended (its `bestmove` printed).
+    /// Whether the thread has ended (its answer given).
     pub fn is_finished(&self) -> bool {
         self.thread.is_finished()
     }
 }
 
-/// The worker thread's body: search, choose a legal move, hold it if asked, print it.
+/// The worker thread's body: search, choose a legal move, hold it if asked, give it.
 fn work<G: Game>(
     job: Job<G>,
     mut table: Table,
     search: SearchFn<G>,
     control: &SearchControl,
-    out: &Output,
+    listener: &dyn Listener<G>,
 ) -> Option<Table> {
     let mut reported_best = None;
     let searched = {
@@ -133,7 +154,7 @@ fn work<G: Game>(
             if report.multipv <= 1 {
                 reported_best = report.pv.first().copied();
             }
-            out.line(&info_line(&job.root, report, job.show_multipv));
+            listener.report(report);
         };
         catch_unwind(AssertUnwindSafe(|| {
             search(&mut table, control, &mut on_report)
@@ -150,7 +171,7 @@ fn work<G: Game>(
         }) if allowed.contains(&best) => (Some(best), ponder),
         Ok(SearchResult { best: None, .. }) if allowed.is_empty() => (None, None),
         Ok(SearchResult { best, .. }) => {
-            out.error(match best {
+            listener.error(match best {
                 Some(_) => {
                     "the search chose a move that is not allowed here; playing a legal move instead"
                 }
@@ -161,7 +182,7 @@ fn work<G: Game>(
             (fallback, None)
         }
         Err(payload) => {
-            out.error(format!(
+            listener.error(&format!(
                 "the search failed ({}); playing a legal move instead",
                 panic_text(&*payload)
             ));
@@ -170,11 +191,9 @@ fn work<G: Game>(
             (fallback, None)
         }
     };
-    let best_text = best.map(|mv| job.root.format_move(mv));
-    let ponder_text = best.zip(ponder).and_then(|(best, ponder)| {
-        let next = job.root.make_move(best);
-        is_legal(&next, ponder).then(|| next.format_move(ponder))
-    });
+    let ponder = best
+        .zip(ponder)
+        .and_then(|(best, ponder)| is_legal(&job.root.make_move(best), ponder).then_some(ponder));
     // The GUI has not asked for a move yet: wait for `stop` (or `ponderhit`). Parking cannot miss the
     // wake-up: an unpark that comes before the park leaves a token that makes the park return.
     while !control.stop.load(Ordering::SeqCst)
@@ -182,10 +201,7 @@ fn work<G: Game>(
     {
         thread::park();
     }
-    out.line(
-        &job.dialect
-            .bestmove(best_text.as_deref(), ponder_text.as_deref()),
-    );
+    listener.finished(best, ponder);
     Some(table)
 }
 
@@ -193,7 +209,9 @@ fn work<G: Game>(
 mod tests {
     use super::*;
     use crate::games::Duel;
-    use crate::protocol::output::Capture;
+    use crate::protocol::dialect::Dialect;
+    use crate::protocol::output::{Capture, Output};
+    use crate::protocol::printer::Printer;
     use crate::search::{Bound, Score};
     use std::time::{Duration, Instant};
 
@@ -205,9 +223,17 @@ mod tests {
             searchmoves: Vec::new(),
             infinite,
             ponder,
+        }
+    }
+
+    /// The protocol's listener, printing into `capture`.
+    fn printer(capture: &Capture) -> Arc<dyn Listener<Duel>> {
+        Arc::new(Printer {
+            out: Output::new(capture.clone()),
+            root: Duel::start(),
             dialect: Dialect::Uci,
             show_multipv: false,
-        }
+        })
     }
 
     fn report(pv: Vec<Move>) -> Report<Move> {
@@ -243,12 +269,7 @@ mod tests {
             on_report(&report(vec![mv("H1-H2")]));
             panic!("boom");
         });
-        let worker = Worker::start(
-            job(false, false),
-            Table::new(1),
-            search,
-            Output::new(capture.clone()),
-        );
+        let worker = Worker::start(job(false, false), Table::new(1), search, printer(&capture));
         let table = worker.unwrap().stop();
         assert!(table.is_some());
         let lines = capture.lines();
@@ -264,12 +285,7 @@ mod tests {
     fn a_panic_before_any_report_plays_the_first_legal_move() {
         let capture = Capture::default();
         let search: SearchFn<Duel> = Box::new(|_, _, _| panic!("at once"));
-        let worker = Worker::start(
-            job(false, false),
-            Table::new(1),
-            search,
-            Output::new(capture.clone()),
-        );
+        let worker = Worker::start(job(false, false), Table::new(1), search, printer(&capture));
         worker.unwrap().stop();
         let best = capture.lines().last().unwrap().clone();
         let text = best.strip_prefix("bestmove ").unwrap();
@@ -283,12 +299,7 @@ mod tests {
             best: Some(Move::default()),
             ponder: None,
         });
-        let worker = Worker::start(
-            job(false, false),
-            Table::new(1),
-            search,
-            Output::new(capture.clone()),
-        );
+        let worker = Worker::start(job(false, false), Table::new(1), search, printer(&capture));
         worker.unwrap().stop();
         let lines = capture.lines();
         assert!(lines[0].starts_with("info string error: the search chose a move"));
@@ -306,12 +317,7 @@ mod tests {
             best: Some(mv("H1-H2")),
             ponder: None,
         });
-        let worker = Worker::start(
-            job(true, false),
-            Table::new(1),
-            search,
-            Output::new(capture.clone()),
-        );
+        let worker = Worker::start(job(true, false), Table::new(1), search, printer(&capture));
         let worker = worker.unwrap();
         thread::sleep(Duration::from_millis(30));
         assert!(!worker.is_finished());
@@ -331,12 +337,7 @@ mod tests {
                 ponder: Some(reply),
             }
         });
-        let worker = Worker::start(
-            job(false, true),
-            Table::new(1),
-            search,
-            Output::new(capture.clone()),
-        );
+        let worker = Worker::start(job(false, true), Table::new(1), search, printer(&capture));
         let worker = worker.unwrap();
         thread::sleep(Duration::from_millis(30));
         assert!(capture.lines().is_empty());

@@ -4,3 +4,5 @@ pub mod bench;
 pub mod matches;
 pub mod perft;
 pub mod pgn;
+pub mod play;
+pub mod time_control;

@@ -52,6 +52,25 @@ pub struct GameTags {
     pub termination: String,
 }
 
+/// Today's date as the Date tag writes it, `YYYY.MM.DD` (UTC), from the system clock.
+pub fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0) as i64;
+    // Civil-from-days (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
@@ -303,6 +322,13 @@ mod tests {
             games[0].record.current().to_text(),
             record.current().to_text()
         );
+    }
+
+    #[test]
+    fn dates_are_civil() {
+        let date = today();
+        assert_eq!(date.len(), 10);
+        assert!(date.starts_with("20"));
     }
 
     #[test]

@@ -27,7 +27,13 @@ pub struct Engine {
 impl Engine {
     /// Starts `duel` with no arguments: the engine loop.
     pub fn start() -> Engine {
+        Engine::start_with(&[])
+    }
+
+    /// Starts `duel` with `args` (e.g. `play --depth 1`), its output read line by line.
+    pub fn start_with(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_duel"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -155,6 +161,12 @@ impl Engine {
             }
             thread::sleep(Duration::from_millis(5));
         }
+    }
+
+    /// The process id, to send the engine a signal.
+    #[allow(dead_code)] // Only tests/play.rs, which shares this harness, sends signals.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Fails the test, printing the transcript.

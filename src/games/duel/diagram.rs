@@ -1,64 +1,181 @@
-//! A text diagram of the board showing all five visible values of every die.
+//! The board drawn with box characters, every die with all five visible values: the protocol's `d`
+//! and `duel play` both show this one drawing.
 //!
-//! Each square is eight characters wide and three lines high: the north value above, `west top east`
-//! in the middle with the owner's letter (`w`/`b`) before the top value, the south value below. Kings
-//! show as `wK` / `bK`, empty squares as `.`.
+//! A square is seven characters wide and three lines high. A die shows its top value in brackets in
+//! the middle and the four side faces around it, each on the side of the screen it faces; the owner's
+//! letter (`w`/`b`, as in DFEN) sits in the top-left corner. A king is `[K]`. The two squares of the
+//! last move carry a `*` in the top-right corner. With colour, the owner's colour marks every piece,
+//! the top value is bold and inverted (it stands out as the largest thing on the square), and the last
+//! move's squares get a background; the text alone still says everything.
+//!
+//! Seen from Black (`flipped`), the board is turned half way round: row 1 at the top, column I on the
+//! left, and a die's south face above its top value, because that is the face pointing up the screen.
+//! Nine squares take 79 columns with the labels, so the board fits an 80-column terminal.
 
+use super::moves::Move;
+use super::orientation::Orientation;
 use super::position::Position;
 use super::square::{COLUMNS, ROWS, Square};
-use crate::game::Side;
+use crate::game::{BoardStyle, Side};
 
-/// The three lines of one square.
-fn cell(pos: &Position, sq: Square) -> [String; 3] {
-    let piece = pos.piece_at(sq);
-    let owner = if piece.side() == Side::White {
-        'w'
+/// Width of a square's inside, in characters.
+const CELL_WIDTH: usize = 7;
+
+/// ANSI colours of each side's pieces: blue and red read on dark and light terminals alike.
+const SIDE_COLOUR: [&str; 2] = ["1;34", "1;31"];
+/// Added to a side's colour for the top value: inverted, so it shows as a solid block.
+const TOP_EMPHASIS: &str = ";7";
+/// The background of the last move's squares (yellow).
+const HIGHLIGHT_BACKGROUND: &str = "43";
+
+/// One line of a square: pieces of text with their colour codes (empty: default colour).
+type CellLine = Vec<(String, String)>;
+
+/// The four side faces as they appear on the screen: (up, right, down, left).
+fn faces_on_screen(o: Orientation, flipped: bool) -> (u8, u8, u8, u8) {
+    if flipped {
+        (o.south(), o.west(), o.north(), o.east())
     } else {
-        'b'
-    };
-    let blank = " ".repeat(8);
-    if piece.is_none() {
-        [blank.clone(), "    .   ".to_string(), blank]
-    } else if let Some(o) = piece.orientation() {
-        [
-            format!("    {}   ", o.north()),
-            format!(" {} {}{} {} ", o.west(), owner, o.top(), o.east()),
-            format!("    {}   ", o.south()),
-        ]
-    } else {
-        [blank.clone(), format!("   {owner}K   "), blank]
+        (o.north(), o.east(), o.south(), o.west())
     }
 }
 
-/// The board as text, row 8 at the top.
-pub fn render(pos: &Position) -> String {
-    let columns = COLUMNS as usize;
-    let border = format!("   +{}\n", "--------+".repeat(columns));
-    let mut out = String::from("   ");
-    for column in 0..columns {
-        out.push_str(&format!("     {}   ", (b'A' + column as u8) as char));
-    }
-    out.push('\n');
-    out.push_str(&border);
-    for row in (0..ROWS as i32).rev() {
-        let mut lines = [
-            "   |".to_string(),
-            format!(" {} |", row + 1),
-            "   |".to_string(),
+/// The three lines of the square `sq`, uncoloured backgrounds; `marked` puts the last-move `*` in.
+fn cell(pos: &Position, sq: Square, flipped: bool, marked: bool) -> [CellLine; 3] {
+    let piece = pos.piece_at(sq);
+    let colour = SIDE_COLOUR[piece.side().index()].to_string();
+    let owner = match piece.side() {
+        Side::White => "w",
+        Side::Black => "b",
+    };
+    let plain = |text: String| (text, String::new());
+    let mark = plain(if marked { "*" } else { " " }.to_string());
+    if piece.is_none() {
+        return [
+            vec![plain(" ".repeat(CELL_WIDTH - 1)), mark],
+            vec![plain(" ".repeat(CELL_WIDTH))],
+            vec![plain(" ".repeat(CELL_WIDTH))],
         ];
-        for column in 0..COLUMNS as i32 {
-            let sq = Square::at(column, row).expect("on the board");
-            for (line, text) in lines.iter_mut().zip(cell(pos, sq)) {
-                line.push_str(&text);
-                line.push('|');
+    }
+    let top_colour = colour.clone() + TOP_EMPHASIS;
+    match piece.orientation() {
+        Some(o) => {
+            let (up, right, down, left) = faces_on_screen(o, flipped);
+            [
+                vec![
+                    (owner.to_string(), colour),
+                    plain(format!("  {up}  ")),
+                    mark,
+                ],
+                vec![
+                    plain(format!("{left} ")),
+                    (format!("[{}]", o.top()), top_colour),
+                    plain(format!(" {right}")),
+                ],
+                vec![plain(format!("   {down}   "))],
+            ]
+        }
+        None => [
+            vec![
+                (owner.to_string(), colour),
+                plain("     ".to_string()),
+                mark,
+            ],
+            vec![
+                plain("  ".to_string()),
+                ("[K]".to_string(), top_colour),
+                plain("  ".to_string()),
+            ],
+            vec![plain(" ".repeat(CELL_WIDTH))],
+        ],
+    }
+}
+
+/// A horizontal rule of the grid with the given corner and crossing characters.
+fn rule(left: char, middle: char, right: char) -> String {
+    let mut line = format!("   {left}");
+    for column in 0..COLUMNS {
+        line.push_str(&"─".repeat(CELL_WIDTH));
+        line.push(if column + 1 == COLUMNS { right } else { middle });
+    }
+    line
+}
+
+/// The column letters over (and under) the squares, in screen order.
+fn column_labels(columns: &[i32]) -> String {
+    let mut line = "   ".to_string();
+    for &column in columns {
+        line.push_str(&format!("    {}   ", (b'A' + column as u8) as char));
+    }
+    line.trim_end().to_string()
+}
+
+/// The two lines explaining the drawing, each within 80 columns.
+fn legend(flipped: bool) -> String {
+    if flipped {
+        "Each die: [top value]; south face above, west right, north below, east left.\n\
+         w/b: owner   [K]: king   *: the last move   (seen from Black)\n"
+            .to_string()
+    } else {
+        "Each die: [top value]; north face above, east right, south below, west left.\n\
+         w/b: owner   [K]: king   *: the last move\n"
+            .to_string()
+    }
+}
+
+/// The board as `style` asks for it: labels, grid, pieces, the last move marked, and a legend.
+pub fn render(pos: &Position, style: &BoardStyle<Move>) -> String {
+    let flipped = style.flipped;
+    let mut rows: Vec<i32> = (0..ROWS as i32).rev().collect();
+    let mut columns: Vec<i32> = (0..COLUMNS as i32).collect();
+    if flipped {
+        rows.reverse();
+        columns.reverse();
+    }
+    let highlighted = |sq: Square| {
+        style
+            .last_move
+            .is_some_and(|mv| mv.from() == sq || mv.to() == sq)
+    };
+    let labels = column_labels(&columns);
+    let mut out = format!("{labels}\n{}\n", rule('┌', '┬', '┐'));
+    for (i, &row) in rows.iter().enumerate() {
+        let mut lines = [
+            "   │".to_string(),
+            format!(" {} │", row + 1),
+            "   │".to_string(),
+        ];
+        for &column in &columns {
+            let sq = Square::at(column, row).expect("rows and columns come from the board's size");
+            let lit = highlighted(sq);
+            for (line, pieces) in lines.iter_mut().zip(cell(pos, sq, flipped, lit)) {
+                for (text, sgr) in pieces {
+                    let sgr = match (lit, sgr.is_empty()) {
+                        (false, _) => sgr,
+                        (true, true) => HIGHLIGHT_BACKGROUND.to_string(),
+                        (true, false) => format!("{sgr};{HIGHLIGHT_BACKGROUND}"),
+                    };
+                    line.push_str(&style.paint(&sgr, &text));
+                }
+                line.push('│');
             }
         }
+        lines[1].push_str(&format!(" {}", row + 1));
         for line in lines {
-            out.push_str(line.trim_end());
+            out.push_str(&line);
             out.push('\n');
         }
-        out.push_str(&border);
+        let last = i + 1 == rows.len();
+        out.push_str(&if last {
+            rule('└', '┴', '┘')
+        } else {
+            rule('├', '┼', '┤')
+        });
+        out.push('\n');
     }
+    out.push_str(&labels);
+    out.push('\n');
+    out.push_str(&legend(flipped));
     out
 }
 
@@ -68,39 +185,29 @@ mod tests {
     use crate::game::Game;
 
     #[test]
-    fn the_start_position_shows_five_values_per_die() {
-        let text = render(&Position::start());
+    fn every_line_is_as_wide_as_the_grid() {
+        let text = render(&Position::start(), &BoardStyle::plain());
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(
-            lines[0].trim_end(),
-            "        A        B        C        D        E        F        G        H        I"
-        );
-        // Row 8: Black's dice show 3 to the north (toward Black) and 4 to the south.
-        assert_eq!(
-            lines[2],
-            "   |    3   |    3   |    3   |    3   |        |    3   |    3   |    3   |    3   |"
-        );
-        // East values from the rules' table: (5,3) → 1, (1,3) → 2, (2,3) → 6, (6,3) → 5.
-        assert_eq!(
-            lines[3],
-            " 8 | 6 b5 1 | 5 b1 2 | 1 b2 6 | 2 b6 5 |   bK   | 2 b6 5 | 1 b2 6 | 5 b1 2 | 6 b5 1 |"
-        );
-        assert_eq!(
-            lines[4],
-            "   |    4   |    4   |    4   |    4   |        |    4   |    4   |    4   |    4   |"
-        );
-        // Row 1: White's D1 die is top 6, north 4, east 2.
-        let row1 = lines[lines.len() - 3];
-        assert!(
-            row1.starts_with(" 1 | 1 w5 6 | 2 w1 5 | 6 w2 1 | 5 w6 2 |   wK   |"),
-            "{row1}"
-        );
-        assert!(
-            lines
-                .iter()
-                .all(|l| l.len() == lines[1].len() || l.trim().is_empty() || l.starts_with("   ")),
-            "aligned"
-        );
-        assert_eq!(lines.len(), 2 + 8 * 4);
+        // Labels, 8 rows of 3 lines plus 9 rules, labels, two legend lines.
+        assert_eq!(lines.len(), 1 + 8 * 4 + 1 + 1 + 2);
+        let width = lines[1].chars().count();
+        assert_eq!(width, 3 + 9 * 8 + 1);
+        for line in &lines[1..lines.len() - 3] {
+            let chars = line.trim_end_matches([' ', '1', '2', '3', '4', '5', '6', '7', '8']);
+            assert!(chars.chars().count() == width, "{line}");
+        }
+    }
+
+    #[test]
+    fn colour_codes_only_when_asked() {
+        let start = Position::start();
+        assert!(!render(&start, &BoardStyle::plain()).contains('\x1b'));
+        let style = BoardStyle {
+            colour: true,
+            ..BoardStyle::plain()
+        };
+        let coloured = render(&start, &style);
+        assert!(coloured.contains("\x1b[1;34;7m[6]\x1b[0m"), "{coloured}");
+        assert!(coloured.contains("\x1b[1;31;7m[K]\x1b[0m"), "{coloured}");
     }
 }

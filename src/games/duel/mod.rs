@@ -1,5 +1,6 @@
 //! Duel, Roland Studer's dice game (rules: `shared/rules/duel.md`). Only this module knows about dice.
 
+mod announce;
 mod bitboard;
 mod dfen;
 mod diagram;
@@ -21,7 +22,7 @@ pub use orientation::Orientation;
 pub use position::Position;
 pub use square::Square;
 
-use crate::game::{DrawRules, EvalTerm, Game, MoveList, Side};
+use crate::game::{BoardStyle, DrawRules, EvalTerm, Game, MoveList, Side, Termination};
 
 /// The DFEN of the start position.
 pub const START_DFEN: &str =
@@ -166,6 +167,18 @@ impl Game for Position {
     }
 
     fn diagram(&self) -> String {
-        diagram::render(self)
+        diagram::render(self, &BoardStyle::plain())
+    }
+
+    fn board_text(&self, style: &BoardStyle<Move>) -> String {
+        diagram::render(self, style)
+    }
+
+    fn announcement(&self) -> Option<String> {
+        announce::announcement(self)
+    }
+
+    fn describe_termination(&self, termination: Termination) -> String {
+        announce::describe(self, termination)
     }
 }

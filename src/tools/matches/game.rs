@@ -3,8 +3,8 @@
 
 use super::adjudication::{Adjudicator, DrawRule, ResignRule, Verdict};
 use super::player::{ClockState, Fault, GoRequest, Player, Reply, ReportedScore};
-use super::time_control::{GameClock, TimeControl};
 use crate::game::{Game, GameRecord, Outcome, Side, Termination};
+use crate::tools::time_control::{GameClock, TimeControl};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 

@@ -15,8 +15,8 @@ mod openings;
 mod player;
 mod report;
 mod stats;
-mod time_control;
 
+pub use crate::tools::time_control::TimeControl;
 pub use adjudication::{DrawRule, ResignRule};
 pub use builtin::{BuiltinKind, BuiltinPlayer};
 pub use cli::{MatchArgs, ResultsArgs};
@@ -26,7 +26,6 @@ pub use game::{GameEnd, GameSettings, PlayedGame, play_game};
 pub use player::{Fault, GoRequest, Player, Reply};
 pub use report::{MatchResults, PairingResult};
 pub use stats::{EloEstimate, Sprt, SprtVerdict, Tally, elo_from_score, score_from_elo};
-pub use time_control::TimeControl;
 
 use crate::game::{Game, GameRecord, Outcome, Rng, Side};
 use crate::tools::pgn::{self, GameTags};
@@ -346,7 +345,7 @@ fn pgn_text<G: Game>(
     let tags = GameTags {
         event: config.event.clone(),
         site: "duel match".to_string(),
-        date: today(),
+        date: pgn::today(),
         round: format!("{}.{}", finished.round + 1, finished.leg + 1),
         white: config.engines[white].name.clone(),
         black: config.engines[black].name.clone(),
@@ -374,25 +373,6 @@ fn time_control_tag(settings: &GameSettings) -> String {
     }
 }
 
-/// Today's date as `YYYY.MM.DD` (UTC), from the system clock.
-fn today() -> String {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() / 86_400)
-        .unwrap_or(0) as i64;
-    // Civil-from-days (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
 /// Shuffles `items` reproducibly by `seed` (Fisher–Yates).
 fn shuffle<T>(items: &mut [T], seed: u64) {
     let mut rng = Rng::new(seed);
@@ -413,12 +393,5 @@ mod tests {
             vec![(0, 1), (0, 2), (1, 2)]
         );
         assert_eq!(pairings(3, Schedule::Gauntlet), vec![(0, 1), (0, 2)]);
-    }
-
-    #[test]
-    fn dates_are_civil() {
-        let date = today();
-        assert_eq!(date.len(), 10);
-        assert!(date.starts_with("20"));
     }
 }

@@ -1,4 +1,5 @@
-//! Time controls (`[moves/]base[+increment]`, seconds) and the clocks the runner keeps itself.
+//! Time controls (`[moves/]base[+increment]`, seconds) and the clocks a tool keeps itself: `duel
+//! match` for its engines, `duel play` for the engine and the player.
 
 use std::time::Duration;
 
