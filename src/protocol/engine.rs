@@ -40,19 +40,48 @@ pub struct Engine<G: Game> {
     /// `None` while a search has it (or after it was lost to an internal error).
     table: Option<Table>,
     search: Option<Worker>,
+    /// Set by `setoption name UCI_Variant`: the loop hands the state to that game's engine.
+    switching: bool,
+}
+
+/// What outlives one game's engine when `UCI_Variant` changes the game.
+pub struct EngineParts {
+    out: Output,
+    dialect: Dialect,
+    pub(super) options: Options,
+    table: Option<Table>,
 }
 
 impl<G: Game> Engine<G> {
     /// An engine at the start position with default options, printing to `out`.
     pub fn new(out: Output) -> Self {
-        let options = Options::default();
-        Engine {
+        let options = Options {
+            variant: G::NAME,
+            ..Options::default()
+        };
+        let table = Some(Table::new(options.hash_mb));
+        Engine::from_parts(EngineParts {
             out,
             dialect: Dialect::default(),
-            table: Some(Table::new(options.hash_mb)),
             options,
+            table,
+        })
+    }
+
+    /// The engine of game `G` at its start position, with the options and table of an earlier one
+    /// (the table emptied: keys of another game mean nothing here).
+    pub fn from_parts(parts: EngineParts) -> Self {
+        if let Some(table) = &parts.table {
+            table.clear();
+        }
+        Engine {
+            out: parts.out,
+            dialect: parts.dialect,
+            options: parts.options,
             record: GameRecord::new(G::start()),
+            table: parts.table,
             search: None,
+            switching: false,
         }
     }
 
@@ -97,6 +126,10 @@ impl<G: Game> Engine<G> {
                 }
             }
             Ok(Effect::ClearHash) => self.table().clear(),
+            Ok(Effect::SwitchVariant) => {
+                self.stop_search();
+                self.switching = true;
+            }
         }
     }
 
@@ -254,7 +287,6 @@ impl<G: Game> Host for Engine<G> {
             Command::Ugi => self.identify(Dialect::Ugi),
             Command::Debug => {}
             Command::IsReady => self.out.line("readyok"),
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => self.new_game(),
             Command::Position(command) => self.set_position(&command),
             Command::Go(go) => self.go(&go),
@@ -266,12 +298,28 @@ impl<G: Game> Host for Engine<G> {
                 self.stop_search();
                 return Flow::Quit;
             }
+            Command::SetOption { name, value } => {
+                self.set_option(&name, value.as_deref());
+                if std::mem::take(&mut self.switching) {
+                    return Flow::SwitchVariant;
+                }
+            }
             Command::Query(question) => self.out.line(&query::answer(question, &self.record)),
             Command::Display => self.display(),
             Command::Eval => self.eval(),
             Command::Bench(depth) => self.bench(depth),
         }
         Flow::Continue
+    }
+
+    fn into_parts(mut self: Box<Self>) -> EngineParts {
+        self.stop_search();
+        EngineParts {
+            out: self.out.clone(),
+            dialect: self.dialect,
+            options: self.options.clone(),
+            table: self.table.take(),
+        }
     }
 }
 

@@ -28,13 +28,14 @@ mod worker;
 
 pub use bench::{DEFAULT_DEPTH as DEFAULT_BENCH_DEPTH, run_bench};
 pub use command::{Command, CommandError};
-pub use engine::{ENGINE_AUTHOR, ENGINE_NAME, Engine};
+pub use engine::{ENGINE_AUTHOR, ENGINE_NAME, Engine, EngineParts};
 pub use output::{Output, one_line, quote};
 pub use reader::{Line, MAX_LINE_BYTES, read_line};
 pub use table::Table;
 pub use worker::{Job, Listener, SearchFn, Worker, engine_search};
 
 use crate::game::Game;
+use crate::games::{GameTask, with_variant};
 use std::any::Any;
 use std::io::{self, Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -46,12 +47,26 @@ pub enum Flow {
     Continue,
     /// End the loop (`quit` or end of input).
     Quit,
+    /// Hand the engine's state to the engine of the game now named by `UCI_Variant`.
+    SwitchVariant,
 }
 
 /// What the loop drives: one game's engine.
 pub trait Host {
     /// Carries out one command; it has taken effect when this returns.
     fn handle(&mut self, command: Command) -> Flow;
+    /// Gives up the state that outlives a game: output, dialect, options and table.
+    fn into_parts(self: Box<Self>) -> EngineParts;
+}
+
+/// Builds the engine of a game from the parts of the previous one.
+struct Rehost(EngineParts);
+
+impl GameTask for Rehost {
+    type Output = Box<dyn Host>;
+    fn run<G: Game>(self) -> Box<dyn Host> {
+        Box::new(Engine::<G>::from_parts(self.0))
+    }
 }
 
 /// Runs the engine for game `G`, reading commands from `input` and answering on `output`, until `quit`
@@ -62,14 +77,13 @@ pub fn run<G: Game>(
 ) -> io::Result<()> {
     let out = Output::new(output);
     let commands = reader::spawn(input)?;
-    let mut engine = Engine::<G>::new(out.clone());
-    serve(&mut engine, &commands, &out);
+    serve(Box::new(Engine::<G>::new(out.clone())), &commands, &out);
     Ok(())
 }
 
 /// The loop: hands each command to `host` and reports each bad line, until `quit`.
 fn serve(
-    host: &mut dyn Host,
+    mut host: Box<dyn Host>,
     commands: &crossbeam_channel::Receiver<reader::Message>,
     out: &Output,
 ) {
@@ -83,6 +97,12 @@ fn serve(
                 match catch_unwind(AssertUnwindSafe(|| host.handle(command))) {
                     Ok(Flow::Continue) => {}
                     Ok(Flow::Quit) => return,
+                    Ok(Flow::SwitchVariant) => {
+                        let parts = host.into_parts();
+                        let variant = parts.options.variant;
+                        host = with_variant(variant, Rehost(parts))
+                            .expect("UCI_Variant accepts only the names in games::VARIANTS");
+                    }
                     Err(payload) => out.error(format!("internal error: {}", panic_text(&*payload))),
                 }
             }

@@ -4,6 +4,7 @@
 //! Names are matched case-insensitively, with runs of spaces counting as one. A value out of range is
 //! rejected, not clamped, so a typo in a tournament configuration is noticed.
 
+use crate::games::VARIANTS;
 use crate::search::Settings;
 use std::fmt;
 use std::time::Duration;
@@ -17,6 +18,8 @@ enum Kind {
     Check { default: bool },
     /// An action without a value.
     Button,
+    /// One of a list of names; the first is the default.
+    Combo { values: &'static [&'static str] },
 }
 
 /// Which option a declaration is about.
@@ -28,6 +31,7 @@ enum Id {
     MoveOverhead,
     ClearHash,
     Ponder,
+    Variant,
 }
 
 struct Declaration {
@@ -87,6 +91,11 @@ const DECLARATIONS: &[Declaration] = &[
         name: "Ponder",
         kind: Kind::Check { default: false },
     },
+    Declaration {
+        id: Id::Variant,
+        name: "UCI_Variant",
+        kind: Kind::Combo { values: &VARIANTS },
+    },
 ];
 
 /// The current option values.
@@ -102,6 +111,8 @@ pub struct Options {
     pub move_overhead: Duration,
     /// Whether the GUI may send `go ponder`.
     pub ponder: bool,
+    /// The game played (`UCI_Variant`).
+    pub variant: &'static str,
 }
 
 /// What a successful `setoption` asks the engine to do besides remembering the value.
@@ -113,6 +124,8 @@ pub enum Effect {
     ResizeHash,
     /// Empty the transposition table.
     ClearHash,
+    /// Switch to the game named `variant` and reset the position to its start.
+    SwitchVariant,
 }
 
 /// Why a `setoption` was rejected.
@@ -147,6 +160,15 @@ pub enum OptionError {
         /// The text found.
         text: String,
     },
+    /// A combo value that is not one of its names.
+    NotAChoice {
+        /// The option.
+        name: &'static str,
+        /// The text found.
+        text: String,
+        /// The names allowed.
+        values: &'static [&'static str],
+    },
 }
 
 impl fmt::Display for OptionError {
@@ -178,6 +200,12 @@ impl fmt::Display for OptionError {
                     quote(text)
                 )
             }
+            OptionError::NotAChoice { name, text, values } => write!(
+                f,
+                "option '{name}' must be one of {}, found {}",
+                values.join(", "),
+                quote(text)
+            ),
         }
     }
 }
@@ -192,12 +220,13 @@ impl Default for Options {
             multipv: 0,
             move_overhead: Duration::ZERO,
             ponder: false,
+            variant: VARIANTS[0],
         };
         for declaration in DECLARATIONS {
             match declaration.kind {
                 Kind::Spin { default, .. } => options.store_number(declaration.id, default),
                 Kind::Check { default } => options.ponder = default,
-                Kind::Button => {}
+                Kind::Button | Kind::Combo { .. } => {}
             }
         }
         options
@@ -218,6 +247,15 @@ impl Options {
                     format!("option name {} type check default {default}", d.name)
                 }
                 Kind::Button => format!("option name {} type button", d.name),
+                Kind::Combo { values } => {
+                    let choices: Vec<String> = values.iter().map(|v| format!("var {v}")).collect();
+                    format!(
+                        "option name {} type combo default {} {}",
+                        d.name,
+                        values[0],
+                        choices.join(" ")
+                    )
+                }
             })
             .collect()
     }
@@ -241,6 +279,19 @@ impl Options {
             Kind::Button => {
                 // A value on a button is meaningless; some GUIs send an empty one, so it is ignored.
                 Ok(Effect::ClearHash)
+            }
+            Kind::Combo { values } => {
+                let text = value.ok_or(OptionError::MissingValue(name))?;
+                let choice = values
+                    .iter()
+                    .find(|v| v.eq_ignore_ascii_case(text))
+                    .ok_or_else(|| OptionError::NotAChoice {
+                        name,
+                        text: text.to_string(),
+                        values,
+                    })?;
+                self.variant = choice;
+                Ok(Effect::SwitchVariant)
             }
             Kind::Check { .. } => {
                 let text = value.ok_or(OptionError::MissingValue(name))?;
@@ -297,7 +348,7 @@ impl Options {
             Id::Threads => self.threads = number as usize,
             Id::MultiPv => self.multipv = number as usize,
             Id::MoveOverhead => self.move_overhead = Duration::from_millis(number),
-            Id::ClearHash | Id::Ponder => {}
+            Id::ClearHash | Id::Ponder | Id::Variant => {}
         }
     }
 }

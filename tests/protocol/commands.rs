@@ -5,13 +5,14 @@ use duel::game::Game;
 use duel::games::Duel;
 use std::process::Command;
 
-const OPTIONS: [&str; 6] = [
+const OPTIONS: [&str; 7] = [
     "option name Hash type spin default 16 min 1 max 12288",
     "option name Threads type spin default 1 min 1 max 256",
     "option name MultiPV type spin default 1 min 1 max 256",
     "option name Move Overhead type spin default 10 min 0 max 5000",
     "option name Clear Hash type button",
     "option name Ponder type check default false",
+    "option name UCI_Variant type combo default duel var duel var dipole",
 ];
 
 #[test]
@@ -21,8 +22,8 @@ fn uci_identifies_lists_options_and_ends_in_uciok() {
     let lines = engine.read_until(|l| l == "uciok");
     assert!(lines[0].starts_with("id name duel "), "{lines:?}");
     assert!(lines[1].starts_with("id author "), "{lines:?}");
-    assert_eq!(&lines[2..8], OPTIONS);
-    assert_eq!(lines.len(), 9);
+    assert_eq!(&lines[2..9], OPTIONS);
+    assert_eq!(lines.len(), 10);
     assert!(engine.sync().is_empty());
 }
 
@@ -32,8 +33,8 @@ fn ugi_answers_the_same_ending_in_ugiok() {
     engine.send("ugi");
     let lines = engine.read_until(|l| l == "ugiok");
     assert!(lines[0].starts_with("id name duel "));
-    assert_eq!(&lines[2..8], OPTIONS);
-    assert_eq!(lines.len(), 9);
+    assert_eq!(&lines[2..9], OPTIONS);
+    assert_eq!(lines.len(), 10);
 }
 
 #[test]
@@ -420,4 +421,46 @@ fn quit_exits_cleanly() {
     let mut engine = Engine::start();
     engine.send("quit");
     assert!(engine.wait_exit().success());
+}
+
+/// `UCI_Variant` switches the game: the position resets to that game's start, the options stay.
+#[test]
+fn uci_variant_switches_the_game() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until(|l| l == "uciok");
+    assert!(
+        lines.contains(
+            &"option name UCI_Variant type combo default duel var duel var dipole".to_string()
+        ),
+        "{lines:?}"
+    );
+    engine.send("setoption name Threads value 2");
+    engine.send("setoption name uci_variant value Dipole");
+    engine.send("d");
+    let lines = engine.sync();
+    assert!(
+        lines.iter().any(|l| l == "Fen: 3l4/8/8/8/8/8/8/4L3 w"),
+        "{lines:?}"
+    );
+    engine.send("position startpos moves e1-e3");
+    engine.send("go depth 3");
+    let best = engine.read_bestmove();
+    assert!(best.last().unwrap().starts_with("bestmove "), "{best:?}");
+    engine.send("setoption name UCI_Variant value chess");
+    let error = engine.sync();
+    assert_eq!(error.len(), 1);
+    assert!(
+        error[0].contains("must be one of duel, dipole"),
+        "{error:?}"
+    );
+    engine.send("setoption name UCI_Variant value duel");
+    engine.send("d");
+    let lines = engine.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Fen: b53b13b23b63bKb63b23b13b53/")),
+        "{lines:?}"
+    );
 }

@@ -2,9 +2,9 @@
 //! the engine plays itself on running clocks until `query gameover` says the game is over, and then
 //! `query result` must agree with the library's verdict.
 
-use crate::harness::{Engine, assert_legal_bestmove};
+use crate::harness::{Engine, bestmove_of};
 use duel::game::{Game, GameRecord, Side};
-use duel::games::Duel;
+use duel::games::{Dipole, Duel};
 use std::time::Instant;
 
 /// Each player's time for the whole game, and the increment. Small, so that a real time manager keeps
@@ -17,14 +17,28 @@ const MAX_PLIES: usize = 17 * 100 + 16;
 
 #[test]
 fn engine_plays_itself_until_query_gameover() {
+    play_itself::<Duel>(&[]);
+}
+
+/// Dipole through the same protocol, selected with `UCI_Variant`.
+#[test]
+fn engine_plays_itself_at_dipole() {
+    play_itself::<Dipole>(&["setoption name UCI_Variant value dipole"]);
+}
+
+/// Plays one game of `G` after the `setup` commands.
+fn play_itself<G: Game>(setup: &[&str]) {
     let mut engine = Engine::start();
     engine.send("ugi");
     engine.read_until(|l| l == "ugiok");
     engine.send("setoption name Hash value 8");
+    for line in setup {
+        engine.send(line);
+    }
     assert!(engine.sync().is_empty());
     engine.send("uginewgame");
 
-    let mut record = GameRecord::new(Duel::start());
+    let mut record = GameRecord::new(G::start());
     let mut moves: Vec<String> = Vec::new();
     let mut clocks = [START_MS, START_MS];
     loop {
@@ -63,7 +77,11 @@ fn engine_plays_itself_until_query_gameover() {
             2,
             "UGI bestmove is two tokens: {last}"
         );
-        let best = assert_legal_bestmove(record.current(), last);
+        let best = bestmove_of(last).unwrap_or_else(|| engine.fail("no move in bestmove"));
+        assert!(
+            record.current().parse_move(&best).is_ok(),
+            "illegal: {last}"
+        );
         let mover = record.side_to_move().index();
         clocks[mover] += INCREMENT_MS - used.as_millis() as i64;
 
