@@ -9,6 +9,7 @@ mod record;
 mod rng;
 mod side;
 mod variation;
+mod winning_move;
 
 pub use board_style::{BoardStyle, paint};
 pub use draw::DrawRules;
@@ -19,3 +20,4 @@ pub use record::GameRecord;
 pub use rng::Rng;
 pub use side::Side;
 pub use variation::{is_legal, legal_prefix};
+pub use winning_move::{winning_move, wins_at_once};

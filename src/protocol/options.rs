@@ -365,6 +365,7 @@ mod tests {
         assert_eq!(options.multipv, 1);
         assert_eq!(options.move_overhead, Duration::from_millis(10));
         assert!(!options.ponder);
+        assert_eq!(options.variant, "duel");
         assert_eq!(
             Options::declarations(),
             [
@@ -374,8 +375,26 @@ mod tests {
                 "option name Move Overhead type spin default 10 min 0 max 5000",
                 "option name Clear Hash type button",
                 "option name Ponder type check default false",
+                "option name UCI_Variant type combo default duel var duel var dipole",
             ]
         );
+    }
+
+    #[test]
+    fn the_variant_is_a_choice() {
+        let mut options = Options::default();
+        assert_eq!(
+            options.set("uci_variant", Some("DIPOLE")),
+            Ok(Effect::SwitchVariant)
+        );
+        assert_eq!(options.variant, "dipole");
+        let err = options.set("UCI_Variant", Some("chess")).unwrap_err();
+        assert!(matches!(err, OptionError::NotAChoice { .. }), "{err:?}");
+        assert_eq!(
+            options.variant, "dipole",
+            "a rejected value changes nothing"
+        );
+        assert!(options.set("UCI_Variant", None).is_err());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Built-in reference players that need no process: the strength floor every build must crush.
 
 use super::player::{Fault, GoRequest, Player, Reply};
-use crate::game::{Game, GameRecord, MoveList, Rng};
+use crate::game::{Game, GameRecord, MoveList, Rng, wins_at_once};
 
 /// Which built-in player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,17 +39,6 @@ impl BuiltinPlayer {
     }
 }
 
-/// Whether playing `mv` in `pos` ends the game at once in the mover's favour.
-fn wins_at_once<G: Game>(pos: &G, mv: G::Move, replies: &mut MoveList<G::Move>) -> bool {
-    let me = pos.side_to_move();
-    let after = pos.make_move(mv);
-    if let Some(winner) = after.decided_winner() {
-        return winner == me;
-    }
-    after.generate_moves(replies);
-    replies.is_empty() && after.no_move_outcome() == crate::game::Outcome::Win(me)
-}
-
 impl<G: Game> Player<G> for BuiltinPlayer {
     fn new_game(&mut self) -> Result<(), Fault> {
         Ok(())
@@ -62,11 +51,7 @@ impl<G: Game> Player<G> for BuiltinPlayer {
         let chosen = match self.kind {
             BuiltinKind::Random => self.rng.pick(&moves).copied(),
             BuiltinKind::Greedy => {
-                let mut replies = MoveList::new();
-                let winning = moves
-                    .iter()
-                    .copied()
-                    .find(|&mv| wins_at_once(pos, mv, &mut replies));
+                let winning = moves.iter().copied().find(|&mv| wins_at_once(pos, mv));
                 let best_capture = moves
                     .iter()
                     .map(|&mv| pos.capture_value(mv))

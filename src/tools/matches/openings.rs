@@ -1,7 +1,7 @@
 //! Openings: read from a file (one DFEN, `startpos [moves …]` or `fen <DFEN> [moves …]` per line) or made
 //! by a seeded number of random plies from the start position.
 
-use crate::game::{Game, GameRecord, MoveList, Rng};
+use crate::game::{Game, GameRecord, MoveList, Rng, winning_move};
 
 /// Reads an openings file; blank lines and lines starting with `#` are skipped. Errors name the line.
 pub fn load<G: Game>(text: &str) -> Result<Vec<GameRecord<G>>, String> {
@@ -45,8 +45,9 @@ fn parse_line<G: Game>(line: &str) -> Result<GameRecord<G>, String> {
     Ok(record)
 }
 
-/// An opening of `plies` random legal plies from the start, drawn again until the game is not yet
-/// decided. The same generator state gives the same opening.
+/// An opening of `plies` random legal plies from the start, drawn again while the game is decided or
+/// the side to move can win at once (random plies walk into mates). The same generator state gives the
+/// same opening.
 pub fn random<G: Game>(rng: &mut Rng, plies: u32) -> GameRecord<G> {
     let mut moves = MoveList::new();
     loop {
@@ -58,7 +59,7 @@ pub fn random<G: Game>(rng: &mut Rng, plies: u32) -> GameRecord<G> {
                 None => break,
             }
         }
-        if record.termination().is_none() {
+        if record.termination().is_none() && winning_move(record.current()).is_none() {
             return record;
         }
     }
@@ -92,11 +93,9 @@ mod tests {
         assert_eq!(a.moves(), b.moves());
         assert_eq!(a.moves().len(), 8);
         for seed in 0..50 {
-            assert!(
-                random::<Duel>(&mut Rng::new(seed), 12)
-                    .termination()
-                    .is_none()
-            );
+            let opening = random::<Duel>(&mut Rng::new(seed), 12);
+            assert!(opening.termination().is_none());
+            assert!(winning_move(opening.current()).is_none());
         }
     }
 }
