@@ -282,3 +282,84 @@ fn bad_arguments_are_rejected_with_a_reason() {
         );
     }
 }
+
+/// The engine, run as a process, against a built-in player: every game must be won.
+fn engine_sweeps(tag: &str, opponent: &str, extra: &str) {
+    let engine = format!("cmd={}", env!("CARGO_BIN_EXE_duel"));
+    let builtin = format!("builtin={opponent}");
+    let mut args = vec!["--engine", "name=engine", &engine, "--engine", &builtin];
+    args.extend(extra.split_whitespace());
+    let (results, pgn_text, _) = run_match(tag, &args);
+    let tally = results.pairings[0].tally;
+    assert_eq!(results.pairings[0].first, "engine");
+    assert_eq!(
+        (tally.draws, tally.losses),
+        (0, 0),
+        "{results:?}\n{pgn_text}"
+    );
+    assert_eq!(tally.wins, 20);
+}
+
+#[test]
+fn the_engine_beats_random_every_game() {
+    engine_sweeps(
+        "sweep-random",
+        "random",
+        "--games 20 --depth 3 --concurrency 2",
+    );
+}
+
+#[test]
+fn the_engine_beats_greedy_every_game() {
+    engine_sweeps(
+        "sweep-greedy",
+        "greedy",
+        "--games 20 --depth 3 --concurrency 2",
+    );
+}
+
+/// Dipole through the same runner and engine (`UCI_Variant` is set because the engine offers it).
+/// Random plies make lopsided Dipole openings (one side bears off its whole stack), so the games
+/// start from the start position; the random player still varies them.
+#[test]
+fn the_engine_beats_random_at_dipole_every_game() {
+    engine_sweeps(
+        "sweep-dipole",
+        "random",
+        "--variant dipole --games 20 --depth 3 --opening-plies 0",
+    );
+}
+
+/// With node limits the engine is deterministic too: the same seed replays the same games.
+#[test]
+fn the_same_seed_and_node_limit_give_the_same_engine_games() {
+    let engine = format!("cmd={}", env!("CARGO_BIN_EXE_duel"));
+    let args = [
+        "--engine",
+        "name=engine",
+        &engine,
+        "--engine",
+        "builtin=random",
+        "--games",
+        "4",
+        "--nodes",
+        "3000",
+        "--seed",
+        "11",
+    ];
+    let moves = |pgn_text: &str| {
+        pgn::read::<Duel>(pgn_text)
+            .unwrap()
+            .iter()
+            .map(|g| {
+                (
+                    g.tag("Round").unwrap().to_string(),
+                    format!("{:?}", g.record.moves()),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let (_, first, _) = run_match("nodes-a", &args);
+    let (_, second, _) = run_match("nodes-b", &args);
+    assert_eq!(moves(&first), moves(&second));
+}
