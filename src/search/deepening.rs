@@ -57,6 +57,10 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
         }
+        if self.is_main() && self.aborted && self.completed_depth > 0 {
+            // Stopped inside an iteration: a last report gives the nodes and time behind the move.
+            self.report_line(self.completed_depth, 0, Bound::Exact, report);
+        }
         self.stack = stack;
     }
 

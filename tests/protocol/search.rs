@@ -20,7 +20,11 @@ fn stop_ends_go_infinite_with_one_bestmove() {
     engine.send("stop");
     let lines = engine.read_bestmove();
     let position = record_of(&["D1-e6".into()]).current().to_owned();
-    assert_legal_bestmove(&position, lines.last().unwrap());
+    let best = assert_legal_bestmove(&position, lines.last().unwrap());
+    // `stop` is answered with a last `info` line, whose principal variation starts with the move.
+    let info = &lines[lines.len() - 2];
+    assert!(info.starts_with("info depth "), "{lines:?}");
+    assert!(info.contains(&format!(" pv {best}")), "{lines:?}");
     assert_eq!(count_bestmoves(&engine.sync()), 0);
 }
 
