@@ -9,6 +9,34 @@ use super::tt::TtEntry;
 use crate::game::Game;
 
 impl<G: Game> Worker<'_, G> {
+    /// What every node of both searches checks first: an abort, a decided game, a repetition, the
+    /// quiet-ply limit and the ply limit. `Some(score)` settles the node without a search.
+    pub(super) fn settled_before_search(
+        &mut self,
+        pos: &G,
+        frame: &mut Frame<G::Move>,
+        ply: usize,
+    ) -> Option<i32> {
+        frame.clear_pv();
+        if self.enter_node() {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(score) = self.decided_score(pos, ply) {
+            return Some(score);
+        }
+        if self.is_repetition(pos.quiet_plies()) {
+            return Some(DRAW);
+        }
+        if let Some(score) = self.quiet_limit_score(pos, frame, ply) {
+            return Some(score);
+        }
+        if ply >= MAX_PLY {
+            return Some(self.static_eval(pos));
+        }
+        None
+    }
+
     /// The score of `pos`, `ply` plies from the root, searched `depth` plies deep within the window
     /// (alpha, beta); the principal variation lands in `stack[0]`. Returns 0 once aborted: callers
     /// check `aborted` before using any score.
@@ -27,22 +55,8 @@ impl<G: Game> Worker<'_, G> {
         let Some((frame, below)) = stack.split_first_mut() else {
             return self.static_eval(pos);
         };
-        frame.clear_pv();
-        if self.enter_node() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(score) = self.decided_score(pos, ply) {
+        if let Some(score) = self.settled_before_search(pos, frame, ply) {
             return score;
-        }
-        if self.is_repetition(pos.quiet_plies()) {
-            return DRAW;
-        }
-        if let Some(score) = self.quiet_limit_score(pos, frame, ply) {
-            return score;
-        }
-        if ply >= MAX_PLY {
-            return self.static_eval(pos);
         }
 
         let pv_node = beta - alpha > 1;

@@ -4,7 +4,7 @@
 
 use super::frame::Frame;
 use super::ordering::{SKIP_SCORE, pick_next, score_tactical_moves};
-use super::score::{Bound, DRAW, INFINITE, MAX_PLY, outcome_score};
+use super::score::{Bound, INFINITE, outcome_score};
 use super::thread::Worker;
 use super::tt::TtEntry;
 use crate::game::Game;
@@ -22,22 +22,8 @@ impl<G: Game> Worker<'_, G> {
         let Some((frame, below)) = stack.split_first_mut() else {
             return self.static_eval(pos);
         };
-        frame.clear_pv();
-        if self.enter_node() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(score) = self.decided_score(pos, ply) {
+        if let Some(score) = self.settled_before_search(pos, frame, ply) {
             return score;
-        }
-        if self.is_repetition(pos.quiet_plies()) {
-            return DRAW;
-        }
-        if let Some(score) = self.quiet_limit_score(pos, frame, ply) {
-            return score;
-        }
-        if ply >= MAX_PLY {
-            return self.static_eval(pos);
         }
 
         // The check test comes before the probe: it gives the prefetch of this slot time to land.
