@@ -479,3 +479,38 @@ fn bad_arguments_are_refused_with_the_reason() {
         assert!(stderr.starts_with(message), "{args:?}: {stderr}");
     }
 }
+
+/// Dipole through the same session: two players' scripted game to its end, then the engine against
+/// itself with its log read back as Dipole PGN.
+#[test]
+fn dipole_is_played_with_variant() {
+    let mut game = two_players(&["--variant", "dipole"]);
+    game.send("e1-e3");
+    expect_line(&mut game, "White plays 1. e1-e3");
+    game.send("d8-d9");
+    let refused = expect_start(&mut game, "error: ");
+    assert!(refused.contains("'d9' is not a square"), "{refused}");
+    // Black bears off its whole stack and so has no checkers left: it loses.
+    game.send("d8-off:12");
+    let end = expect_start(&mut game, "White wins: ");
+    assert_eq!(end, "White wins: the opponent has no checkers left");
+    quit(&mut game);
+
+    let log = scratch("dipole.pgn");
+    let mut demo = play(&[
+        "--variant",
+        "dipole",
+        "--color",
+        "none",
+        "--depth",
+        "1",
+        "--log",
+        &log.display().to_string(),
+    ]);
+    demo.close_input();
+    demo.read_until(|l| l.starts_with("White wins: ") || l.starts_with("Black wins: "));
+    assert!(demo.wait_exit().success());
+    let games = pgn::read::<duel::games::Dipole>(&std::fs::read_to_string(&log).unwrap()).unwrap();
+    assert_eq!(games[0].tag("Variant"), Some("dipole"));
+    assert!(games[0].record.termination().is_some());
+}

@@ -111,7 +111,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// Why the game that ended in this position ended, in the game's own words (Duel: "White's king
     /// reached E8"); `termination` is the verdict [`crate::game::GameRecord::termination`] gave here.
+    /// Callers say who won; by default a goal is described by [`Game::GOAL`] alone.
     fn describe_termination(&self, termination: Termination) -> String {
-        termination.to_string()
+        match termination {
+            Termination::Goal { how, .. } => how.to_string(),
+            other => other.to_string(),
+        }
     }
 }
