@@ -363,3 +363,74 @@ fn the_same_seed_and_node_limit_give_the_same_engine_games() {
     let (_, second, _) = run_match("nodes-b", &args);
     assert_eq!(moves(&first), moves(&second));
 }
+
+/// The SPRT ends the match as soon as the log-likelihood ratio crosses a bound.
+#[test]
+fn the_sprt_stops_the_match_when_it_decides() {
+    let engine = format!("cmd={}", env!("CARGO_BIN_EXE_duel"));
+    let args = [
+        "--engine",
+        "name=engine",
+        &engine,
+        "--engine",
+        "builtin=random",
+        "--games",
+        "1000",
+        "--depth",
+        "2",
+        "--sprt",
+        "elo0=0",
+        "elo1=100",
+        "--concurrency",
+        "2",
+    ];
+    let (results, pgn_text, stdout) = run_match("sprt", &args);
+    let tally = results.pairings[0].tally;
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    assert!(tally.games() < 1000, "stopped early: {tally:?}");
+    let sprt = results.sprt.expect("the results record the test");
+    assert!(sprt.llr(&tally) >= sprt.upper_bound());
+    // Games in progress when the test decided do not count; every finished one is in the PGN.
+    assert_eq!(
+        pgn::read::<Duel>(&pgn_text).unwrap().len() as u64,
+        tally.games()
+    );
+}
+
+/// Ctrl-C ends the match with its summary; every finished game is in the PGN.
+#[test]
+fn ctrl_c_ends_the_match_with_its_summary() {
+    let pgn_path = scratch("interrupted.pgn");
+    let _ = std::fs::remove_file(&pgn_path);
+    let engine = format!("cmd={}", env!("CARGO_BIN_EXE_duel"));
+    let child = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args([
+            "match", "--engine", "name=a", &engine, "--engine", "name=b", &engine,
+        ])
+        .args(["--games", "100000", "--movetime", "20", "--pgnout"])
+        .arg(&pgn_path)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Let some games finish, then interrupt the match process (not its engines).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::fs::read_to_string(&pgn_path).map_or(0, |t| t.matches("[Event ").count()) < 2 {
+        assert!(std::time::Instant::now() < deadline, "no game finished");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("Results of a vs b:"), "{stdout}");
+    let games = pgn::read::<Duel>(&std::fs::read_to_string(&pgn_path).unwrap()).unwrap();
+    assert!(games.len() >= 2);
+    assert!(
+        stdout.contains(&format!("Games: {},", games.len())),
+        "{stdout}"
+    );
+}
