@@ -22,7 +22,7 @@ const STRIDE: usize = 7;
 const MAX_PLIES: usize = 80;
 /// The most quiet plies a suite position may have: far enough from the 100-ply draw that no win of
 /// 5 plies can run into it (the solver ignores draw rules).
-const MAX_QUIET_PLIES: u32 = 90;
+pub const MAX_QUIET_PLIES: u32 = 90;
 /// A position is kept only if at most one legal move in this many wins: where almost every move
 /// wins (a bare king boxed in), finding one proves nothing about the search.
 const MAX_WINNING_SHARE: usize = 4;

@@ -74,7 +74,11 @@ fn the_suite_is_well_formed() {
         assert!(boards.insert(board), "twice: {}", e.dfen);
         let reference = RefPosition::from_dfen(&e.dfen);
         assert_eq!(reference.winner(), None, "{}", e.dfen);
-        assert!(reference.plies_since_capture() <= 90, "{}", e.dfen);
+        assert!(
+            reference.plies_since_capture() <= generate::MAX_QUIET_PLIES,
+            "{}",
+            e.dfen
+        );
         let engine = Duel::from_text(&e.dfen).unwrap_or_else(|err| panic!("{}: {err}", e.dfen));
         assert_eq!(
             engine.to_text(),

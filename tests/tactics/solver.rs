@@ -50,8 +50,9 @@ pub fn forced_win_in(pos: &RefPosition, n: u32) -> bool {
     children.iter().any(|child| every_reply_loses(child, n - 1))
 }
 
-/// Whether in `after` (the opponent to move, with a legal move: callers have already counted
-/// a position without one as a win) every reply leaves the side that moved into `after` a forced win within `n` moves.
+/// Whether in `after` (the opponent to move, with a legal move: callers have already counted a
+/// position without one as a win) every reply leaves the side that moved into `after` a forced win
+/// within `n` moves.
 fn every_reply_loses(after: &RefPosition, n: u32) -> bool {
     // A reply that reaches the opponent's goal is a position `forced_win_in` rejects (it is decided),
     // so it refutes the line, as it should.
