@@ -689,6 +689,21 @@ impl RefPosition {
         found
     }
 
+    /// Every legal move, in notation without its mark, with the position it leads to, in board
+    /// order: what a solver walking the game tree needs, without the cost of working out every
+    /// move's mark (which needs the opponent's replies).
+    pub fn successors(&self) -> Vec<(String, RefPosition)> {
+        self.legal_candidates()
+            .into_iter()
+            .map(|c| (c.text, c.child))
+            .collect()
+    }
+
+    /// Consecutive plies without a capture.
+    pub fn plies_since_capture(&self) -> u32 {
+        self.plies_since_capture
+    }
+
     /// All legal moves in canonical notation with marks, sorted.
     pub fn legal_moves(&self) -> Vec<String> {
         let mut out: Vec<String> = self
