@@ -17,16 +17,18 @@ struct Breakdown {
     mobility: [i32; 2],
     king_race: [i32; 2],
     king_run: [i32; 2],
+    tempo: [i32; 2],
 }
 
 impl Breakdown {
     /// The named terms, in the order `eval` shows them.
-    fn named(&self) -> [(&'static str, [i32; 2]); 4] {
+    fn named(&self) -> [(&'static str, [i32; 2]); 5] {
         [
             ("material", self.material),
             ("mobility", self.mobility),
             ("king race", self.king_race),
             ("king run", self.king_run),
+            ("tempo", self.tempo),
         ]
     }
 }
@@ -41,6 +43,11 @@ fn breakdown(pos: &Position) -> Breakdown {
         terms.king_race[s] = -weights::KING_RACE * pos.king(side).distance(goal_square(side));
         let enemy = &reaches[side.opponent().index()];
         terms.king_run[s] = king_run_score(pos, side, enemy);
+        terms.tempo[s] = if pos.side_to_move() == side {
+            weights::TEMPO
+        } else {
+            0
+        };
     }
     terms
 }
@@ -102,7 +109,9 @@ mod tests {
     #[test]
     fn the_start_is_balanced() {
         let start = dfen::parse(crate::games::duel::START_DFEN).unwrap();
-        for (name, [white, black]) in breakdown(&start).named() {
+        // Every term but the tempo, which is the side to move's alone.
+        let terms = breakdown(&start).named();
+        for (name, [white, black]) in terms.into_iter().filter(|(n, _)| *n != "tempo") {
             assert_eq!(white, black, "{name}");
         }
     }
@@ -131,5 +140,13 @@ mod tests {
     #[test]
     fn an_own_piece_on_the_goal_stops_the_run() {
         assert_eq!(term("bK3w134/4wK4/9/9/9/9/9/9 w", "king run")[0], 0);
+    }
+
+    #[test]
+    fn the_side_to_move_has_the_tempo() {
+        let start = crate::games::duel::START_DFEN;
+        assert_eq!(term(start, "tempo"), [weights::TEMPO, 0]);
+        let black = start.replace(" w ", " b ");
+        assert_eq!(term(&black, "tempo"), [0, weights::TEMPO]);
     }
 }

@@ -10,3 +10,6 @@ pub const KING_RACE: i32 = 6;
 /// At 1 to 3 plies the opponent has at most one move, which cannot stop a king on a safe square next to
 /// the goal: as good as won. The rest fall off fast, as every defending move may cover the approach.
 pub const KING_RUN: [i32; 8] = [0, 800, 800, 700, 300, 140, 60, 25];
+/// The side to move: it is a move ahead of a static count, and in Duel a move is often a king step or
+/// the capture of a die that cannot run.
+pub const TEMPO: i32 = 12;
