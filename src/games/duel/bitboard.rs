@@ -41,6 +41,30 @@ impl Bitboard {
     }
 }
 
+/// Every square of the board.
+const BOARD: u128 = (1u128 << 72) - 1;
+/// Column A: the squares a westward step leaves the board from.
+const COLUMN_A: u128 = {
+    let mut mask = 0u128;
+    let mut row = 0;
+    while row < 8 {
+        mask |= 1 << (row * 9);
+        row += 1;
+    }
+    mask
+};
+/// Column I: the squares an eastward step leaves the board from.
+const COLUMN_I: u128 = COLUMN_A << 8;
+
+impl Bitboard {
+    /// The squares one king step (north, east, south or west) from any square of the set.
+    #[inline]
+    pub const fn king_steps(self) -> Bitboard {
+        let b = self.0;
+        Bitboard(((b << 9) & BOARD) | (b >> 9) | ((b & !COLUMN_I) << 1) | ((b & !COLUMN_A) >> 1))
+    }
+}
+
 impl std::ops::BitOr for Bitboard {
     type Output = Bitboard;
     #[inline]
@@ -98,5 +122,30 @@ impl Iterator for Bitboard {
         let index = self.0.trailing_zeros() as usize;
         self.0 &= self.0 - 1;
         Some(Square::from_index(index))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn king_steps_stay_on_the_board() {
+        let a1 = Square::at(0, 0).unwrap();
+        let steps: Vec<String> = Bitboard::of(a1)
+            .king_steps()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(steps, ["B1", "A2"]);
+        let i8 = Square::at(8, 7).unwrap();
+        let steps: Vec<String> = Bitboard::of(i8)
+            .king_steps()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(steps, ["I7", "H8"]);
+        let e4 = Square::at(4, 3).unwrap();
+        assert_eq!(Bitboard::of(e4).king_steps().count(), 4);
+        let i4 = Square::at(8, 3).unwrap();
+        assert!(!Bitboard::of(i4).king_steps().has(Square::at(0, 4).unwrap()));
     }
 }
