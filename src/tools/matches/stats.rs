@@ -72,6 +72,56 @@ impl Tally {
     }
 }
 
+/// The pentanomial counts with every empty bucket given a small weight.
+fn regularized(tally: &Tally) -> [f64; 5] {
+    tally.pentanomial.map(|c| {
+        if c == 0 {
+            EMPTY_BUCKET_WEIGHT
+        } else {
+            c as f64
+        }
+    })
+}
+
+/// The pair score per game of each pentanomial bucket: 0, ¼, ½, ¾, 1.
+const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+/// The distribution over the five buckets that maximizes the likelihood of `counts` among those whose
+/// mean pair score is `mean` (0 < mean < 1). By Lagrange, p_i = f_i / (1 + λ(a_i − mean)) with f the
+/// observed frequencies and a the bucket scores; λ is the root of Σ f_i (a_i − mean) / (1 + λ(a_i −
+/// mean)) = 0 on the interval where every denominator is positive. That sum falls strictly with λ, so
+/// bisection finds the root.
+fn constrained_mle(counts: &[f64; 5], mean: f64) -> [f64; 5] {
+    let n: f64 = counts.iter().sum();
+    let freq = counts.map(|c| c / n);
+    let gap = PAIR_SCORES.map(|a| a - mean);
+    let slope = |lambda: f64| -> f64 {
+        freq.iter()
+            .zip(&gap)
+            .map(|(f, d)| f * d / (1.0 + lambda * d))
+            .sum()
+    };
+    // Denominators stay positive for λ in (−1 / (1 − mean), 1 / mean).
+    let (mut low, mut high) = (-1.0 / (1.0 - mean), 1.0 / mean);
+    let margin = 1e-12 * (high - low);
+    (low, high) = (low + margin, high - margin);
+    for _ in 0..200 {
+        let middle = 0.5 * (low + high);
+        if slope(middle) > 0.0 {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    let lambda = 0.5 * (low + high);
+    let mut p = [0.0; 5];
+    for i in 0..5 {
+        p[i] = freq[i] / (1.0 + lambda * gap[i]);
+    }
+    let total: f64 = p.iter().sum();
+    p.map(|x| x / total)
+}
+
 /// Mean and variance of the pair score per game (0, ¼, ½, ¾, 1) over the buckets `counts`.
 pub fn pair_mean_variance(counts: &[f64; 5]) -> (f64, f64) {
     let n: f64 = counts.iter().sum();
@@ -218,25 +268,24 @@ impl Sprt {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
-    /// The log-likelihood ratio of the pentanomial counts, by the normal approximation of the
-    /// generalized SPRT: N · (s1 − s0) · (2μ − s0 − s1) / (2σ²), with μ and σ² the mean and variance of
-    /// the pair score per game and s0, s1 the expected scores of elo0 and elo1. Empty buckets count as
-    /// a small weight so that a one-sided result still has a variance.
+    /// The log-likelihood ratio of the pentanomial counts: the generalized SPRT on the pentanomial
+    /// model. For each hypothesis the most likely distribution of pair scores whose mean is that
+    /// hypothesis' expected score is found (`constrained_mle`), and the LLR is the log of the ratio of
+    /// the two likelihoods of the observed counts. Unlike the normal approximation, this stays sound
+    /// for a handful of pairs (one won pair cannot decide a test). Empty buckets count as a small
+    /// weight so that every outcome keeps a chance.
     pub fn llr(&self, tally: &Tally) -> f64 {
         if tally.pairs() == 0 {
             return 0.0;
         }
-        let counts = tally.pentanomial.map(|c| {
-            if c == 0 {
-                EMPTY_BUCKET_WEIGHT
-            } else {
-                c as f64
-            }
-        });
-        let n: f64 = counts.iter().sum();
-        let (mean, variance) = pair_mean_variance(&counts);
+        let counts = regularized(tally);
         let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
-        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+        let (p0, p1) = (constrained_mle(&counts, s0), constrained_mle(&counts, s1));
+        counts
+            .iter()
+            .zip(p0.iter().zip(&p1))
+            .map(|(n, (q0, q1))| n * (q1 / q0).ln())
+            .sum()
     }
 
     /// The verdict for an LLR.
@@ -291,45 +340,137 @@ mod tests {
         assert!(close(skewed.upper_bound(), 2.079442, 1e-6));
     }
 
+    /// The normal approximation of the LLR, N · (s1 − s0) · (2μ − s0 − s1) / (2σ²), which the exact
+    /// LLR approaches as the counts grow.
+    fn normal_llr(sprt: &Sprt, tally: &Tally) -> f64 {
+        let counts = tally.pentanomial.map(|c| c as f64);
+        let n: f64 = counts.iter().sum();
+        let (mean, variance) = pair_mean_variance(&counts);
+        let (s0, s1) = (score_from_elo(sprt.elo0), score_from_elo(sprt.elo1));
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+    }
+
+    const SPRT_0_5: Sprt = Sprt {
+        elo0: 0.0,
+        elo1: 5.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+
     #[test]
     fn pentanomial_llr_by_hand() {
-        let sprt = Sprt {
-            elo0: 0.0,
-            elo1: 5.0,
-            alpha: 0.05,
-            beta: 0.05,
-        };
         // Symmetric counts: μ = 0.5, σ² = (10·¼ + 20·1/16 + 20·1/16 + 10·¼) / 100 = 0.075.
-        // s1 = 0.5071951; LLR = 100 · 0.0071951 · (1 − 0.5 − 0.5071951) / 0.15 = −0.0345128.
+        // s1 = 0.5071951; normal approximation: 100 · 0.0071951 · (1 − 0.5 − 0.5071951) / 0.15
+        // = −0.0345128. The exact LLR agrees to within a few per cent at this size.
         let even = Tally {
             pentanomial: [10, 20, 40, 20, 10],
             ..Tally::default()
         };
+        assert!(close(normal_llr(&SPRT_0_5, &even), -0.0345128, 1e-6));
+        // The exact LLR, from an independent Python implementation of the same maximisation
+        // (bisection on λ, 300 steps): −0.0345069.
         assert!(
-            close(sprt.llr(&even), -0.0345128, 1e-6),
+            close(SPRT_0_5.llr(&even), -0.0345069, 1e-6),
             "{}",
-            sprt.llr(&even)
+            SPRT_0_5.llr(&even)
         );
-        // Skewed counts [5, 10, 40, 30, 15]: μ = (2.5 + 20 + 22.5 + 15) / 100 = 0.6,
-        // σ² = (5·0.36 + 10·0.1225 + 40·0.01 + 30·0.0225 + 15·0.16) / 100 = 0.065;
-        // LLR = 100 · 0.0071951 · (1.2 − 1.0071951) / 0.13 = 1.0671132.
+        // Skewed counts [5, 10, 40, 30, 15]: μ = 0.6, σ² = 0.065;
+        // normal approximation 100 · 0.0071951 · (1.2 − 1.0071951) / 0.13 = 1.0671132.
         let ahead = Tally {
             pentanomial: [5, 10, 40, 30, 15],
             ..Tally::default()
         };
+        assert!(close(normal_llr(&SPRT_0_5, &ahead), 1.0671132, 1e-6));
+        // Exact (the same Python check): 0.8762380. The approximation is good only near the
+        // hypotheses, and μ = 0.6 is 70 Elo away from them.
         assert!(
-            close(sprt.llr(&ahead), 1.0671132, 1e-6),
+            close(SPRT_0_5.llr(&ahead), 0.8762380, 1e-6),
             "{}",
-            sprt.llr(&ahead)
+            SPRT_0_5.llr(&ahead)
         );
-        assert_eq!(sprt.verdict(sprt.llr(&ahead)), SprtVerdict::Continue);
+        assert_eq!(
+            SPRT_0_5.verdict(SPRT_0_5.llr(&ahead)),
+            SprtVerdict::Continue
+        );
+    }
+
+    #[test]
+    fn the_constrained_distribution_has_the_asked_mean() {
+        let counts = [5.0, 10.0, 40.0, 30.0, 15.0];
+        for mean in [0.3, 0.5, 0.507, 0.6, 0.8] {
+            let p = constrained_mle(&counts, mean);
+            let got: f64 = p.iter().zip(PAIR_SCORES).map(|(p, a)| p * a).sum();
+            assert!(close(got, mean, 1e-9), "{mean}: {got}");
+            assert!(close(p.iter().sum::<f64>(), 1.0, 1e-12));
+        }
+        // At the observed mean the most likely distribution is the observed one.
+        let p = constrained_mle(&counts, 0.6);
+        for (p, c) in p.iter().zip(counts) {
+            assert!(close(*p, c / 100.0, 1e-9));
+        }
+    }
+
+    #[test]
+    fn near_the_hypotheses_the_normal_approximation_agrees() {
+        // μ = 0.515, close to s0 = 0.5 and s1 = 0.507: exact 10.9484, approximation 10.9718.
+        let big = Tally {
+            pentanomial: [900, 1900, 4000, 2100, 1100],
+            ..Tally::default()
+        };
+        let (exact, normal) = (SPRT_0_5.llr(&big), normal_llr(&SPRT_0_5, &big));
+        assert!(
+            (exact - normal).abs() < 0.01 * normal.abs(),
+            "{exact} vs {normal}"
+        );
+    }
+
+    #[test]
+    fn mirrored_results_mirror_the_llr() {
+        let sym = Sprt {
+            elo0: -5.0,
+            elo1: 5.0,
+            ..SPRT_0_5
+        };
+        let ahead = Tally {
+            pentanomial: [5, 10, 40, 30, 15],
+            ..Tally::default()
+        };
+        let behind = Tally {
+            pentanomial: [15, 30, 40, 10, 5],
+            ..Tally::default()
+        };
+        assert!(close(sym.llr(&ahead), -sym.llr(&behind), 1e-9));
+        let even = Tally {
+            pentanomial: [10, 20, 40, 20, 10],
+            ..Tally::default()
+        };
+        assert!(close(sym.llr(&even), 0.0, 1e-9));
+    }
+
+    #[test]
+    fn a_few_pairs_cannot_decide_but_many_can() {
+        let sprt = Sprt {
+            elo1: 10.0,
+            ..SPRT_0_5
+        };
+        for won in 1..=3 {
+            let early = Tally {
+                pentanomial: [0, 0, 0, 0, won],
+                ..Tally::default()
+            };
+            assert_eq!(
+                sprt.verdict(sprt.llr(&early)),
+                SprtVerdict::Continue,
+                "{won} pairs"
+            );
+        }
         let crushing = Tally {
-            pentanomial: [0, 0, 0, 0, 40],
+            pentanomial: [0, 0, 0, 0, 400],
             ..Tally::default()
         };
         assert_eq!(sprt.verdict(sprt.llr(&crushing)), SprtVerdict::AcceptH1);
         let hopeless = Tally {
-            pentanomial: [40, 0, 0, 0, 0],
+            pentanomial: [400, 0, 0, 0, 0],
             ..Tally::default()
         };
         assert_eq!(sprt.verdict(sprt.llr(&hopeless)), SprtVerdict::AcceptH0);
