@@ -3,7 +3,10 @@
 
 use super::frame::Frame;
 use super::ordering::{pick_next, push_killer, score_moves};
-use super::score::{Bound, DRAW, INFINITE, MAX_PLY, clamp_eval, mate_in, mated_in, outcome_score};
+use super::params::{NMP_BASE, NMP_DEPTH, NMP_DIVISOR, NMP_MOVES_FLOOR};
+use super::score::{
+    Bound, DRAW, INFINITE, MAX_PLY, clamp_eval, is_mate, mate_in, mated_in, outcome_score,
+};
 use super::thread::Worker;
 use super::tt::TtEntry;
 use crate::game::Game;
@@ -83,6 +86,9 @@ impl<G: Game> Worker<'_, G> {
         if frame.moves.is_empty() {
             return outcome_score(pos, pos.no_move_outcome(), ply);
         }
+        if !pv_node && let Some(score) = self.null_move_cut(pos, frame, below, depth, beta, ply) {
+            return score;
+        }
         score_moves(
             pos,
             &frame.moves,
@@ -151,6 +157,48 @@ impl<G: Game> Worker<'_, G> {
         };
         self.shared.tt.store(key, ply, entry);
         best
+    }
+
+    /// Null-move pruning: if passing the turn still leaves a reduced search at or above `beta`, a real
+    /// move would too, and the node fails high without searching any. Not in check (passing would
+    /// leave the king en prise), not right after a pass, not for a side with few moves (zugzwang: in
+    /// a game without stalemate, a side short of moves may be lost only because it must move), and
+    /// only when the static evaluation already reaches `beta`. `frame.moves` holds the legal moves.
+    fn null_move_cut(
+        &mut self,
+        pos: &G,
+        frame: &Frame<G::Move>,
+        below: &mut [Frame<G::Move>],
+        depth: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        if depth < NMP_DEPTH
+            || frame.after_null
+            || frame.moves.len() < NMP_MOVES_FLOOR
+            || is_mate(beta)
+            || pos.in_check()
+            || self.static_eval(pos) < beta
+        {
+            return None;
+        }
+        let child = pos.make_null_move()?;
+        let (child_frame, _) = below.split_first_mut()?;
+        let reduction = NMP_BASE + depth / NMP_DIVISOR;
+        self.keys.push(child.hash());
+        child_frame.after_null = true;
+        let score = -self.negamax(
+            &child,
+            below,
+            depth - 1 - reduction,
+            -beta,
+            -beta + 1,
+            ply + 1,
+        );
+        below[0].after_null = false;
+        self.keys.pop();
+        // A mate found after a pass is not a mate the side can force by moving: report beta.
+        (!self.aborted && score >= beta).then(|| if is_mate(score) { beta } else { score })
     }
 
     /// After the quiet move `frame.moves[cut]` caused a cutoff: it becomes a killer and gains history,
