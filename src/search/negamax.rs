@@ -2,8 +2,11 @@
 //! transposition table, and exact scores for decided, drawn and moveless positions.
 
 use super::frame::Frame;
-use super::ordering::{pick_next, push_killer, score_moves};
-use super::params::{NMP_BASE, NMP_DEPTH, NMP_DIVISOR, NMP_MOVES_FLOOR};
+use super::ordering::{QUIET_ORDER_LIMIT, pick_next, push_killer, score_moves};
+use super::params::{
+    LMR_DEPTH, LMR_MOVES_FLOOR, NMP_BASE, NMP_DEPTH, NMP_DIVISOR, NMP_MOVES_FLOOR,
+};
+use super::reduction::late_move_reduction;
 use super::score::{
     Bound, DRAW, INFINITE, MAX_PLY, clamp_eval, is_mate, mate_in, mated_in, outcome_score,
 };
@@ -98,12 +101,13 @@ impl<G: Game> Worker<'_, G> {
             &self.history,
         );
 
+        let in_check = pos.in_check();
         let original_alpha = alpha;
         let mut alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
         for index in 0..frame.moves.len() {
-            let (mv, _) = pick_next(&mut frame.moves, &mut frame.scores, index);
+            let (mv, order) = pick_next(&mut frame.moves, &mut frame.scores, index);
             let child = pos.make_move(mv);
             self.shared.tt.prefetch(child.hash());
             self.keys.push(child.hash());
@@ -111,7 +115,19 @@ impl<G: Game> Worker<'_, G> {
             if index == 0 {
                 score = -self.negamax(&child, below, depth - 1, -beta, -alpha, ply + 1);
             } else {
-                score = -self.negamax(&child, below, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let reduction = self.reduction(&child, depth, index, order, pv_node, in_check);
+                score = -self.negamax(
+                    &child,
+                    below,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                );
+                // A reduced move that beats alpha may be better than it looked: search it in full.
+                if reduction > 0 && score > alpha && !self.aborted {
+                    score = -self.negamax(&child, below, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 // In a null-window node every score above alpha is a cutoff: no re-search there.
                 if score > alpha && score < beta {
                     score = -self.negamax(&child, below, depth - 1, -beta, -alpha, ply + 1);
@@ -199,6 +215,32 @@ impl<G: Game> Worker<'_, G> {
         self.keys.pop();
         // A mate found after a pass is not a mate the side can force by moving: report beta.
         (!self.aborted && score >= beta).then(|| if is_mate(score) { beta } else { score })
+    }
+
+    /// How many plies shallower the move at `index` (ordering score `order`, leading to `child`) is
+    /// searched first. Only late quiet moves at some depth are reduced: not the table move, captures
+    /// or killers (their ordering score says so), not moves in or into check, and one fewer ply in a
+    /// principal-variation node. The reduced search still leaves at least one ply.
+    #[allow(clippy::too_many_arguments)]
+    fn reduction(
+        &self,
+        child: &G,
+        depth: i32,
+        index: usize,
+        order: i32,
+        pv_node: bool,
+        in_check: bool,
+    ) -> i32 {
+        if depth < LMR_DEPTH
+            || index < LMR_MOVES_FLOOR + pv_node as usize
+            || order >= QUIET_ORDER_LIMIT
+            || in_check
+            || child.in_check()
+        {
+            return 0;
+        }
+        let reduction = late_move_reduction(depth, index) - pv_node as i32;
+        reduction.clamp(0, depth - 2)
     }
 
     /// After the quiet move `frame.moves[cut]` caused a cutoff: it becomes a killer and gains history,

@@ -35,6 +35,15 @@ pub const NMP_DIVISOR: i32 = 4;
 /// may be in zugzwang, and a game without stalemate (Duel) loses when it runs out of them.
 pub const NMP_MOVES_FLOOR: usize = 8;
 
+/// Late move reductions apply from this remaining depth on.
+pub const LMR_DEPTH: i32 = 3;
+/// Moves before this index (0 = first) are never reduced; a principal-variation node spares one more.
+pub const LMR_MOVES_FLOOR: usize = 3;
+/// The reduction is `(LMR_BASE + ln depth · ln index · LMR_FACTOR) / 100` plies.
+pub const LMR_BASE: i32 = 50;
+/// See [`LMR_BASE`].
+pub const LMR_FACTOR: i32 = 40;
+
 /// A new entry for the same position replaces a deeper one unless the old depth exceeds the new by
 /// more than this.
 pub const TT_REPLACE_OFFSET: i32 = 2;
