@@ -4,7 +4,8 @@
 use super::frame::Frame;
 use super::ordering::{QUIET_ORDER_LIMIT, pick_next, push_killer, score_moves};
 use super::params::{
-    LMR_DEPTH, LMR_MOVES_FLOOR, NMP_BASE, NMP_DEPTH, NMP_DIVISOR, NMP_MOVES_FLOOR,
+    LMR_DEPTH, LMR_MOVES_FLOOR, NMP_BASE, NMP_DEPTH, NMP_DIVISOR, NMP_MOVES_FLOOR, RFP_DEPTH_MAX,
+    RFP_MARGIN,
 };
 use super::reduction::late_move_reduction;
 use super::score::{
@@ -89,8 +90,20 @@ impl<G: Game> Worker<'_, G> {
         if frame.moves.is_empty() {
             return outcome_score(pos, pos.no_move_outcome(), ply);
         }
-        if !pv_node && let Some(score) = self.null_move_cut(pos, frame, below, depth, beta, ply) {
-            return score;
+        let in_check = pos.in_check();
+        // The static evaluation, read only where the pruning below may use it: out of check (where
+        // it means little) and outside principal-variation nodes (whose scores must be exact).
+        let eval = (!pv_node && !in_check).then(|| self.static_eval(pos));
+        if let Some(eval) = eval {
+            if let Some(score) = reverse_futility_cut(depth, eval, beta) {
+                return score;
+            }
+            // Passing only pays where the position already looks good enough without a move.
+            if eval >= beta
+                && let Some(score) = self.null_move_cut(pos, frame, below, depth, beta, ply)
+            {
+                return score;
+            }
         }
         score_moves(
             pos,
@@ -101,7 +114,6 @@ impl<G: Game> Worker<'_, G> {
             &self.history,
         );
 
-        let in_check = pos.in_check();
         let original_alpha = alpha;
         let mut alpha = alpha;
         let mut best = -INFINITE;
@@ -176,10 +188,11 @@ impl<G: Game> Worker<'_, G> {
     }
 
     /// Null-move pruning: if passing the turn still leaves a reduced search at or above `beta`, a real
-    /// move would too, and the node fails high without searching any. Not in check (passing would
-    /// leave the king en prise), not right after a pass, not for a side with few moves (zugzwang: in
-    /// a game without stalemate, a side short of moves may be lost only because it must move), and
-    /// only when the static evaluation already reaches `beta`. `frame.moves` holds the legal moves.
+    /// move would too, and the node fails high without searching any. Never in check (passing would
+    /// leave the king en prise: the caller only calls out of check), not right after a pass, not for a
+    /// side with few moves (zugzwang: in a game without stalemate, a side short of moves may be lost
+    /// only because it must move); the caller also asks that the static evaluation reaches `beta`.
+    /// `frame.moves` holds the legal moves.
     fn null_move_cut(
         &mut self,
         pos: &G,
@@ -193,8 +206,6 @@ impl<G: Game> Worker<'_, G> {
             || frame.after_null
             || frame.moves.len() < NMP_MOVES_FLOOR
             || is_mate(beta)
-            || pos.in_check()
-            || self.static_eval(pos) < beta
         {
             return None;
         }
@@ -275,4 +286,12 @@ impl<G: Game> Worker<'_, G> {
     pub fn static_eval(&self, pos: &G) -> i32 {
         clamp_eval(pos.evaluate())
     }
+}
+
+/// Reverse futility pruning (static null-move pruning): near the horizon, a static evaluation that
+/// beats `beta` by more than a margin per remaining ply is trusted to hold, and the node fails high on
+/// it without a search. Called out of check, outside principal-variation nodes, with legal moves.
+#[inline]
+fn reverse_futility_cut(depth: i32, eval: i32, beta: i32) -> Option<i32> {
+    (depth <= RFP_DEPTH_MAX && !is_mate(beta) && eval - RFP_MARGIN * depth >= beta).then_some(eval)
 }

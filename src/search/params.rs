@@ -35,6 +35,11 @@ pub const NMP_DIVISOR: i32 = 4;
 /// may be in zugzwang, and a game without stalemate (Duel) loses when it runs out of them.
 pub const NMP_MOVES_FLOOR: usize = 8;
 
+/// Reverse futility pruning applies up to this remaining depth.
+pub const RFP_DEPTH_MAX: i32 = 6;
+/// The static evaluation must beat beta by this much per remaining ply, in centipawns.
+pub const RFP_MARGIN: i32 = 80;
+
 /// Late move reductions apply from this remaining depth on.
 pub const LMR_DEPTH: i32 = 3;
 /// Moves before this index (0 = first) are never reduced; a principal-variation node spares one more.
