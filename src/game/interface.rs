@@ -58,6 +58,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
     /// The position after `mv`, which must be legal here.
     fn make_move(&self, mv: Self::Move) -> Self;
+    /// The position with the turn passed to the opponent and nothing else changed (its key updated),
+    /// for null-move pruning; `None` for a game that does not offer it. Only the search calls it, never
+    /// in check, and the result need not be a position the rules allow.
+    fn make_null_move(&self) -> Option<Self> {
+        None
+    }
     /// The Zobrist key of the position (pieces, their states and the side to move).
     fn hash(&self) -> u64;
 

@@ -12,6 +12,9 @@ pub(super) struct Frame<M> {
     pub scores: [i32; MOVE_LIST_CAPACITY],
     /// The two latest quiet moves that caused a cutoff at this ply.
     pub killers: [M; 2],
+    /// Set while the node at this ply is the reply to a null move, which must not pass again: two
+    /// passes in a row would only search the same position shallower.
+    pub after_null: bool,
     /// The principal variation from this ply on (its first `pv_len` moves).
     pv: [M; MAX_PLY],
     pv_len: usize,
@@ -24,6 +27,7 @@ impl<M: Copy + Default> Frame<M> {
             moves: MoveList::new(),
             scores: [0; MOVE_LIST_CAPACITY],
             killers: [M::default(); 2],
+            after_null: false,
             pv: [M::default(); MAX_PLY],
             pv_len: 0,
         }

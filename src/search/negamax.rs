@@ -2,8 +2,15 @@
 //! transposition table, and exact scores for decided, drawn and moveless positions.
 
 use super::frame::Frame;
-use super::ordering::{pick_next, push_killer, score_moves};
-use super::score::{Bound, DRAW, INFINITE, MAX_PLY, clamp_eval, mate_in, mated_in, outcome_score};
+use super::ordering::{QUIET_ORDER_LIMIT, pick_next, push_killer, score_moves};
+use super::params::{
+    LMR_DEPTH, LMR_MOVES_FLOOR, NMP_BASE, NMP_DEPTH, NMP_DIVISOR, NMP_MOVES_FLOOR, RFP_DEPTH_MAX,
+    RFP_MARGIN,
+};
+use super::reduction::late_move_reduction;
+use super::score::{
+    Bound, DRAW, INFINITE, MAX_PLY, clamp_eval, is_mate, mate_in, mated_in, outcome_score,
+};
 use super::thread::Worker;
 use super::tt::TtEntry;
 use crate::game::Game;
@@ -83,6 +90,21 @@ impl<G: Game> Worker<'_, G> {
         if frame.moves.is_empty() {
             return outcome_score(pos, pos.no_move_outcome(), ply);
         }
+        let in_check = pos.in_check();
+        // The static evaluation, read only where the pruning below may use it: out of check (where
+        // it means little) and outside principal-variation nodes (whose scores must be exact).
+        let eval = (!pv_node && !in_check).then(|| self.static_eval(pos));
+        if let Some(eval) = eval {
+            if let Some(score) = reverse_futility_cut(depth, eval, beta) {
+                return score;
+            }
+            // Passing only pays where the position already looks good enough without a move.
+            if eval >= beta
+                && let Some(score) = self.null_move_cut(pos, frame, below, depth, beta, ply)
+            {
+                return score;
+            }
+        }
         score_moves(
             pos,
             &frame.moves,
@@ -97,7 +119,7 @@ impl<G: Game> Worker<'_, G> {
         let mut best = -INFINITE;
         let mut best_move = None;
         for index in 0..frame.moves.len() {
-            let (mv, _) = pick_next(&mut frame.moves, &mut frame.scores, index);
+            let (mv, order) = pick_next(&mut frame.moves, &mut frame.scores, index);
             let child = pos.make_move(mv);
             self.shared.tt.prefetch(child.hash());
             self.keys.push(child.hash());
@@ -105,7 +127,19 @@ impl<G: Game> Worker<'_, G> {
             if index == 0 {
                 score = -self.negamax(&child, below, depth - 1, -beta, -alpha, ply + 1);
             } else {
-                score = -self.negamax(&child, below, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let reduction = self.reduction(&child, depth, index, order, pv_node, in_check);
+                score = -self.negamax(
+                    &child,
+                    below,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                );
+                // A reduced move that beats alpha may be better than it looked: search it in full.
+                if reduction > 0 && score > alpha && !self.aborted {
+                    score = -self.negamax(&child, below, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 // In a null-window node every score above alpha is a cutoff: no re-search there.
                 if score > alpha && score < beta {
                     score = -self.negamax(&child, below, depth - 1, -beta, -alpha, ply + 1);
@@ -153,6 +187,73 @@ impl<G: Game> Worker<'_, G> {
         best
     }
 
+    /// Null-move pruning: if passing the turn still leaves a reduced search at or above `beta`, a real
+    /// move would too, and the node fails high without searching any. Never in check (passing would
+    /// leave the king en prise: the caller only calls out of check), not right after a pass, not for a
+    /// side with few moves (zugzwang: in a game without stalemate, a side short of moves may be lost
+    /// only because it must move); the caller also asks that the static evaluation reaches `beta`.
+    /// `frame.moves` holds the legal moves.
+    fn null_move_cut(
+        &mut self,
+        pos: &G,
+        frame: &Frame<G::Move>,
+        below: &mut [Frame<G::Move>],
+        depth: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        if depth < NMP_DEPTH
+            || frame.after_null
+            || frame.moves.len() < NMP_MOVES_FLOOR
+            || is_mate(beta)
+        {
+            return None;
+        }
+        let child = pos.make_null_move()?;
+        let (child_frame, _) = below.split_first_mut()?;
+        let reduction = NMP_BASE + depth / NMP_DIVISOR;
+        self.keys.push(child.hash());
+        child_frame.after_null = true;
+        let score = -self.negamax(
+            &child,
+            below,
+            depth - 1 - reduction,
+            -beta,
+            -beta + 1,
+            ply + 1,
+        );
+        below[0].after_null = false;
+        self.keys.pop();
+        // A mate found after a pass is not a mate the side can force by moving: report beta.
+        (!self.aborted && score >= beta).then(|| if is_mate(score) { beta } else { score })
+    }
+
+    /// How many plies shallower the move at `index` (ordering score `order`, leading to `child`) is
+    /// searched first. Only late quiet moves at some depth are reduced: not the table move, captures
+    /// or killers (their ordering score says so), not moves in or into check, and one fewer ply in a
+    /// principal-variation node. The reduced search still leaves at least one ply.
+    #[allow(clippy::too_many_arguments)]
+    fn reduction(
+        &self,
+        child: &G,
+        depth: i32,
+        index: usize,
+        order: i32,
+        pv_node: bool,
+        in_check: bool,
+    ) -> i32 {
+        if depth < LMR_DEPTH
+            || index < LMR_MOVES_FLOOR + pv_node as usize
+            || order >= QUIET_ORDER_LIMIT
+            || in_check
+            || child.in_check()
+        {
+            return 0;
+        }
+        let reduction = late_move_reduction(depth, index) - pv_node as i32;
+        reduction.clamp(0, depth - 2)
+    }
+
     /// After the quiet move `frame.moves[cut]` caused a cutoff: it becomes a killer and gains history,
     /// and the quiet moves tried before it, which did not cut, lose history.
     fn reward_quiet(&mut self, pos: &G, frame: &mut Frame<G::Move>, cut: usize, depth: i32) {
@@ -185,4 +286,12 @@ impl<G: Game> Worker<'_, G> {
     pub fn static_eval(&self, pos: &G) -> i32 {
         clamp_eval(pos.evaluate())
     }
+}
+
+/// Reverse futility pruning (static null-move pruning): near the horizon, a static evaluation that
+/// beats `beta` by more than a margin per remaining ply is trusted to hold, and the node fails high on
+/// it without a search. Called out of check, outside principal-variation nodes, with legal moves.
+#[inline]
+fn reverse_futility_cut(depth: i32, eval: i32, beta: i32) -> Option<i32> {
+    (depth <= RFP_DEPTH_MAX && !is_mate(beta) && eval - RFP_MARGIN * depth >= beta).then_some(eval)
 }

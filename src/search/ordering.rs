@@ -13,6 +13,9 @@ const TT_MOVE_SCORE: i32 = i32::MAX;
 const CAPTURE_SCORE_BASE: i32 = 1 << 28;
 /// Ordering scores of the first and second killer: above every history score.
 const KILLER_SCORES: [i32; 2] = [1 << 20, (1 << 20) - 1];
+/// Moves ordered at or above this are the table move, captures or killers; below it, plain quiet
+/// moves by history.
+pub(super) const QUIET_ORDER_LIMIT: i32 = KILLER_SCORES[1];
 /// Ordering score of a move the quiescence search skips.
 pub(super) const SKIP_SCORE: i32 = i32::MIN;
 

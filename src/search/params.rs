@@ -3,7 +3,8 @@
 //! Names follow `<TECHNIQUE>_<ROLE>`, with the roles: `BASE` (a starting value), `MARGIN` (a score
 //! distance), `FACTOR` (a multiplier), `MAX` (a cap), `DEPTH` (the depth from which a technique
 //! applies), `OFFSET` (a depth added before comparing), `INTERVAL` (how often, in nodes), `FLOOR` (the
-//! least value allowed). These are search parameters, not the limits of one search (see `limits.rs`).
+//! least value allowed), `DIVISOR` (a depth is divided by it). These are search parameters, not the limits
+//! of one search (see `limits.rs`).
 
 use std::time::Duration;
 
@@ -22,6 +23,31 @@ pub const HISTORY_MAX: i32 = 16_384;
 pub const HISTORY_BONUS_FACTOR: i32 = 4;
 /// The largest single history bonus.
 pub const HISTORY_BONUS_MAX: i32 = 2_048;
+
+/// Null-move pruning applies from this remaining depth on.
+pub const NMP_DEPTH: i32 = 3;
+/// The null move's search is this many plies shallower than a real move's, plus depth /
+/// [`NMP_DIVISOR`].
+pub const NMP_BASE: i32 = 3;
+/// See [`NMP_BASE`]: deeper nodes reduce the null move more.
+pub const NMP_DIVISOR: i32 = 4;
+/// The side to move needs at least this many legal moves to try a null move: a side with few moves
+/// may be in zugzwang, and a game without stalemate (Duel) loses when it runs out of them.
+pub const NMP_MOVES_FLOOR: usize = 8;
+
+/// Reverse futility pruning applies up to this remaining depth.
+pub const RFP_DEPTH_MAX: i32 = 6;
+/// The static evaluation must beat beta by this much per remaining ply, in centipawns.
+pub const RFP_MARGIN: i32 = 80;
+
+/// Late move reductions apply from this remaining depth on.
+pub const LMR_DEPTH: i32 = 3;
+/// Moves before this index (0 = first) are never reduced; a principal-variation node spares one more.
+pub const LMR_MOVES_FLOOR: usize = 3;
+/// The reduction is `(LMR_BASE + ln depth · ln index · LMR_FACTOR) / 100` plies.
+pub const LMR_BASE: i32 = 50;
+/// See [`LMR_BASE`].
+pub const LMR_FACTOR: i32 = 40;
 
 /// A new entry for the same position replaces a deeper one unless the old depth exceeds the new by
 /// more than this.

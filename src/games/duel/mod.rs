@@ -111,6 +111,10 @@ impl Game for Position {
         Position::make_move(self, mv)
     }
 
+    fn make_null_move(&self) -> Option<Self> {
+        Some(Position::make_null_move(self))
+    }
+
     fn hash(&self) -> u64 {
         Position::hash(self)
     }

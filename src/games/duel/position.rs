@@ -175,6 +175,16 @@ impl Position {
         self.is_attacked(self.king(us), us.opponent(), self.occupied())
     }
 
+    /// The same position with the other side to move: the search's null move. The counters stay as
+    /// they are (a pass is neither a capture nor a full move), so nothing in the DFEN changes but the
+    /// side.
+    pub fn make_null_move(&self) -> Position {
+        let mut next = *self;
+        next.side = self.side.opponent();
+        next.hash ^= zobrist::BLACK_TO_MOVE;
+        next
+    }
+
     /// The position after the legal move `mv`.
     pub fn make_move(&self, mv: Move) -> Position {
         let mut next = *self;
@@ -230,5 +240,23 @@ pub fn rolled_along(o: Orientation, mv: Move) -> Orientation {
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Position({})", super::dfen::format(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    #[test]
+    fn null_move_flips_only_the_side_and_keeps_the_key_exact() {
+        let pos = <Position as Game>::start();
+        let null = pos.make_null_move();
+        assert_eq!(Position::side_to_move(&null), Side::Black);
+        assert_eq!(Position::hash(&null), null.compute_hash());
+        assert!(
+            null.make_null_move() == pos,
+            "two passes give the position back"
+        );
     }
 }
