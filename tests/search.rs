@@ -495,3 +495,29 @@ fn a_position_without_moves_has_no_best_move() {
     assert_eq!(found.summary.result.best, None);
     assert!(found.reports.is_empty());
 }
+
+/// Under a time limit, a win found early ends the search a few iterations later instead of using the
+/// whole budget (the depth reached, not the time taken, is checked: a slow machine only stops sooner).
+#[test]
+fn a_found_win_ends_a_timed_search_early() {
+    for (dfen, moves) in [(KING_REACHES_GOAL, 1), (MATE_IN_2, 2)] {
+        let root = pos(dfen);
+        let limits = Limits {
+            movetime: Some(Duration::from_secs(20)),
+            ..Limits::default()
+        };
+        let found = search_with(
+            &root,
+            &[],
+            &limits,
+            &Settings::default(),
+            &TranspositionTable::new(4),
+        );
+        assert_eq!(found.summary.score, Some(Score::Mate(moves)), "{dfen}");
+        assert!(
+            found.summary.depth <= 2 * moves as u32 + 3,
+            "{dfen}: depth {}",
+            found.summary.depth
+        );
+    }
+}

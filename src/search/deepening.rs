@@ -3,7 +3,9 @@
 //! iterations.
 
 use super::frame::Frame;
-use super::params::{ASPIRATION_DEPTH, ASPIRATION_GROWTH_FACTOR, ASPIRATION_MARGIN};
+use super::params::{
+    ASPIRATION_DEPTH, ASPIRATION_GROWTH_FACTOR, ASPIRATION_MARGIN, MATE_SETTLE_MARGIN,
+};
 use super::report::Report;
 use super::root_moves::sort_by_score;
 use super::score::{Bound, INFINITE, MAX_PLY, Score, is_mate};
@@ -231,10 +233,19 @@ impl<G: Game> Worker<'_, G> {
         if self.pondering() {
             return false;
         }
+        if limits.depth.is_none() && mate_settled(best, depth) {
+            return true;
+        }
         // A forced move needs no thought when the time saved is the player's own.
         let forced = self.root_moves.len() == 1 && self.time.uses_clock();
         forced || self.time.soft_exceeded(Instant::now())
     }
+}
+
+/// Whether `score`, found by an iteration of `depth`, is a win in n moves with `MATE_SETTLE_MARGIN`
+/// iterations past the 2n − 1 plies it needs.
+fn mate_settled(score: i32, depth: u32) -> bool {
+    matches!(Score::from_internal(score), Score::Mate(n) if n > 0 && depth >= 2 * n as u32 - 1 + MATE_SETTLE_MARGIN)
 }
 
 /// Whether `score` is a mate for the side to move in at most `moves` moves.

@@ -65,3 +65,8 @@ pub const TIME_HARD_FACTOR: u32 = 5;
 pub const TIME_HARD_MAX: u32 = 50;
 /// No time limit goes below this, whatever the overhead: some search beats none.
 pub const TIME_FLOOR: Duration = Duration::from_millis(1);
+
+/// A search without a depth limit stops once it has found a win in n moves and completed this many
+/// iterations beyond the 2n − 1 plies that prove it: deeper ones only confirm it, and under a clock the
+/// time is the player's own.
+pub const MATE_SETTLE_MARGIN: u32 = 4;
