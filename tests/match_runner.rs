@@ -47,6 +47,23 @@ fn run_match(tag: &str, args: &[&str]) -> (MatchResults, String, String) {
     (results, std::fs::read_to_string(&pgn_path).unwrap(), stdout)
 }
 
+/// Each game of a PGN text as its Round tag and its moves, sorted by round: concurrent games finish
+/// in any order.
+fn games_by_round(pgn_text: &str) -> Vec<(String, String)> {
+    let mut games: Vec<(String, String)> = pgn::read::<Duel>(pgn_text)
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g.tag("Round").unwrap().to_string(),
+                format!("{:?}", g.record.moves()),
+            )
+        })
+        .collect();
+    games.sort();
+    games
+}
+
 /// Asserts that the faulty engine lost every game, with `reason` recorded for each.
 fn assert_all_lost(results: &MatchResults, games: u64, faulty: &str, reason: &str) {
     let tally = results.pairings[0].tally;
@@ -167,25 +184,11 @@ fn the_same_seed_gives_the_same_games() {
             seed,
         ]
     };
-    let moves = |pgn_text: &str| {
-        let mut games: Vec<(String, String)> = pgn::read::<Duel>(pgn_text)
-            .unwrap()
-            .iter()
-            .map(|g| {
-                (
-                    g.tag("Round").unwrap().to_string(),
-                    format!("{:?}", g.record.moves()),
-                )
-            })
-            .collect();
-        games.sort();
-        games
-    };
     let (_, first, _) = run_match("seed-a", &args("7"));
     let (_, second, _) = run_match("seed-b", &args("7"));
     let (_, other, _) = run_match("seed-c", &args("8"));
-    assert_eq!(moves(&first), moves(&second));
-    assert_ne!(moves(&first), moves(&other));
+    assert_eq!(games_by_round(&first), games_by_round(&second));
+    assert_ne!(games_by_round(&first), games_by_round(&other));
 }
 
 #[test]
@@ -347,21 +350,9 @@ fn the_same_seed_and_node_limit_give_the_same_engine_games() {
         "--seed",
         "11",
     ];
-    let moves = |pgn_text: &str| {
-        pgn::read::<Duel>(pgn_text)
-            .unwrap()
-            .iter()
-            .map(|g| {
-                (
-                    g.tag("Round").unwrap().to_string(),
-                    format!("{:?}", g.record.moves()),
-                )
-            })
-            .collect::<Vec<_>>()
-    };
     let (_, first, _) = run_match("nodes-a", &args);
     let (_, second, _) = run_match("nodes-b", &args);
-    assert_eq!(moves(&first), moves(&second));
+    assert_eq!(games_by_round(&first), games_by_round(&second));
 }
 
 /// The SPRT ends the match as soon as the log-likelihood ratio crosses a bound.

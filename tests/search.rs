@@ -4,7 +4,7 @@
 use duel::game::{Game, MoveList, Outcome};
 use duel::games::Duel;
 use duel::search::{
-    Bound, Limits, Report, Score, SearchControl, SearchSummary, Settings, TranspositionTable, run,
+    Bound, Limits, Report, Score, SearchControl, SearchSummary, Settings, TranspositionTable,
     run_detailed,
 };
 use std::sync::atomic::Ordering;
@@ -70,6 +70,37 @@ fn search_with(
         reports.push(r.clone())
     });
     Found { summary, reports }
+}
+
+/// Runs a search on its own thread; once it has reported `depth`, calls `act` (a stop or a
+/// ponderhit) and waits for the search to end.
+fn search_then(
+    root: &Duel,
+    limits: &Limits<Move>,
+    control: &SearchControl,
+    tt: &TranspositionTable,
+    depth: u32,
+    act: impl FnOnce(),
+) -> SearchSummary<Move> {
+    let (depth_done, reached) = mpsc::channel();
+    std::thread::scope(|s| {
+        let search = s.spawn(|| {
+            run_detailed(
+                root,
+                &[],
+                limits,
+                &Settings::default(),
+                control,
+                tt,
+                &mut |r| {
+                    let _ = depth_done.send(r.depth);
+                },
+            )
+        });
+        while reached.recv().expect("the search reports") < depth {}
+        act();
+        search.join().expect("the search thread ends")
+    })
 }
 
 fn search_depth(pos: &Duel, depth: u32) -> Found {
@@ -294,24 +325,8 @@ fn stop_ends_an_infinite_search() {
         infinite: true,
         ..Limits::default()
     };
-    let (depth_done, reached) = mpsc::channel();
-    let summary = std::thread::scope(|s| {
-        let search = s.spawn(|| {
-            run_detailed(
-                &root,
-                &[],
-                &limits,
-                &Settings::default(),
-                &control,
-                &tt,
-                &mut |r| {
-                    let _ = depth_done.send(r.depth);
-                },
-            )
-        });
-        while reached.recv().expect("the search reports") < 3 {}
-        control.stop.store(true, Ordering::Relaxed);
-        search.join().expect("the search thread ends")
+    let summary = search_then(&root, &limits, &control, &tt, 3, || {
+        control.stop.store(true, Ordering::Relaxed)
     });
     let best = summary.result.best.expect("a move");
     assert!(legal_moves(&root).contains(&best));
@@ -352,26 +367,11 @@ fn ponderhit_starts_the_clock() {
         movetime: Some(Duration::from_millis(30)),
         ..Limits::default()
     };
-    let (depth_done, reached) = mpsc::channel();
-    let result = std::thread::scope(|s| {
-        let search = s.spawn(|| {
-            run(
-                &root,
-                &[],
-                &limits,
-                &Settings::default(),
-                &control,
-                &tt,
-                &mut |r| {
-                    let _ = depth_done.send(r.depth);
-                },
-            )
-        });
-        // Only the time limit, counted from the ponderhit, can end this search.
-        while reached.recv().expect("the search reports") < 2 {}
-        assert!(control.ponderhit());
-        search.join().expect("the search thread ends")
-    });
+    // Only the time limit, counted from the ponderhit, can end this search.
+    let result = search_then(&root, &limits, &control, &tt, 2, || {
+        assert!(control.ponderhit())
+    })
+    .result;
     assert!(legal_moves(&root).contains(&result.best.expect("a move")));
 }
 
