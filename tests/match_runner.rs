@@ -126,6 +126,41 @@ fn a_slow_engine_loses_on_time() {
 }
 
 #[test]
+fn an_engine_plays_under_its_own_clock() {
+    // The slow engine thinks 400 ms a move (and its second move is illegal). Under its own minute it
+    // does not lose on time although the match clock is 0.1 s; under its own 0.1 s it loses on time
+    // although the match clock is a minute.
+    let slow = format!("cmd={}", script("slow.sh"));
+    let odds = |tag: &str, own: &str, shared: &str| {
+        let own = format!("tc={own}");
+        let args = [
+            "--engine",
+            "name=slow",
+            &slow,
+            &own,
+            "--engine",
+            "builtin=random",
+            "--games",
+            "2",
+            "--tc",
+            shared,
+            "--timemargin",
+            "20",
+        ];
+        let (results, pgn_text, _) = run_match(tag, &args);
+        (results, pgn_text)
+    };
+    let (results, pgn_text) = odds("odds-long", "60", "0.1");
+    assert_all_lost(&results, 2, "slow", "illegal move: illegal move");
+    assert!(pgn_text.contains("[WhiteTimeControl \"60\"]\n[BlackTimeControl \"0.1\"]"));
+    let (results, pgn_text) = odds("odds-short", "0.1", "60");
+    assert_all_lost(&results, 2, "slow", "time forfeit: loses on time");
+    assert!(pgn_text.contains("[TimeControl \"?\"]"), "{pgn_text}");
+    assert!(pgn_text.contains("[WhiteTimeControl \"0.1\"]\n[BlackTimeControl \"60\"]"));
+    assert!(pgn_text.contains("[WhiteTimeControl \"60\"]\n[BlackTimeControl \"0.1\"]"));
+}
+
+#[test]
 fn pgn_reads_back_into_the_same_games() {
     let (results, pgn_text, _) = run_match(
         "pgn",
@@ -218,7 +253,7 @@ fn results_of_several_runs_sum() {
 
 #[test]
 fn bad_arguments_are_rejected_with_a_reason() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 6] = [
         (
             &["--engine", "builtin=random", "--games", "2", "--depth", "1"],
             "at least two",
@@ -256,7 +291,7 @@ fn bad_arguments_are_rejected_with_a_reason() {
                 "--tc",
                 "x",
             ],
-            "--tc 'x'",
+            "--tc: time control 'x'",
         ),
         (
             &[
@@ -270,6 +305,18 @@ fn bad_arguments_are_rejected_with_a_reason() {
                 "1",
             ],
             "names must differ",
+        ),
+        (
+            &[
+                "--engine",
+                "builtin=random",
+                "--engine",
+                "cmd=duel",
+                "tc=1+0.01",
+                "--games",
+                "2",
+            ],
+            "give --tc or tc= to every engine",
         ),
     ];
     for (args, expected) in cases {

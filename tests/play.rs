@@ -462,7 +462,7 @@ fn the_board_through_a_pipe_is_plain_text() {
 fn bad_arguments_are_refused_with_the_reason() {
     let cases: [(&[&str], &str); 3] = [
         (&["--fen", "9/9 w"], "error: --fen: "),
-        (&["--tc", "soon"], "error: --tc 'soon': "),
+        (&["--tc", "soon"], "error: --tc: time control 'soon': "),
         (
             &["--log", "/nonexistent/dir/x.pgn"],
             "error: cannot write the log file ",

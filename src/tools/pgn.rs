@@ -46,8 +46,11 @@ pub struct GameTags {
     pub white: String,
     /// Black's name.
     pub black: String,
-    /// TimeControl (`-` when none).
+    /// TimeControl (`-` when none; `?` when the sides' clocks differ).
     pub time_control: String,
+    /// WhiteTimeControl and BlackTimeControl, written only when the sides play under different clocks
+    /// (time odds).
+    pub side_time_controls: Option<[String; 2]>,
     /// Termination.
     pub termination: String,
 }
@@ -100,6 +103,10 @@ pub fn write<G: Game>(
         tag("SetUp", "1");
     }
     tag("TimeControl", &tags.time_control);
+    if let Some([white, black]) = &tags.side_time_controls {
+        tag("WhiteTimeControl", white);
+        tag("BlackTimeControl", black);
+    }
     tag("Termination", &tags.termination);
     tag("PlyCount", &record.moves().len().to_string());
     out.push('\n');

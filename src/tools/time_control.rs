@@ -19,7 +19,7 @@ impl TimeControl {
     pub fn parse(text: &str) -> Result<TimeControl, String> {
         let bad = |why: &str| {
             format!(
-                "--tc '{text}': {why} (expected [moves/]base[+increment] in seconds, e.g. 10+0.1 or 40/60+0.6)"
+                "time control '{text}': {why} (expected [moves/]base[+increment] in seconds, e.g. 10+0.1 or 40/60+0.6)"
             )
         };
         let (moves, rest) = match text.split_once('/') {

@@ -94,8 +94,22 @@ impl MatchArgs {
         if names.windows(2).any(|w| w[0] == w[1]) {
             return Err("engine names must differ (use name=…)".to_string());
         }
-        let tc = self.tc.as_deref().map(TimeControl::parse).transpose()?;
-        if tc.is_none() && self.movetime.is_none() && self.depth.is_none() && self.nodes.is_none() {
+        let tc = self
+            .tc
+            .as_deref()
+            .map(TimeControl::parse)
+            .transpose()
+            .map_err(|e| format!("--tc: {e}"))?;
+        let own_clocks = engines.iter().filter(|e| e.tc.is_some()).count();
+        if tc.is_none() && own_clocks > 0 && own_clocks < engines.len() {
+            return Err("with tc= on some engines, give --tc or tc= to every engine".to_string());
+        }
+        if tc.is_none()
+            && own_clocks == 0
+            && self.movetime.is_none()
+            && self.depth.is_none()
+            && self.nodes.is_none()
+        {
             return Err("give a limit: --tc, --movetime, --depth or --nodes".to_string());
         }
         if self.concurrency == 0 {

@@ -1,8 +1,9 @@
-//! `--engine` specifications: `name=<n> cmd=<path> [args=…] [proto=uci|ugi] [option.<Name>=<v>]…` or
-//! `name=<n> builtin=random|greedy`.
+//! `--engine` specifications: `name=<n> cmd=<path> [args=…] [proto=uci|ugi] [tc=<tc>]
+//! [option.<Name>=<v>]…` or `name=<n> builtin=random|greedy`.
 
 use super::builtin::BuiltinKind;
 use super::engine_process::{Dialect, EngineCommand};
+use crate::tools::time_control::TimeControl;
 
 /// What plays under a name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,6 +21,9 @@ pub struct EngineSpec {
     pub name: String,
     /// What plays.
     pub kind: EngineKind,
+    /// Its own clock, replacing the match's `--tc` for this engine (time odds, e.g. to measure how
+    /// the engine scales with time).
+    pub tc: Option<TimeControl>,
 }
 
 impl EngineSpec {
@@ -31,6 +35,7 @@ impl EngineSpec {
         let mut args = Vec::new();
         let mut options = Vec::new();
         let mut dialect = Dialect::Uci;
+        let mut tc = None;
         for word in words {
             let (key, value) = word
                 .split_once('=')
@@ -38,6 +43,7 @@ impl EngineSpec {
             match key {
                 "name" => name = Some(value.to_string()),
                 "cmd" => program = Some(value.to_string()),
+                "tc" => tc = Some(TimeControl::parse(value).map_err(|e| format!("--engine: {e}"))?),
                 "args" => args.extend(value.split_whitespace().map(String::from)),
                 "proto" => {
                     dialect = match value {
@@ -83,7 +89,7 @@ impl EngineSpec {
             EngineKind::Builtin(BuiltinKind::Random) => "random".to_string(),
             EngineKind::Builtin(BuiltinKind::Greedy) => "greedy".to_string(),
         });
-        Ok(EngineSpec { name, kind })
+        Ok(EngineSpec { name, kind, tc })
     }
 }
 
@@ -110,6 +116,9 @@ mod tests {
             command.options,
             vec![("Hash".into(), "32".into()), ("Move".into(), "5".into())]
         );
+        assert_eq!(spec.tc, None);
+        let spec = EngineSpec::parse(&words("cmd=./duel tc=2+0.02")).unwrap();
+        assert_eq!(spec.tc, Some(TimeControl::parse("2+0.02").unwrap()));
         let spec = EngineSpec::parse(&words("builtin=greedy")).unwrap();
         assert_eq!(
             (spec.name.as_str(), spec.kind),
@@ -122,6 +131,7 @@ mod tests {
             "cmd=a proto=xboard",
             "cmd=a colour=red",
             "cmd",
+            "cmd=a tc=fast",
         ] {
             assert!(EngineSpec::parse(&words(bad)).is_err(), "{bad}");
         }

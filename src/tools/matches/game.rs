@@ -95,12 +95,14 @@ pub struct PlayedGame<G: Game> {
     pub end: GameEnd,
 }
 
-/// Plays `opening` on between `white` and `black`.
+/// Plays `opening` on between `white` and `black`; `clocks` are the sides' time controls (White,
+/// Black; both or neither), which may differ from `settings.tc` for time odds.
 pub fn play_game<G: Game>(
     opening: &GameRecord<G>,
     white: &mut dyn Player<G>,
     black: &mut dyn Player<G>,
     settings: &GameSettings,
+    clocks: [Option<TimeControl>; 2],
     stop: &AtomicBool,
 ) -> PlayedGame<G> {
     let mut game = PlayedGame {
@@ -109,7 +111,7 @@ pub fn play_game<G: Game>(
         comments: Vec::new(),
         end: GameEnd::Interrupted,
     };
-    game.end = play_on(&mut game, [white, black], settings, stop);
+    game.end = play_on(&mut game, [white, black], settings, clocks, stop);
     game
 }
 
@@ -117,6 +119,7 @@ fn play_on<G: Game>(
     game: &mut PlayedGame<G>,
     players: [&mut dyn Player<G>; 2],
     settings: &GameSettings,
+    time_controls: [Option<TimeControl>; 2],
     stop: &AtomicBool,
 ) -> GameEnd {
     for side in Side::BOTH {
@@ -124,9 +127,10 @@ fn play_on<G: Game>(
             return GameEnd::Fault(side, fault);
         }
     }
-    let mut clocks = settings
-        .tc
-        .map(|tc| [GameClock::new(tc), GameClock::new(tc)]);
+    let mut clocks = match time_controls {
+        [Some(white), Some(black)] => Some([GameClock::new(white), GameClock::new(black)]),
+        _ => None,
+    };
     let mut adjudicator = Adjudicator::new(settings.resign, settings.draw);
     loop {
         if stop.load(Ordering::Relaxed) {

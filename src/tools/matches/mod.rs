@@ -76,6 +76,13 @@ pub struct MatchConfig {
     pub timeout: Duration,
 }
 
+impl MatchConfig {
+    /// The clock engine `index` plays under: its own `tc=`, else the match's `--tc`.
+    fn clock_of(&self, index: usize) -> Option<TimeControl> {
+        self.engines[index].tc.or(self.game.tc)
+    }
+}
+
 /// One finished game, sent from a worker to the collector.
 struct Finished<G: Game> {
     round: u32,
@@ -326,6 +333,7 @@ fn play_between<G: Game>(
         white_player.as_mut(),
         black_player.as_mut(),
         &config.game,
+        [white, black].map(|index| config.clock_of(index)),
         stop,
     );
     seats[white] = Some(white_player);
@@ -342,6 +350,7 @@ fn pgn_text<G: Game>(
     outcome: Outcome,
 ) -> String {
     let game = &finished.game;
+    let clocks = [white, black].map(|index| config.clock_of(index));
     let tags = GameTags {
         event: config.event.clone(),
         site: "duel match".to_string(),
@@ -349,7 +358,9 @@ fn pgn_text<G: Game>(
         round: format!("{}.{}", finished.round + 1, finished.leg + 1),
         white: config.engines[white].name.clone(),
         black: config.engines[black].name.clone(),
-        time_control: time_control_tag(&config.game),
+        time_control: time_control_tag(&config.game, clocks),
+        side_time_controls: (clocks[0] != clocks[1])
+            .then(|| clocks.map(|tc| tc.map_or_else(|| "-".to_string(), |tc| tc.pgn()))),
         termination: game.end.termination_tag().to_string(),
     };
     let mut comments: Vec<Option<String>> = vec![None; game.opening_plies];
@@ -363,8 +374,10 @@ fn pgn_text<G: Game>(
     )
 }
 
-fn time_control_tag(settings: &GameSettings) -> String {
-    if let Some(tc) = settings.tc {
+fn time_control_tag(settings: &GameSettings, clocks: [Option<TimeControl>; 2]) -> String {
+    if clocks[0] != clocks[1] {
+        "?".to_string()
+    } else if let Some(tc) = clocks[0] {
         tc.pgn()
     } else if let Some(t) = settings.movetime {
         format!("{}/move", t.as_secs_f64())

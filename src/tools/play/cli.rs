@@ -62,7 +62,9 @@ impl PlayArgs {
             None => G::start(),
         };
         let limit = match (&self.tc, self.depth, self.movetime) {
-            (Some(tc), _, _) => EngineLimit::Clock(TimeControl::parse(tc)?),
+            (Some(tc), _, _) => {
+                EngineLimit::Clock(TimeControl::parse(tc).map_err(|e| format!("--tc: {e}"))?)
+            }
             (None, Some(depth), _) => EngineLimit::Depth(depth),
             (None, None, movetime) => EngineLimit::MoveTime(Duration::from_millis(
                 movetime.unwrap_or(DEFAULT_MOVETIME_MS),
@@ -167,7 +169,7 @@ mod tests {
         assert!(
             config(&["--tc", "fast"])
                 .unwrap_err()
-                .starts_with("--tc 'fast'")
+                .starts_with("--tc: time control 'fast'")
         );
         assert!(
             config(&["--fen", "9/9 w"])

@@ -697,6 +697,7 @@ fn game_pgn<G: Game>(session: &Session<G>) -> String {
             EngineLimit::Clock(tc) => tc.pgn(),
             _ => "-".to_string(),
         },
+        side_time_controls: None,
         termination: end.map_or("unterminated", End::tag).to_string(),
     };
     let result = end.map_or("*", |end| end.outcome().pgn());
