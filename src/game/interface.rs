@@ -1,20 +1,9 @@
 //! The `Game` trait: everything the search, the protocol and the tools may know about a game.
 
-use super::{BoardStyle, DrawRules, MoveList, Outcome, Side, Termination};
+use super::{BoardStyle, DrawRules, EvalTerm, EvalWeight, MoveList, Outcome, Side, Termination};
 use std::error::Error;
 use std::fmt::Debug;
 use std::hash::Hash;
-
-/// One named term of a static evaluation, from each side's point of view, in centipawns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EvalTerm {
-    /// What the term measures, e.g. `material`.
-    pub name: &'static str,
-    /// White's share.
-    pub white: i32,
-    /// Black's share.
-    pub black: i32,
-}
 
 /// A position of a two-player game, together with its rules.
 ///
@@ -96,6 +85,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn evaluate(&self) -> i32;
     /// The terms that make up [`Game::evaluate`].
     fn eval_terms(&self) -> Vec<EvalTerm>;
+    /// The weights of the evaluation when it is linear, a sum of weight × feature (what `duel tune`
+    /// fits); empty when it is not.
+    fn eval_weights() -> &'static [EvalWeight] {
+        &[]
+    }
+    /// The features the [`Game::eval_weights`] multiply, in their order, each White's count minus
+    /// Black's: [`Game::evaluate`] from White's point of view is their dot product with the weights.
+    fn eval_features(&self) -> Vec<i32> {
+        Vec::new()
+    }
     /// A human-readable diagram of the position.
     fn diagram(&self) -> String;
 

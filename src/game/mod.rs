@@ -2,6 +2,7 @@
 
 mod board_style;
 mod draw;
+mod evaluation;
 mod interface;
 mod move_list;
 mod outcome;
@@ -13,7 +14,8 @@ mod winning_move;
 
 pub use board_style::{BoardStyle, paint};
 pub use draw::DrawRules;
-pub use interface::{EvalTerm, Game};
+pub use evaluation::{EvalTerm, EvalWeight};
+pub use interface::Game;
 pub use move_list::{MOVE_LIST_CAPACITY, MoveList};
 pub use outcome::{Outcome, Termination};
 pub use record::GameRecord;

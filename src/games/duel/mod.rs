@@ -22,7 +22,7 @@ pub use orientation::Orientation;
 pub use position::Position;
 pub use square::Square;
 
-use crate::game::{BoardStyle, DrawRules, EvalTerm, Game, MoveList, Side, Termination};
+use crate::game::{BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Side, Termination};
 
 /// The DFEN of the start position.
 pub const START_DFEN: &str =
@@ -168,6 +168,14 @@ impl Game for Position {
 
     fn eval_terms(&self) -> Vec<EvalTerm> {
         eval::terms(self)
+    }
+
+    fn eval_weights() -> &'static [EvalWeight] {
+        eval::weights()
+    }
+
+    fn eval_features(&self) -> Vec<i32> {
+        eval::feature_difference(self)
     }
 
     fn diagram(&self) -> String {

@@ -6,103 +6,110 @@ mod reach;
 mod weights;
 
 use super::position::{Position, goal_square};
-use crate::game::{EvalTerm, Side};
+use crate::game::{EvalTerm, EvalWeight, Side};
 use reach::{Reach, reach};
 pub use weights::DIE_VALUE;
+use weights::{DICE, FEATURES, KING_RACE, KING_RUN, KING_RUN_PLIES, MOBILITY, TEMPO, WEIGHTS};
 
-/// The evaluation split into its terms, per side (index 0 White, 1 Black).
-#[derive(Clone, Copy, Debug, Default)]
-struct Breakdown {
-    material: [i32; 2],
-    mobility: [i32; 2],
-    king_race: [i32; 2],
-    king_run: [i32; 2],
-    tempo: [i32; 2],
-}
+/// What the evaluation counts for each side (index 0 White, 1 Black), by the feature indices of
+/// [`weights`]; the evaluation is the weighted sum.
+type Features = [[i32; FEATURES]; 2];
 
-impl Breakdown {
-    /// The named terms, in the order `eval` shows them.
-    fn named(&self) -> [(&'static str, [i32; 2]); 5] {
-        [
-            ("material", self.material),
-            ("mobility", self.mobility),
-            ("king race", self.king_race),
-            ("king run", self.king_run),
-            ("tempo", self.tempo),
-        ]
-    }
-}
-
-fn breakdown(pos: &Position) -> Breakdown {
-    let mut terms = Breakdown::default();
+fn features(pos: &Position) -> Features {
+    let mut counts = [[0; FEATURES]; 2];
     let reaches: [Reach; 2] = Side::BOTH.map(|side| reach(pos, side));
     for side in Side::BOTH {
-        let s = side.index();
-        terms.material[s] = weights::DIE_VALUE * pos.dice(side).count() as i32;
-        terms.mobility[s] = weights::MOBILITY * reaches[s].paths;
-        terms.king_race[s] = -weights::KING_RACE * pos.king(side).distance(goal_square(side));
+        let count = &mut counts[side.index()];
+        count[DICE] = pos.dice(side).count() as i32;
+        count[MOBILITY] = reaches[side.index()].paths;
+        count[KING_RACE] = -pos.king(side).distance(goal_square(side));
         let enemy = &reaches[side.opponent().index()];
-        terms.king_run[s] = king_run_score(pos, side, enemy);
-        terms.tempo[s] = if pos.side_to_move() == side {
-            weights::TEMPO
-        } else {
-            0
-        };
+        if let Some(plies) = king_run_plies(pos, side, enemy) {
+            count[KING_RUN + plies - 1] = 1;
+        }
+        count[TEMPO] = i32::from(pos.side_to_move() == side);
     }
-    terms
+    counts
 }
 
-/// The king run of `side` (see `king_run`), given what the enemy attacks.
+/// The plies of `side`'s king run (see `king_run`), given what the enemy attacks, when it is at most
+/// [`KING_RUN_PLIES`].
 #[inline]
-fn king_run_score(pos: &Position, side: Side, enemy: &Reach) -> i32 {
-    let longest = weights::KING_RUN.len() as u32;
-    let passable = !(pos.occupied_by(side) | enemy.attacks);
+fn king_run_plies(pos: &Position, side: Side, enemy: &Reach) -> Option<usize> {
+    let own = pos.occupied_by(side);
     let goal = goal_square(side);
-    if pos.occupied_by(side).has(goal) {
-        return 0;
+    if own.has(goal) {
+        return None;
     }
-    match king_run::safe_distance(pos.king(side), goal, passable, longest.div_ceil(2)) {
-        Some(steps) => {
-            let plies = king_run::plies_to_goal(steps, pos.side_to_move() == side);
-            weights::KING_RUN.get(plies as usize).copied().unwrap_or(0)
-        }
-        None => 0,
-    }
+    let passable = !(own | enemy.attacks);
+    let steps = king_run::safe_distance(
+        pos.king(side),
+        goal,
+        passable,
+        KING_RUN_PLIES.div_ceil(2) as u32,
+    )?;
+    let plies = king_run::plies_to_goal(steps, pos.side_to_move() == side) as usize;
+    (1..=KING_RUN_PLIES).contains(&plies).then_some(plies)
+}
+
+/// White's features minus Black's (for tuning).
+pub fn feature_difference(pos: &Position) -> Vec<i32> {
+    let [white, black] = features(pos);
+    white.iter().zip(black).map(|(w, b)| w - b).collect()
+}
+
+/// The weights the features are multiplied by.
+pub fn weights() -> &'static [EvalWeight] {
+    &WEIGHTS
 }
 
 /// The evaluation in centipawns from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    let (white, black) = breakdown(pos)
-        .named()
+    let [white, black] = features(pos);
+    let for_white: i32 = WEIGHTS
         .iter()
-        .fold((0, 0), |(w, b), (_, [tw, tb])| (w + tw, b + tb));
+        .zip(white.iter().zip(black))
+        .map(|(weight, (w, b))| weight.value * (w - b))
+        .sum();
     match pos.side_to_move() {
-        Side::White => white - black,
-        Side::Black => black - white,
+        Side::White => for_white,
+        Side::Black => -for_white,
     }
 }
 
-/// The named terms of [`evaluate`].
+/// The named terms of [`evaluate`]: each the sum of the weighted features that share its name.
 pub fn terms(pos: &Position) -> Vec<EvalTerm> {
-    breakdown(pos)
-        .named()
-        .into_iter()
-        .map(|(name, [white, black])| EvalTerm { name, white, black })
-        .collect()
+    let counts = features(pos);
+    let mut terms: Vec<EvalTerm> = Vec::new();
+    for (index, weight) in WEIGHTS.iter().enumerate() {
+        let [white, black] = counts.map(|count| weight.value * count[index]);
+        match terms.last_mut() {
+            Some(term) if term.name == weight.term => {
+                term.white += white;
+                term.black += black;
+            }
+            _ => terms.push(EvalTerm {
+                name: weight.term,
+                white,
+                black,
+            }),
+        }
+    }
+    terms
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Game, MoveList};
     use crate::games::duel::dfen;
 
     fn term(dfen_text: &str, name: &str) -> [i32; 2] {
         let pos = dfen::parse(dfen_text).expect("test DFEN");
-        breakdown(&pos)
-            .named()
+        terms(&pos)
             .into_iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| v)
+            .find(|t| t.name == name)
+            .map(|t| [t.white, t.black])
             .expect("term exists")
     }
 
@@ -110,10 +117,40 @@ mod tests {
     fn the_start_is_balanced() {
         let start = dfen::parse(crate::games::duel::START_DFEN).unwrap();
         // Every term but the tempo, which is the side to move's alone.
-        let terms = breakdown(&start).named();
-        for (name, [white, black]) in terms.into_iter().filter(|(n, _)| *n != "tempo") {
-            assert_eq!(white, black, "{name}");
+        for term in terms(&start).into_iter().filter(|t| t.name != "tempo") {
+            assert_eq!(term.white, term.black, "{}", term.name);
         }
+    }
+
+    #[test]
+    fn the_evaluation_is_the_weighted_sum_of_its_features_and_of_its_terms() {
+        let mut rng = crate::game::Rng::new(5);
+        let mut checked = 0;
+        for _ in 0..200 {
+            let mut pos = dfen::parse(crate::games::duel::START_DFEN).unwrap();
+            let mut moves = MoveList::new();
+            for _ in 0..rng.below(60) {
+                pos.generate_moves(&mut moves);
+                if moves.is_empty() || pos.decided_winner().is_some() {
+                    break;
+                }
+                pos = pos.make_move(moves[rng.below(moves.len())]);
+            }
+            let for_white: i32 = weights()
+                .iter()
+                .zip(feature_difference(&pos))
+                .map(|(weight, feature)| weight.value * feature)
+                .sum();
+            let white_view = match pos.side_to_move() {
+                Side::White => evaluate(&pos),
+                Side::Black => -evaluate(&pos),
+            };
+            assert_eq!(for_white, white_view);
+            let by_terms: i32 = terms(&pos).iter().map(|t| t.white - t.black).sum();
+            assert_eq!(by_terms, for_white);
+            checked += usize::from(feature_difference(&pos).iter().any(|&f| f != 0));
+        }
+        assert!(checked > 100, "the random positions differ from the start");
     }
 
     #[test]
@@ -145,8 +182,8 @@ mod tests {
     #[test]
     fn the_side_to_move_has_the_tempo() {
         let start = crate::games::duel::START_DFEN;
-        assert_eq!(term(start, "tempo"), [weights::TEMPO, 0]);
+        assert_eq!(term(start, "tempo"), [WEIGHTS[TEMPO].value, 0]);
         let black = start.replace(" w ", " b ");
-        assert_eq!(term(&black, "tempo"), [0, weights::TEMPO]);
+        assert_eq!(term(&black, "tempo"), [0, WEIGHTS[TEMPO].value]);
     }
 }

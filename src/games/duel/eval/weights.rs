@@ -1,15 +1,47 @@
-//! Every weight of the evaluation, in centipawns, in one place (so a tuner has one table to write).
+//! Every weight of the evaluation, in centipawns, in one table (so a tuner has one table to write:
+//! `duel tune` prints a replacement for [`WEIGHTS`]).
+//!
+//! The evaluation is linear: each weight multiplies one feature that `features` counts per side, and a
+//! term shown by `eval` is the sum of the weights that share its name. The feature indices below fix
+//! the order of the table.
 
-/// A die on the board.
-pub const DIE_VALUE: i32 = 100;
-/// Each path a side's dice can roll (to an empty square or an enemy piece).
-pub const MOBILITY: i32 = 3;
-/// Each square of a king's plain distance from its goal square (subtracted).
-pub const KING_RACE: i32 = 6;
-/// The king run by plies to the goal (see `king_run`), indexed by plies; beyond the table nothing.
-/// At 1 to 3 plies the opponent has at most one move, which cannot stop a king on a safe square next to
-/// the goal: as good as won. The rest fall off fast, as every defending move may cover the approach.
-pub const KING_RUN: [i32; 8] = [0, 800, 800, 700, 300, 140, 60, 25];
-/// The side to move: it is a move ahead of a static count, and in Duel a move is often a king step or
-/// the capture of a die that cannot run.
-pub const TEMPO: i32 = 12;
+use crate::game::EvalWeight;
+
+/// Dice on the board.
+pub const DICE: usize = 0;
+/// Open rolling paths of a side's dice (to an empty square or an enemy piece).
+pub const MOBILITY: usize = 1;
+/// A king's plain distance from its goal square, counted negative (farther is worse).
+pub const KING_RACE: usize = 2;
+/// The king run by plies to the goal (see `king_run`): `KING_RUN + plies - 1` is 1 for a run of 1 to
+/// [`KING_RUN_PLIES`] plies; longer runs count nothing.
+pub const KING_RUN: usize = 3;
+/// The longest king run the evaluation counts, in plies.
+pub const KING_RUN_PLIES: usize = 7;
+/// 1 for the side to move.
+pub const TEMPO: usize = KING_RUN + KING_RUN_PLIES;
+/// How many features (and weights) there are.
+pub const FEATURES: usize = TEMPO + 1;
+
+/// The weights, by feature index.
+///
+/// The king run: at 1 to 3 plies the opponent has at most one move, which cannot stop a king on a
+/// safe square next to the goal: as good as won; the rest fall off fast, as every defending move may
+/// cover the approach. The tempo: the side to move is a move ahead of a static count, and in Duel a
+/// move is often a king step or the capture of a die that cannot run.
+pub const WEIGHTS: [EvalWeight; FEATURES] = [
+    EvalWeight::new("material", "DIE_VALUE", 100),
+    EvalWeight::new("mobility", "MOBILITY", 3),
+    EvalWeight::new("king race", "KING_RACE", 6),
+    EvalWeight::new("king run", "KING_RUN_1", 800),
+    EvalWeight::new("king run", "KING_RUN_2", 800),
+    EvalWeight::new("king run", "KING_RUN_3", 700),
+    EvalWeight::new("king run", "KING_RUN_4", 300),
+    EvalWeight::new("king run", "KING_RUN_5", 140),
+    EvalWeight::new("king run", "KING_RUN_6", 60),
+    EvalWeight::new("king run", "KING_RUN_7", 25),
+    EvalWeight::new("tempo", "TEMPO", 12),
+];
+
+/// A die's value, also the unit of capture ordering.
+pub const DIE_VALUE: i32 = WEIGHTS[DICE].value;
