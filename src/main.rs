@@ -1,4 +1,4 @@
-//! The `duel` command line: the engine (default), perft, bench, match, results and play.
+//! The `duel` command line: the engine (default), perft, bench, match, results, play and tune.
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -7,6 +7,7 @@ use duel::games::{Duel, GameTask, VARIANTS, with_variant};
 use duel::tools::matches::{self, MatchArgs, MatchConfig, ResultsArgs};
 use duel::tools::perft;
 use duel::tools::play::PlayArgs;
+use duel::tools::tune::{self, TuneArgs};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -66,6 +67,13 @@ enum Command {
     Play {
         #[command(flatten)]
         args: PlayArgs,
+        #[command(flatten)]
+        game: VariantArg,
+    },
+    /// Fits the evaluation's weights to the results of played games (Texel tuning).
+    Tune {
+        #[command(flatten)]
+        args: TuneArgs,
         #[command(flatten)]
         game: VariantArg,
     },
@@ -135,6 +143,18 @@ impl GameTask for PlayTask {
     }
 }
 
+/// `duel tune` for the selected game.
+struct TuneTask {
+    args: TuneArgs,
+}
+
+impl GameTask for TuneTask {
+    type Output = Result<(), String>;
+    fn run<G: Game>(self) -> Self::Output {
+        tune::run::<G>(&self.args, &mut std::io::stdout().lock())
+    }
+}
+
 /// Runs a task for the game named `variant`; errors go to standard error with exit status 1.
 fn run_task<T: GameTask<Output = Result<(), String>>>(variant: &str, task: T) -> ExitCode {
     match with_variant(variant, task) {
@@ -165,6 +185,7 @@ fn main() -> ExitCode {
             },
         ),
         Some(Command::Bench { depth, game }) => run_task(&game.variant, BenchTask { depth }),
+        Some(Command::Tune { args, game }) => run_task(&game.variant, TuneTask { args }),
         Some(Command::Match { args, game }) => {
             // Each `--engine` occurrence is one participant: clap keeps the grouping in its matches.
             let engines: Vec<Vec<String>> = matches

@@ -6,3 +6,4 @@ pub mod perft;
 pub mod pgn;
 pub mod play;
 pub mod time_control;
+pub mod tune;

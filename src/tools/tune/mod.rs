@@ -1,0 +1,133 @@
+//! `duel tune`: fits the evaluation's weights to the results of played games (Texel tuning).
+//!
+//! The recipe: play games with `duel match --pgnout`, then `duel tune <pgn files>`. The quiet positions
+//! of the games (see [`samples`]) are labelled with their game's result; the scale `K` of the
+//! logistic curve is fitted to the current weights, then the weights themselves ([`fit`]). Every tenth
+//! position is held out to show whether the fit generalizes. The output ends with the weight table in
+//! the game's source form, to be pasted over the old one.
+
+pub mod fit;
+pub mod samples;
+
+use crate::game::Game;
+use crate::tools::pgn;
+use clap::Args;
+use fit::{Dataset, FitSettings};
+use samples::SampleCounts;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// `duel tune`: fit the evaluation weights to games.
+#[derive(Args, Debug, Clone)]
+pub struct TuneArgs {
+    /// PGN files of played games (`duel match --pgnout`).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Full passes of the optimizer over the positions.
+    #[arg(long, default_value_t = 2_000)]
+    pub iterations: u32,
+    /// The optimizer's first step size, in centipawns (it falls to zero by the last pass).
+    #[arg(long, default_value_t = 2.0)]
+    pub rate: f64,
+    /// Weights (by name, e.g. `DIE_VALUE`) kept as they are; the first weight is kept by default,
+    /// which anchors the scale of the rest.
+    #[arg(long, value_delimiter = ',')]
+    pub fix: Option<Vec<String>>,
+}
+
+/// Reads the games, fits, and prints the report and the new weights to `out`.
+pub fn run<G: Game>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String> {
+    let weights = G::eval_weights();
+    if weights.is_empty() {
+        return Err(format!("{}'s evaluation has no tunable weights", G::NAME));
+    }
+    let fixed: Vec<bool> = match &args.fix {
+        None => (0..weights.len()).map(|i| i == 0).collect(),
+        Some(names) => {
+            if let Some(unknown) = names.iter().find(|n| !weights.iter().any(|w| w.name == *n)) {
+                let known: Vec<&str> = weights.iter().map(|w| w.name).collect();
+                return Err(format!(
+                    "--fix: no weight '{unknown}' (the weights: {})",
+                    known.join(", ")
+                ));
+            }
+            weights
+                .iter()
+                .map(|w| names.iter().any(|n| n == w.name))
+                .collect()
+        }
+    };
+    if args.iterations == 0 || args.rate.is_nan() || args.rate <= 0.0 {
+        return Err("--iterations and --rate must be positive".to_string());
+    }
+
+    let mut data = Dataset::new(weights.len());
+    let mut counts = SampleCounts::default();
+    for path in &args.files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let games = pgn::read::<G>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        for game in &games {
+            samples::add_game(game, &mut data, &mut counts);
+        }
+    }
+    let write_error = |e: std::io::Error| e.to_string();
+    writeln!(
+        out,
+        "games {} ({} unfinished, skipped); positions kept {}, left out: opening {}, tactical {}, decided {}",
+        counts.games, counts.unfinished, counts.kept, counts.opening, counts.tactical, counts.decided
+    )
+    .map_err(write_error)?;
+    if data.len() < 10 {
+        return Err(format!(
+            "too few positions to fit ({}): play more games",
+            data.len()
+        ));
+    }
+
+    let (train, validation) = data.split_every(10);
+    let start: Vec<f64> = weights.iter().map(|w| f64::from(w.value)).collect();
+    let k = fit::fit_scale(&train, &start);
+    let settings = FitSettings {
+        iterations: args.iterations,
+        rate: args.rate,
+    };
+    let fitted = fit::fit_weights(&train, &start, &fixed, k, settings);
+    let rounded: Vec<f64> = fitted.iter().map(|w| w.round()).collect();
+    writeln!(out, "K {k:.4}").map_err(write_error)?;
+    for (name, set) in [("training", &train), ("validation", &validation)] {
+        writeln!(
+            out,
+            "{name} positions {}: mean squared error {:.6} before, {:.6} after",
+            set.len(),
+            fit::mean_error(set, &start, k),
+            fit::mean_error(set, &rounded, k),
+        )
+        .map_err(write_error)?;
+    }
+    writeln!(
+        out,
+        "\n{:<14} {:<12} {:>7} {:>7}",
+        "weight", "term", "before", "after"
+    )
+    .map_err(write_error)?;
+    for ((weight, new), fixed) in weights.iter().zip(&rounded).zip(&fixed) {
+        let mark = if *fixed { " (fixed)" } else { "" };
+        writeln!(
+            out,
+            "{:<14} {:<12} {:>7} {:>7}{mark}",
+            weight.name, weight.term, weight.value, *new as i32
+        )
+        .map_err(write_error)?;
+    }
+    writeln!(out, "\nThe weights in source form:").map_err(write_error)?;
+    for (weight, new) in weights.iter().zip(&rounded) {
+        writeln!(
+            out,
+            "    EvalWeight::new({:?}, {:?}, {}),",
+            weight.term, weight.name, *new as i32
+        )
+        .map_err(write_error)?;
+    }
+    Ok(())
+}

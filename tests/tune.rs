@@ -1,0 +1,104 @@
+//! `duel tune` run as a real process on games that `duel match` played.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("duel-tune-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn duel(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(args)
+        .output()
+        .expect("duel runs")
+}
+
+/// The two mean squared errors (before, after) of the report line starting with `set`.
+fn errors(report: &str, set: &str) -> (f64, f64) {
+    let line = report
+        .lines()
+        .find(|l| l.starts_with(set))
+        .unwrap_or_else(|| panic!("no {set} line in:\n{report}"));
+    let numbers: Vec<f64> = line
+        .split([' ', ',', ':'])
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    // positions, before, after
+    (numbers[1], numbers[2])
+}
+
+#[test]
+fn tunes_the_weights_on_played_games() {
+    let pgn = scratch("games.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let engine = format!("cmd={}", env!("CARGO_BIN_EXE_duel"));
+    let played = duel(&[
+        "match",
+        "--engine",
+        "name=a",
+        &engine,
+        "--engine",
+        "name=b",
+        &engine,
+        "--depth",
+        "2",
+        "--games",
+        "40",
+        "--concurrency",
+        "2",
+        "--pgnout",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(played.status.success(), "{played:?}");
+
+    let tuned = duel(&["tune", pgn.to_str().unwrap(), "--iterations", "300"]);
+    let report = String::from_utf8_lossy(&tuned.stdout);
+    assert!(tuned.status.success(), "{report}\n{tuned:?}");
+    assert!(report.starts_with("games 40 (0 unfinished"), "{report}");
+    let (before, after) = errors(&report, "training");
+    assert!(
+        after <= before,
+        "the fit lowers the training error:\n{report}"
+    );
+    // The anchor keeps its value; every weight appears in the table and in source form.
+    assert!(
+        report.contains("DIE_VALUE      material         100     100 (fixed)"),
+        "{report}"
+    );
+    for name in ["MOBILITY", "KING_RACE", "KING_RUN_1", "KING_RUN_7", "TEMPO"] {
+        assert!(
+            report.contains(&format!("{name:?}")),
+            "{name} in source form:\n{report}"
+        );
+    }
+}
+
+#[test]
+fn bad_input_is_named() {
+    let missing = scratch("missing.pgn");
+    let cases: [(&[&str], &str); 4] = [
+        (&[missing.to_str().unwrap()], "cannot read"),
+        (&["Cargo.toml", "--fix", "NOPE"], "--fix: no weight 'NOPE'"),
+        (
+            &["Cargo.toml", "--variant", "dipole"],
+            "dipole's evaluation has no tunable weights",
+        ),
+        (
+            &["Cargo.toml", "--iterations", "0"],
+            "--iterations and --rate must be positive",
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["tune"];
+        all.extend_from_slice(args);
+        let output = duel(&all);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            !output.status.success() && stderr.contains(expected),
+            "{args:?}: {stderr}"
+        );
+    }
+}
