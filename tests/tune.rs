@@ -57,7 +57,10 @@ fn tunes_the_weights_on_played_games() {
     let tuned = duel(&["tune", pgn.to_str().unwrap(), "--iterations", "300"]);
     let report = String::from_utf8_lossy(&tuned.stdout);
     assert!(tuned.status.success(), "{report}\n{tuned:?}");
-    assert!(report.starts_with("games 40 (0 unfinished"), "{report}");
+    assert!(
+        report.starts_with("games 40 (0 unfinished and "),
+        "{report}"
+    );
     let (before, after) = errors(&report, "training");
     assert!(
         after <= before,

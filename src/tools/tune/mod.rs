@@ -14,6 +14,7 @@ use crate::tools::pgn;
 use clap::Args;
 use fit::{Dataset, FitSettings};
 use samples::SampleCounts;
+use std::collections::HashSet;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -63,19 +64,26 @@ pub fn run<G: Game>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String> 
 
     let mut data = Dataset::new(weights.len());
     let mut counts = SampleCounts::default();
+    let mut seen = HashSet::new();
     for path in &args.files {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let games = pgn::read::<G>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         for game in &games {
-            samples::add_game(game, &mut data, &mut counts);
+            samples::add_game(game, &mut seen, &mut data, &mut counts);
         }
     }
     let write_error = |e: std::io::Error| e.to_string();
     writeln!(
         out,
-        "games {} ({} unfinished, skipped); positions kept {}, left out: opening {}, tactical {}, decided {}",
-        counts.games, counts.unfinished, counts.kept, counts.opening, counts.tactical, counts.decided
+        "games {} ({} unfinished and {} repeated, skipped); positions kept {}, left out: opening {}, tactical {}, decided {}",
+        counts.games,
+        counts.unfinished,
+        counts.repeated,
+        counts.kept,
+        counts.opening,
+        counts.tactical,
+        counts.decided
     )
     .map_err(write_error)?;
     if data.len() < 10 {

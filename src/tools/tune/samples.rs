@@ -4,6 +4,7 @@
 use super::fit::Dataset;
 use crate::game::{Game, winning_move};
 use crate::tools::pgn::PgnGame;
+use std::collections::HashSet;
 
 /// How many positions of the games were used, and why the others were not.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -12,6 +13,9 @@ pub struct SampleCounts {
     pub games: usize,
     /// Games without a result (`*`), skipped whole.
     pub unfinished: usize,
+    /// Games that repeat an earlier game move for move, skipped whole (one build playing itself at
+    /// fixed nodes plays both games of an opening's colour-swapped pair alike).
+    pub repeated: usize,
     /// Positions kept.
     pub kept: usize,
     /// Positions of the opening (before the first move with a comment).
@@ -32,23 +36,47 @@ fn white_score(result: &str) -> Option<f64> {
     }
 }
 
+/// A key of the whole game: its positions' keys folded in order, and the result.
+fn game_key<G: Game>(game: &PgnGame<G>) -> u64 {
+    let fold =
+        |key: u64, next: u64| (key.rotate_left(7) ^ next).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let positions = game.record.positions().iter().map(|pos| pos.hash());
+    let key = positions
+        .chain([game.record.current().hash()])
+        .fold(0, fold);
+    fold(
+        key,
+        game.result.len() as u64 ^ game.result.as_bytes()[0] as u64,
+    )
+}
+
 /// Whether a move comment of the match runner (`+0.35/12 0.512s`, `-M3/9 1.2s`) reports a mate.
 fn reports_mate(comment: &str) -> bool {
     comment.starts_with("+M") || comment.starts_with("-M")
 }
 
-/// Adds the quiet positions of `game` to `data`, each labelled with the game's result.
+/// Adds the quiet positions of `game` to `data`, each labelled with the game's result, unless `seen`
+/// already holds the game (by the keys of all its positions).
 ///
 /// A position is used when an engine chose the move from it (the match runner comments every move
 /// but the opening's; the first commented move ends the opening), the side to move is not in check,
 /// the move played captures nothing, no win in one move is on, and the mover did not report a mate.
 /// What is left is a position whose static evaluation should already say who stands better.
-pub fn add_game<G: Game>(game: &PgnGame<G>, data: &mut Dataset, counts: &mut SampleCounts) {
+pub fn add_game<G: Game>(
+    game: &PgnGame<G>,
+    seen: &mut HashSet<u64>,
+    data: &mut Dataset,
+    counts: &mut SampleCounts,
+) {
     counts.games += 1;
     let Some(result) = white_score(&game.result) else {
         counts.unfinished += 1;
         return;
     };
+    if !seen.insert(game_key(game)) {
+        counts.repeated += 1;
+        return;
+    }
     let opening = game.comments.iter().take_while(|c| c.is_none()).count();
     let opening = if opening == game.comments.len() {
         0
@@ -83,7 +111,7 @@ mod tests {
         let games = pgn::read::<Duel>(text).unwrap();
         let mut data = Dataset::new(Duel::eval_weights().len());
         let mut counts = SampleCounts::default();
-        add_game(&games[0], &mut data, &mut counts);
+        add_game(&games[0], &mut HashSet::new(), &mut data, &mut counts);
         assert_eq!(counts.opening, 1);
         assert_eq!(counts.decided, 1);
         assert_eq!(counts.kept + counts.tactical, 1);
@@ -95,8 +123,21 @@ mod tests {
         let games = pgn::read::<Duel>("[Result \"*\"]\n\n1. D1-e6 {+0.1/1 0s} *\n").unwrap();
         let mut data = Dataset::new(Duel::eval_weights().len());
         let mut counts = SampleCounts::default();
-        add_game(&games[0], &mut data, &mut counts);
+        add_game(&games[0], &mut HashSet::new(), &mut data, &mut counts);
         assert_eq!((counts.unfinished, data.len()), (1, 0));
+    }
+
+    #[test]
+    fn a_repeated_game_counts_once() {
+        let game = "[Result \"1-0\"]\n\n1. D1-e6 {+0.1/1 0s} E8-E7 {+0.1/1 0s} 1-0\n\n";
+        let other = "[Result \"1-0\"]\n\n1. F1-e6 {+0.1/1 0s} E8-E7 {+0.1/1 0s} 1-0\n\n";
+        let games = pgn::read::<Duel>(&format!("{game}{other}{game}")).unwrap();
+        let mut data = Dataset::new(Duel::eval_weights().len());
+        let (mut counts, mut seen) = (SampleCounts::default(), HashSet::new());
+        for game in &games {
+            add_game(game, &mut seen, &mut data, &mut counts);
+        }
+        assert_eq!((counts.games, counts.repeated), (3, 1));
     }
 
     #[test]
