@@ -34,6 +34,9 @@ pub struct TuneArgs {
     /// which anchors the scale of the rest.
     #[arg(long, value_delimiter = ',')]
     pub fix: Option<Vec<String>>,
+    /// Also use positions whose mover reported a forced win or loss.
+    #[arg(long)]
+    pub keep_decided: bool,
 }
 
 /// Reads the games, fits, and prints the report and the new weights to `out`.
@@ -70,7 +73,7 @@ pub fn run<G: Game>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String> 
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let games = pgn::read::<G>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         for game in &games {
-            samples::add_game(game, &mut seen, &mut data, &mut counts);
+            samples::add_game(game, args.keep_decided, &mut seen, &mut data, &mut counts);
         }
     }
     let write_error = |e: std::io::Error| e.to_string();

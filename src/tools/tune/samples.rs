@@ -60,10 +60,12 @@ fn reports_mate(comment: &str) -> bool {
 ///
 /// A position is used when an engine chose the move from it (the match runner comments every move
 /// but the opening's; the first commented move ends the opening), the side to move is not in check,
-/// the move played captures nothing, no win in one move is on, and the mover did not report a mate.
-/// What is left is a position whose static evaluation should already say who stands better.
+/// the move played captures nothing, no win in one move is on, and (unless `keep_decided`) the mover
+/// did not report a mate. What is left is a position whose static evaluation should already say who
+/// stands better.
 pub fn add_game<G: Game>(
     game: &PgnGame<G>,
+    keep_decided: bool,
     seen: &mut HashSet<u64>,
     data: &mut Dataset,
     counts: &mut SampleCounts,
@@ -87,7 +89,7 @@ pub fn add_game<G: Game>(
     for (ply, (pos, &mv)) in record.positions().iter().zip(record.moves()).enumerate() {
         if ply < opening {
             counts.opening += 1;
-        } else if game.comments[ply].as_deref().is_some_and(reports_mate) {
+        } else if !keep_decided && game.comments[ply].as_deref().is_some_and(reports_mate) {
             counts.decided += 1;
         } else if pos.in_check() || pos.is_capture(mv) || winning_move(pos).is_some() {
             counts.tactical += 1;
@@ -111,7 +113,7 @@ mod tests {
         let games = pgn::read::<Duel>(text).unwrap();
         let mut data = Dataset::new(Duel::eval_weights().len());
         let mut counts = SampleCounts::default();
-        add_game(&games[0], &mut HashSet::new(), &mut data, &mut counts);
+        add_game(&games[0], false, &mut HashSet::new(), &mut data, &mut counts);
         assert_eq!(counts.opening, 1);
         assert_eq!(counts.decided, 1);
         assert_eq!(counts.kept + counts.tactical, 1);
@@ -123,7 +125,7 @@ mod tests {
         let games = pgn::read::<Duel>("[Result \"*\"]\n\n1. D1-e6 {+0.1/1 0s} *\n").unwrap();
         let mut data = Dataset::new(Duel::eval_weights().len());
         let mut counts = SampleCounts::default();
-        add_game(&games[0], &mut HashSet::new(), &mut data, &mut counts);
+        add_game(&games[0], false, &mut HashSet::new(), &mut data, &mut counts);
         assert_eq!((counts.unfinished, data.len()), (1, 0));
     }
 
@@ -135,7 +137,7 @@ mod tests {
         let mut data = Dataset::new(Duel::eval_weights().len());
         let (mut counts, mut seen) = (SampleCounts::default(), HashSet::new());
         for game in &games {
-            add_game(game, &mut seen, &mut data, &mut counts);
+            add_game(game, false, &mut seen, &mut data, &mut counts);
         }
         assert_eq!((counts.games, counts.repeated), (3, 1));
     }
