@@ -1,7 +1,7 @@
 //! The search: iterative deepening over a generic [`Game`], stopped through [`SearchControl`].
 //!
 //! Negamax alpha-beta with principal variation search, aspiration windows, mate distance pruning,
-//! reverse futility pruning, null-move pruning (for games that offer a null move) and late move
+//! check extensions, reverse futility pruning, null-move pruning (for games that offer a null move) and late move
 //! reductions, and a quiescence search over captures (all moves when in check); a lock-free
 //! [`TranspositionTable`] that outlives each search; move ordering by table move, victim value,
 //! killers and history; MultiPV and Lazy SMP threads; and a time manager with soft and hard limits.

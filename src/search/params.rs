@@ -35,6 +35,10 @@ pub const NMP_DIVISOR: i32 = 4;
 /// may be in zugzwang, and a game without stalemate (Duel) loses when it runs out of them.
 pub const NMP_MOVES_FLOOR: usize = 8;
 
+/// A move that gives check is searched one ply deeper, but only at plies below this multiple of the
+/// iteration's depth: a line of checks can then grow at most that long, never without end.
+pub const CHECK_EXTENSION_FACTOR: usize = 2;
+
 /// Reverse futility pruning applies up to this remaining depth.
 pub const RFP_DEPTH_MAX: i32 = 6;
 /// The static evaluation must beat beta by this much per remaining ply, in centipawns.

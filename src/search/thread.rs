@@ -54,6 +54,8 @@ pub(super) struct Worker<'a, G: Game> {
     pub aborted: bool,
     /// The deepest ply reached in the current iteration.
     pub seldepth: usize,
+    /// The depth of the iteration being searched.
+    pub root_depth: i32,
     /// Keys of the history, the root and the current search path (the current node last).
     pub keys: Vec<u64>,
     /// Where the root's key is in `keys`.
@@ -134,6 +136,7 @@ impl<'a, G: Game> Worker<'a, G> {
             node_limit,
             aborted: false,
             seldepth: 0,
+            root_depth: 0,
             root_index: keys.len() - 1,
             keys,
             stack: new_stack(),
