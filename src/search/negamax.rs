@@ -2,11 +2,12 @@
 //! transposition table, and exact scores for decided, drawn and moveless positions.
 
 use super::frame::Frame;
-use super::ordering::{QUIET_ORDER_LIMIT, pick_next, push_killer, score_moves};
+use super::ordering::{QUIET_ORDER_LIMIT, SKIP_SCORE, pick_next, push_killer, score_moves};
 use super::params::{
     CHECK_EXTENSION_FACTOR, LMR_DEPTH, LMR_MOVES_FLOOR, NMP_BASE, NMP_DEPTH, NMP_DIVISOR,
     NMP_MOVES_FLOOR, RFP_DEPTH_MAX, RFP_MARGIN,
 };
+use super::pruning::QuietPruning;
 use super::reduction::late_move_reduction;
 use super::score::{
     Bound, DRAW, INFINITE, MAX_PLY, clamp_eval, is_mate, mate_in, mated_in, outcome_score,
@@ -114,6 +115,7 @@ impl<G: Game> Worker<'_, G> {
             &self.history,
         );
 
+        let pruning = QuietPruning::new(depth, eval, alpha);
         let original_alpha = alpha;
         let mut alpha = alpha;
         let mut best = -INFINITE;
@@ -121,9 +123,16 @@ impl<G: Game> Worker<'_, G> {
         for index in 0..frame.moves.len() {
             let (mv, order) = pick_next(&mut frame.moves, &mut frame.scores, index);
             let child = pos.make_move(mv);
+            let gives_check = child.in_check();
+            let quiet = !gives_check && !pos.is_capture(mv);
+            if let Some(bound) = pruning.skip(index, quiet, best) {
+                best = best.max(bound);
+                // Marked, so that a later cutoff does not blame a move that was never tried.
+                frame.scores[index] = SKIP_SCORE;
+                continue;
+            }
             self.shared.tt.prefetch(child.hash());
             self.keys.push(child.hash());
-            let gives_check = child.in_check();
             let new_depth = depth - 1 + check_extension(gives_check, ply, self.root_depth);
             let mut score;
             if index == 0 {
@@ -256,14 +265,15 @@ impl<G: Game> Worker<'_, G> {
     }
 
     /// After the quiet move `frame.moves[cut]` caused a cutoff: it becomes a killer and gains history,
-    /// and the quiet moves tried before it, which did not cut, lose history.
+    /// and the quiet moves searched before it, which did not cut, lose history (skipped moves, marked
+    /// [`SKIP_SCORE`], were not searched).
     fn reward_quiet(&mut self, pos: &G, frame: &mut Frame<G::Move>, cut: usize, depth: i32) {
         let side = pos.side_to_move();
         let mv = frame.moves[cut];
         push_killer(&mut frame.killers, mv);
         self.history.update(side, G::encode_move(mv), depth, true);
-        for &tried in &frame.moves[..cut] {
-            if !pos.is_capture(tried) {
+        for (&tried, &order) in frame.moves[..cut].iter().zip(&frame.scores[..cut]) {
+            if order != SKIP_SCORE && !pos.is_capture(tried) {
                 self.history
                     .update(side, G::encode_move(tried), depth, false);
             }

@@ -44,6 +44,12 @@ pub const RFP_DEPTH_MAX: i32 = 6;
 /// The static evaluation must beat beta by this much per remaining ply, in centipawns.
 pub const RFP_MARGIN: i32 = 80;
 
+/// Futility pruning applies up to this remaining depth.
+pub const FUTILITY_DEPTH_MAX: i32 = 3;
+/// Quiet moves are skipped where the static evaluation plus this much per remaining ply, in
+/// centipawns, stays at or below alpha.
+pub const FUTILITY_MARGIN: i32 = 120;
+
 /// Late move reductions apply from this remaining depth on.
 pub const LMR_DEPTH: i32 = 3;
 /// Moves before this index (0 = first) are never reduced; a principal-variation node spares one more.
