@@ -50,6 +50,11 @@ pub const FUTILITY_DEPTH_MAX: i32 = 3;
 /// centipawns, stays at or below alpha.
 pub const FUTILITY_MARGIN: i32 = 120;
 
+/// Late move pruning applies up to this remaining depth.
+pub const LMP_DEPTH_MAX: i32 = 3;
+/// At depth d, quiet moves from index `LMP_BASE + d²` (0 = first) on are skipped.
+pub const LMP_BASE: i32 = 4;
+
 /// Late move reductions apply from this remaining depth on.
 pub const LMR_DEPTH: i32 = 3;
 /// Moves before this index (0 = first) are never reduced; a principal-variation node spares one more.
