@@ -159,9 +159,14 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Counts a node and tells whether the search must end. Runs at every node: the flags are two
-    /// relaxed loads, and the clock is read only every [`TIME_CHECK_INTERVAL`] nodes.
+    /// relaxed loads, and the clock is read only every [`TIME_CHECK_INTERVAL`] nodes. Once aborted, a
+    /// node is not counted: the callers unwinding from an abort may still enter one (a re-search of a
+    /// score of 0 inside the window), and a node limit must hold exactly.
     #[inline]
     pub fn enter_node(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
         self.nodes += 1;
         if self.nodes & (TIME_CHECK_INTERVAL - 1) == 0 {
             self.checkpoint();
