@@ -127,6 +127,7 @@ impl<G: Game> Worker<'_, G> {
         if self.enter_node() {
             return 0;
         }
+        self.root_depth = depth;
         let root = self.shared.root;
         let mut best = -INFINITE;
         for index in first..self.root_moves.len() {

@@ -1,18 +1,19 @@
 //! The search: iterative deepening over a generic [`Game`], stopped through [`SearchControl`].
 //!
 //! Negamax alpha-beta with principal variation search, aspiration windows, mate distance pruning,
-//! reverse futility pruning, null-move pruning (for games that offer a null move) and late move
-//! reductions, and a quiescence search over captures (all moves when in check); a lock-free
-//! [`TranspositionTable`] that outlives each search; move ordering by table move, victim value,
-//! killers and history; MultiPV and Lazy SMP threads; and a time manager with soft and hard limits.
-//! Nothing here knows the rules of any game: everything comes through the [`Game`] trait.
+//! check extensions, reverse futility pruning, null-move pruning (for games that offer a null move),
+//! late move reductions, futility and late move pruning, and a quiescence search over captures (all
+//! moves when in check); a lock-free [`TranspositionTable`] that outlives each search; move ordering
+//! by table move, victim value, killers and history; MultiPV and Lazy SMP threads; and a time manager
+//! with soft and hard limits. Nothing here knows the rules of any game: everything comes through the
+//! [`Game`] trait.
 //!
 //! Where things are: `deepening` (iterations, root moves, reports, stop decisions), `negamax` and
-//! `quiescence` (the tree below the root), `reduction` (late move reductions), `draws` (repetition and quiet-ply draws), `ordering`
-//! (move picker, killers, history), `tt`, `time` (soft and hard limits), `thread` (per-thread state,
-//! stop checks, Lazy SMP), `frame` (per-ply scratch space), `score` (the internal scale and mates),
-//! `params` (every tunable), `root_moves`, and the contract types in `limits`, `settings`, `control`
-//! and `report`.
+//! `quiescence` (the tree below the root), `reduction` (late move reductions), `pruning` (futility and
+//! late move pruning), `draws` (repetition and quiet-ply draws), `ordering` (move picker, killers,
+//! history), `tt`, `time` (soft and hard limits), `thread` (per-thread state, stop checks, Lazy SMP),
+//! `frame` (per-ply scratch space), `score` (the internal scale and mates), `params` (every tunable),
+//! `root_moves`, and the contract types in `limits`, `settings`, `control` and `report`.
 
 mod control;
 mod deepening;
@@ -22,6 +23,7 @@ mod limits;
 mod negamax;
 mod ordering;
 mod params;
+mod pruning;
 mod quiescence;
 mod reduction;
 mod report;

@@ -2,11 +2,12 @@
 //! transposition table, and exact scores for decided, drawn and moveless positions.
 
 use super::frame::Frame;
-use super::ordering::{QUIET_ORDER_LIMIT, pick_next, push_killer, score_moves};
+use super::ordering::{QUIET_ORDER_LIMIT, SKIP_SCORE, pick_next, push_killer, score_moves};
 use super::params::{
-    LMR_DEPTH, LMR_MOVES_FLOOR, NMP_BASE, NMP_DEPTH, NMP_DIVISOR, NMP_MOVES_FLOOR, RFP_DEPTH_MAX,
-    RFP_MARGIN,
+    CHECK_EXTENSION_FACTOR, LMR_DEPTH, LMR_MOVES_FLOOR, NMP_BASE, NMP_DEPTH, NMP_DIVISOR,
+    NMP_MOVES_FLOOR, RFP_DEPTH_MAX, RFP_MARGIN,
 };
+use super::pruning::QuietPruning;
 use super::reduction::late_move_reduction;
 use super::score::{
     Bound, DRAW, INFINITE, MAX_PLY, clamp_eval, is_mate, mate_in, mated_in, outcome_score,
@@ -86,7 +87,7 @@ impl<G: Game> Worker<'_, G> {
         }
         let tt_move = entry.and_then(|e| e.mv).map(G::decode_move);
 
-        pos.generate_moves(&mut frame.moves);
+        pos.generate_distinct_moves(&mut frame.moves);
         if frame.moves.is_empty() {
             return outcome_score(pos, pos.no_move_outcome(), ply);
         }
@@ -114,6 +115,7 @@ impl<G: Game> Worker<'_, G> {
             &self.history,
         );
 
+        let pruning = QuietPruning::new(depth, eval, alpha);
         let original_alpha = alpha;
         let mut alpha = alpha;
         let mut best = -INFINITE;
@@ -121,28 +123,37 @@ impl<G: Game> Worker<'_, G> {
         for index in 0..frame.moves.len() {
             let (mv, order) = pick_next(&mut frame.moves, &mut frame.scores, index);
             let child = pos.make_move(mv);
+            let gives_check = child.in_check();
+            let quiet = !gives_check && !pos.is_capture(mv);
+            if let Some(bound) = pruning.skip(index, quiet, best) {
+                best = best.max(bound);
+                // Marked, so that a later cutoff does not blame a move that was never tried.
+                frame.scores[index] = SKIP_SCORE;
+                continue;
+            }
             self.shared.tt.prefetch(child.hash());
             self.keys.push(child.hash());
+            let new_depth = depth - 1 + check_extension(gives_check, ply, self.root_depth);
             let mut score;
             if index == 0 {
-                score = -self.negamax(&child, below, depth - 1, -beta, -alpha, ply + 1);
+                score = -self.negamax(&child, below, new_depth, -beta, -alpha, ply + 1);
             } else {
-                let reduction = self.reduction(&child, depth, index, order, pv_node, in_check);
+                let reduction = self.reduction(depth, index, order, pv_node, in_check, gives_check);
                 score = -self.negamax(
                     &child,
                     below,
-                    depth - 1 - reduction,
+                    new_depth - reduction,
                     -alpha - 1,
                     -alpha,
                     ply + 1,
                 );
                 // A reduced move that beats alpha may be better than it looked: search it in full.
                 if reduction > 0 && score > alpha && !self.aborted {
-                    score = -self.negamax(&child, below, depth - 1, -alpha - 1, -alpha, ply + 1);
+                    score = -self.negamax(&child, below, new_depth, -alpha - 1, -alpha, ply + 1);
                 }
                 // In a null-window node every score above alpha is a cutoff: no re-search there.
                 if score > alpha && score < beta {
-                    score = -self.negamax(&child, below, depth - 1, -beta, -alpha, ply + 1);
+                    score = -self.negamax(&child, below, new_depth, -beta, -alpha, ply + 1);
                 }
             }
             self.keys.pop();
@@ -228,25 +239,24 @@ impl<G: Game> Worker<'_, G> {
         (!self.aborted && score >= beta).then(|| if is_mate(score) { beta } else { score })
     }
 
-    /// How many plies shallower the move at `index` (ordering score `order`, leading to `child`) is
-    /// searched first. Only late quiet moves at some depth are reduced: not the table move, captures
-    /// or killers (their ordering score says so), not moves in or into check, and one fewer ply in a
-    /// principal-variation node. The reduced search still leaves at least one ply.
-    #[allow(clippy::too_many_arguments)]
+    /// How many plies shallower the move at `index` (ordering score `order`, giving check when
+    /// `gives_check`) is searched first. Only late quiet moves at some depth are reduced: not the table
+    /// move, captures or killers (their ordering score says so), not moves in or into check, and one
+    /// fewer ply in a principal-variation node. The reduced search still leaves at least one ply.
     fn reduction(
         &self,
-        child: &G,
         depth: i32,
         index: usize,
         order: i32,
         pv_node: bool,
         in_check: bool,
+        gives_check: bool,
     ) -> i32 {
         if depth < LMR_DEPTH
             || index < LMR_MOVES_FLOOR + pv_node as usize
             || order >= QUIET_ORDER_LIMIT
             || in_check
-            || child.in_check()
+            || gives_check
         {
             return 0;
         }
@@ -255,14 +265,15 @@ impl<G: Game> Worker<'_, G> {
     }
 
     /// After the quiet move `frame.moves[cut]` caused a cutoff: it becomes a killer and gains history,
-    /// and the quiet moves tried before it, which did not cut, lose history.
+    /// and the quiet moves searched before it, which did not cut, lose history (skipped moves, marked
+    /// [`SKIP_SCORE`], were not searched).
     fn reward_quiet(&mut self, pos: &G, frame: &mut Frame<G::Move>, cut: usize, depth: i32) {
         let side = pos.side_to_move();
         let mv = frame.moves[cut];
         push_killer(&mut frame.killers, mv);
         self.history.update(side, G::encode_move(mv), depth, true);
-        for &tried in &frame.moves[..cut] {
-            if !pos.is_capture(tried) {
+        for (&tried, &order) in frame.moves[..cut].iter().zip(&frame.scores[..cut]) {
+            if order != SKIP_SCORE && !pos.is_capture(tried) {
                 self.history
                     .update(side, G::encode_move(tried), depth, false);
             }
@@ -288,10 +299,38 @@ impl<G: Game> Worker<'_, G> {
     }
 }
 
+/// Check extension: a move that gives check, made at `ply`, is searched one ply deeper, since the
+/// reply is forced and the attack may be the start of a win the horizon would hide. Only below
+/// [`CHECK_EXTENSION_FACTOR`] times the iteration's depth `root_depth`, so that a line of checks stays
+/// bounded. The root's own moves are never extended (it does not call this).
+#[inline]
+fn check_extension(gives_check: bool, ply: usize, root_depth: i32) -> i32 {
+    (gives_check && ply < CHECK_EXTENSION_FACTOR * root_depth.max(0) as usize) as i32
+}
+
 /// Reverse futility pruning (static null-move pruning): near the horizon, a static evaluation that
 /// beats `beta` by more than a margin per remaining ply is trusted to hold, and the node fails high on
 /// it without a search. Called out of check, outside principal-variation nodes, with legal moves.
 #[inline]
 fn reverse_futility_cut(depth: i32, eval: i32, beta: i32) -> Option<i32> {
     (depth <= RFP_DEPTH_MAX && !is_mate(beta) && eval - RFP_MARGIN * depth >= beta).then_some(eval)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checks_are_extended_only_while_the_line_is_short() {
+        let limit = CHECK_EXTENSION_FACTOR * 4;
+        assert_eq!(check_extension(true, 1, 4), 1);
+        assert_eq!(check_extension(true, limit - 1, 4), 1);
+        assert_eq!(
+            check_extension(true, limit, 4),
+            0,
+            "the line is already long"
+        );
+        assert_eq!(check_extension(false, 1, 4), 0, "only checks");
+        assert_eq!(check_extension(true, 1, 0), 0);
+    }
 }

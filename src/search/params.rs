@@ -35,10 +35,25 @@ pub const NMP_DIVISOR: i32 = 4;
 /// may be in zugzwang, and a game without stalemate (Duel) loses when it runs out of them.
 pub const NMP_MOVES_FLOOR: usize = 8;
 
+/// A move that gives check is searched one ply deeper, but only at plies below this multiple of the
+/// iteration's depth: a line of checks can then grow at most that long, never without end.
+pub const CHECK_EXTENSION_FACTOR: usize = 2;
+
 /// Reverse futility pruning applies up to this remaining depth.
 pub const RFP_DEPTH_MAX: i32 = 6;
 /// The static evaluation must beat beta by this much per remaining ply, in centipawns.
 pub const RFP_MARGIN: i32 = 80;
+
+/// Futility pruning applies up to this remaining depth.
+pub const FUTILITY_DEPTH_MAX: i32 = 3;
+/// Quiet moves are skipped where the static evaluation plus this much per remaining ply, in
+/// centipawns, stays at or below alpha.
+pub const FUTILITY_MARGIN: i32 = 120;
+
+/// Late move pruning applies up to this remaining depth.
+pub const LMP_DEPTH_MAX: i32 = 3;
+/// At depth d, quiet moves from index `LMP_BASE + d²` (0 = first) on are skipped.
+pub const LMP_BASE: i32 = 4;
 
 /// Late move reductions apply from this remaining depth on.
 pub const LMR_DEPTH: i32 = 3;

@@ -54,6 +54,8 @@ pub(super) struct Worker<'a, G: Game> {
     pub aborted: bool,
     /// The deepest ply reached in the current iteration.
     pub seldepth: usize,
+    /// The depth of the iteration being searched.
+    pub root_depth: i32,
     /// Keys of the history, the root and the current search path (the current node last).
     pub keys: Vec<u64>,
     /// Where the root's key is in `keys`.
@@ -134,6 +136,7 @@ impl<'a, G: Game> Worker<'a, G> {
             node_limit,
             aborted: false,
             seldepth: 0,
+            root_depth: 0,
             root_index: keys.len() - 1,
             keys,
             stack: new_stack(),
@@ -156,9 +159,14 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Counts a node and tells whether the search must end. Runs at every node: the flags are two
-    /// relaxed loads, and the clock is read only every [`TIME_CHECK_INTERVAL`] nodes.
+    /// relaxed loads, and the clock is read only every [`TIME_CHECK_INTERVAL`] nodes. Once aborted, a
+    /// node is not counted: the callers unwinding from an abort may still enter one (a re-search of a
+    /// score of 0 inside the window), and a node limit must hold exactly.
     #[inline]
     pub fn enter_node(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
         self.nodes += 1;
         if self.nodes & (TIME_CHECK_INTERVAL - 1) == 0 {
             self.checkpoint();
