@@ -23,24 +23,24 @@ pub const TEMPO: usize = KING_RUN + KING_RUN_PLIES;
 /// How many features (and weights) there are.
 pub const FEATURES: usize = TEMPO + 1;
 
-/// The weights, by feature index.
-///
-/// The king run: at 1 to 3 plies the opponent has at most one move, which cannot stop a king on a
-/// safe square next to the goal: as good as won; the rest fall off fast, as every defending move may
-/// cover the approach. The tempo: the side to move is a move ahead of a static count, and in Duel a
-/// move is often a king step or the capture of a die that cannot run.
+/// The weights, by feature index: fitted by `duel tune` to self-play games (the recipe is in
+/// `docs/strength-eval.md`), except the unit `DIE_VALUE` and the king runs of 1 to 3 plies, which the
+/// games leave undetermined (those runs are wins the search sees) and keep their set values: at 1 to 3
+/// plies the opponent has at most one move, which cannot stop a king on a safe square next to the goal.
+/// The tempo: the side to move is a move ahead of a static count, and in Duel a move is often a king
+/// step or the capture of a die that cannot run.
 pub const WEIGHTS: [EvalWeight; FEATURES] = [
     EvalWeight::new("material", "DIE_VALUE", 100),
     EvalWeight::new("mobility", "MOBILITY", 3),
-    EvalWeight::new("king race", "KING_RACE", 6),
+    EvalWeight::new("king race", "KING_RACE", 8),
     EvalWeight::new("king run", "KING_RUN_1", 800),
     EvalWeight::new("king run", "KING_RUN_2", 800),
     EvalWeight::new("king run", "KING_RUN_3", 700),
-    EvalWeight::new("king run", "KING_RUN_4", 300),
-    EvalWeight::new("king run", "KING_RUN_5", 140),
+    EvalWeight::new("king run", "KING_RUN_4", 73),
+    EvalWeight::new("king run", "KING_RUN_5", 44),
     EvalWeight::new("king run", "KING_RUN_6", 60),
-    EvalWeight::new("king run", "KING_RUN_7", 25),
-    EvalWeight::new("tempo", "TEMPO", 12),
+    EvalWeight::new("king run", "KING_RUN_7", 4),
+    EvalWeight::new("tempo", "TEMPO", 16),
 ];
 
 /// A die's value, also the unit of capture ordering.
