@@ -292,55 +292,6 @@ fn searchmoves_restrict_the_root() {
     }
 }
 
-/// White's die on E4 shows 4: `E4-c2` and `e4-C2` (and the like) are twins, two moves to one
-/// position, of which the search plays only the first.
-const TWINS: &str = "bK8/9/9/9/4w414/9/9/8wK w";
-
-#[test]
-fn searchmoves_may_name_a_twin_the_search_leaves_out() {
-    let root = pos(TWINS);
-    let twin = root.parse_move("e4-C2").expect("legal");
-    let limits = Limits {
-        depth: Some(3),
-        searchmoves: vec![twin],
-        ..Limits::default()
-    };
-    let found = search_with(
-        &root,
-        &[],
-        &limits,
-        &Settings::default(),
-        &TranspositionTable::new(4),
-    );
-    assert_eq!(found.summary.result.best, Some(twin));
-}
-
-#[test]
-fn multipv_lines_reach_distinct_positions() {
-    let root = pos(TWINS);
-    let settings = Settings {
-        multipv: 256,
-        ..Settings::default()
-    };
-    let limits = Limits {
-        depth: Some(2),
-        ..Limits::default()
-    };
-    let found = search_with(&root, &[], &limits, &settings, &TranspositionTable::new(4));
-    let last: Vec<&Report<Move>> = found.reports.iter().filter(|r| r.depth == 2).collect();
-    let children: std::collections::HashSet<String> = last
-        .iter()
-        .map(|r| root.make_move(r.pv[0]).to_text())
-        .collect();
-    assert_eq!(children.len(), last.len(), "one line per position");
-    assert!(last.len() < legal_moves(&root).len(), "twins are left out");
-    let reachable: std::collections::HashSet<String> = legal_moves(&root)
-        .into_iter()
-        .map(|mv| root.make_move(mv).to_text())
-        .collect();
-    assert_eq!(children, reachable, "every position has its line");
-}
-
 #[test]
 fn a_stop_before_the_first_depth_still_returns_a_legal_move() {
     let root = Duel::start();

@@ -39,14 +39,6 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn side_to_move(&self) -> Side;
     /// Fills `moves` with every legal move (cleared first). Empty when the game is already decided.
     fn generate_moves(&self, moves: &mut MoveList<Self::Move>);
-    /// Fills `moves` (cleared first) with legal moves that reach every position a legal move reaches,
-    /// each exactly once: what the search needs, since two moves to one position are one subtree. A
-    /// game whose different moves can reach the same position overrides the default (every legal
-    /// move) to leave out the later ones (Duel: the second of two L-paths to a square that leave the
-    /// die in the same orientation). The moves are a subset of [`Game::generate_moves`], in its order.
-    fn generate_distinct_moves(&self, moves: &mut MoveList<Self::Move>) {
-        self.generate_moves(moves);
-    }
     /// Whether the side to move has a legal move. Games override the default to stop at the first one.
     fn has_legal_move(&self) -> bool {
         let mut moves = MoveList::new();

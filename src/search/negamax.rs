@@ -87,7 +87,7 @@ impl<G: Game> Worker<'_, G> {
         }
         let tt_move = entry.and_then(|e| e.mv).map(G::decode_move);
 
-        pos.generate_distinct_moves(&mut frame.moves);
+        pos.generate_moves(&mut frame.moves);
         if frame.moves.is_empty() {
             return outcome_score(pos, pos.no_move_outcome(), ply);
         }

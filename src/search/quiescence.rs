@@ -68,7 +68,7 @@ impl<G: Game> Worker<'_, G> {
             alpha = alpha.max(stand_pat);
         }
 
-        pos.generate_distinct_moves(&mut frame.moves);
+        pos.generate_moves(&mut frame.moves);
         if frame.moves.is_empty() {
             return outcome_score(pos, pos.no_move_outcome(), ply);
         }

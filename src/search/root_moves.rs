@@ -42,10 +42,9 @@ impl<M: Copy> RootMove<M> {
     }
 }
 
-/// The legal moves of `root` restricted to `searchmoves` (all distinct ones, see
-/// [`Game::generate_distinct_moves`], when it is empty or names no legal move, so that a search always
-/// has a move to return), the table's move first and captures by victim next, so that a search stopped
-/// at once still answers its best guess.
+/// The legal moves of `root` restricted to `searchmoves` (all of them when it is empty or names no
+/// legal move, so that a search always has a move to return), the table's move first and captures by
+/// victim next, so that a search stopped at once still answers its best guess.
 pub(super) fn root_moves<G: Game>(
     root: &G,
     searchmoves: &[G::Move],
@@ -59,9 +58,6 @@ pub(super) fn root_moves<G: Game>(
         .filter(|mv| searchmoves.contains(mv))
         .collect();
     if moves.is_empty() {
-        // Moves that reach the same position would only search one subtree twice (and fill MultiPV
-        // with copies); moves named in `searchmoves` are searched as named.
-        root.generate_distinct_moves(&mut legal);
         moves = legal.to_vec();
     }
     let tt_move = tt

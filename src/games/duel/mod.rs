@@ -103,11 +103,6 @@ impl Game for Position {
         movegen::for_each_legal_move(self, |mv| moves.push(mv));
     }
 
-    fn generate_distinct_moves(&self, moves: &mut MoveList<Move>) {
-        moves.clear();
-        movegen::for_each_distinct_move(self, |mv| moves.push(mv));
-    }
-
     fn has_legal_move(&self) -> bool {
         movegen::has_legal_move(self)
     }

@@ -19,17 +19,7 @@ const MAX_CHECKERS: usize = 8;
 /// decided position.
 #[inline]
 pub fn for_each_legal_move(pos: &Position, mut emit: impl FnMut(Move)) {
-    let _ = visit_legal_moves::<false>(pos, |mv| {
-        emit(mv);
-        ControlFlow::Continue(())
-    });
-}
-
-/// [`for_each_legal_move`] without twins: an L-path is left out where the other path to the same
-/// square, emitted just before it, leaves the die in the same orientation (the same position).
-#[inline]
-pub fn for_each_distinct_move(pos: &Position, mut emit: impl FnMut(Move)) {
-    let _ = visit_legal_moves::<true>(pos, |mv| {
+    let _ = visit_legal_moves(pos, |mv| {
         emit(mv);
         ControlFlow::Continue(())
     });
@@ -38,13 +28,12 @@ pub fn for_each_distinct_move(pos: &Position, mut emit: impl FnMut(Move)) {
 /// Whether `pos` has a legal move; stops at the first one found.
 #[inline]
 pub fn has_legal_move(pos: &Position) -> bool {
-    visit_legal_moves::<false>(pos, |_| ControlFlow::Break(())).is_break()
+    visit_legal_moves(pos, |_| ControlFlow::Break(())).is_break()
 }
 
-/// Calls `visit` with the legal moves of `pos` in generation order until it breaks; without twins
-/// when `DISTINCT`.
+/// Calls `visit` with the legal moves of `pos` in generation order until it breaks.
 #[inline]
-fn visit_legal_moves<const DISTINCT: bool>(
+fn visit_legal_moves(
     pos: &Position,
     mut visit: impl FnMut(Move) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
@@ -69,15 +58,9 @@ fn visit_legal_moves<const DISTINCT: bool>(
     let checkers = &checkers[..checker_count];
 
     for from in pos.dice(us) {
-        // Whether the previous path was open: a twin's first path passes the same end-square and
-        // king tests, so it was emitted exactly when it was open.
-        let mut previous_open = false;
         for path in paths.from(from, pos.top_at(from)) {
             let to = path.mv.to();
-            let open = !path.blocked_by(occupied);
-            let repeated = DISTINCT && path.twin && previous_open;
-            previous_open = open;
-            if !open || repeated || own.has(to) {
+            if path.blocked_by(occupied) || own.has(to) {
                 continue;
             }
             if checkers.is_empty() {

@@ -3,8 +3,6 @@
 
 use super::bitboard::Bitboard;
 use super::moves::Move;
-use super::orientation::Orientation;
-use super::position::rolled_along;
 use super::square::{SQUARES, Square};
 use once_cell::sync::Lazy;
 
@@ -21,19 +19,14 @@ pub struct PathEntry {
     high: u8,
     /// The move, end square and leg order included.
     pub mv: Move,
-    /// Set on an L-path taken horizontally first when the vertical-first path to the same square,
-    /// the entry right before it, leaves the die in the same orientation whatever it showed: where
-    /// both are open, the two moves reach the same position (Duel's twin moves).
-    pub twin: bool,
 }
 
 impl PathEntry {
-    fn new(passes: Bitboard, mv: Move, twin: bool) -> PathEntry {
+    fn new(passes: Bitboard, mv: Move) -> PathEntry {
         PathEntry {
             low: passes.0 as u64,
             high: (passes.0 >> 64) as u8,
             mv,
-            twin,
         }
     }
 
@@ -85,20 +78,12 @@ impl PathTables {
                         tables.entries.push(PathEntry::new(
                             tables.between(from, to),
                             Move::new(from, to, vertical),
-                            false,
                         ));
                     } else {
-                        let (first, second) =
-                            (Move::new(from, to, true), Move::new(from, to, false));
-                        // Rolls that commute: a leg of 4 rolls is no turn at all, and two half
-                        // turns about perpendicular axes commute. Tried rather than derived.
-                        let twin = Orientation::all()
-                            .all(|o| rolled_along(o, first) == rolled_along(o, second));
-                        for (mv, twin) in [(first, false), (second, twin)] {
+                        for vertical_first in [true, false] {
                             tables.entries.push(PathEntry::new(
-                                tables.l_path(from, to, mv.vertical_first()),
-                                mv,
-                                twin,
+                                tables.l_path(from, to, vertical_first),
+                                Move::new(from, to, vertical_first),
                             ));
                         }
                     }
@@ -197,36 +182,6 @@ mod tests {
         // A die in the middle of the board has all 8t−4 paths for small t.
         let e4 = Square::at(4, 3).unwrap();
         assert_eq!(PATHS.from(e4, 3).len(), 20);
-    }
-
-    #[test]
-    fn twins_are_the_l_paths_whose_legs_commute() {
-        for from in Square::all() {
-            for top in 1..=6u8 {
-                let paths = PATHS.from(from, top);
-                for (i, p) in paths.iter().enumerate() {
-                    let (rows, columns) = (
-                        (p.mv.to().row() - from.row()).abs(),
-                        (p.mv.to().column() - from.column()).abs(),
-                    );
-                    let commute =
-                        rows % 4 == 0 || columns % 4 == 0 || (rows % 2 == 0 && columns % 2 == 0);
-                    let expected = !p.mv.is_straight() && !p.mv.vertical_first() && commute;
-                    assert_eq!(p.twin, expected, "{:?}", p.mv);
-                    if p.twin {
-                        let before = paths[i - 1].mv;
-                        assert_eq!(before, Move::new(from, p.mv.to(), true));
-                    }
-                }
-            }
-        }
-        // The rules' example: D1-e6 and d1-E6 leave the die differently (legs of 5 and 1).
-        let (d1, e6) = (Square::at(3, 0).unwrap(), Square::at(4, 5).unwrap());
-        let second = PATHS
-            .from(d1, 6)
-            .iter()
-            .find(|p| p.mv == Move::new(d1, e6, false));
-        assert!(second.is_some_and(|p| !p.twin));
     }
 
     #[test]
