@@ -116,9 +116,11 @@ pub fn run<G: Game>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String> 
         )
         .map_err(write_error)?;
     }
+    let name_width = weights.iter().map(|w| w.name.len()).max().unwrap_or(0);
+    let term_width = weights.iter().map(|w| w.term.len()).max().unwrap_or(0);
     writeln!(
         out,
-        "\n{:<14} {:<12} {:>7} {:>7}",
+        "\n{:<name_width$} {:<term_width$} {:>7} {:>7}",
         "weight", "term", "before", "after"
     )
     .map_err(write_error)?;
@@ -126,7 +128,7 @@ pub fn run<G: Game>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String> 
         let mark = if *fixed { " (fixed)" } else { "" };
         writeln!(
             out,
-            "{:<14} {:<12} {:>7} {:>7}{mark}",
+            "{:<name_width$} {:<term_width$} {:>7} {:>7}{mark}",
             weight.name, weight.term, weight.value, *new as i32
         )
         .map_err(write_error)?;

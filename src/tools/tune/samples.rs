@@ -113,7 +113,13 @@ mod tests {
         let games = pgn::read::<Duel>(text).unwrap();
         let mut data = Dataset::new(Duel::eval_weights().len());
         let mut counts = SampleCounts::default();
-        add_game(&games[0], false, &mut HashSet::new(), &mut data, &mut counts);
+        add_game(
+            &games[0],
+            false,
+            &mut HashSet::new(),
+            &mut data,
+            &mut counts,
+        );
         assert_eq!(counts.opening, 1);
         assert_eq!(counts.decided, 1);
         assert_eq!(counts.kept + counts.tactical, 1);
@@ -125,7 +131,13 @@ mod tests {
         let games = pgn::read::<Duel>("[Result \"*\"]\n\n1. D1-e6 {+0.1/1 0s} *\n").unwrap();
         let mut data = Dataset::new(Duel::eval_weights().len());
         let mut counts = SampleCounts::default();
-        add_game(&games[0], false, &mut HashSet::new(), &mut data, &mut counts);
+        add_game(
+            &games[0],
+            false,
+            &mut HashSet::new(),
+            &mut data,
+            &mut counts,
+        );
         assert_eq!((counts.unfinished, data.len()), (1, 0));
     }
 

@@ -5,11 +5,15 @@ mod king_run;
 mod reach;
 mod weights;
 
+use super::bitboard::Bitboard;
 use super::position::{Position, goal_square};
 use crate::game::{EvalTerm, EvalWeight, Side};
 use reach::{Reach, reach};
 pub use weights::DIE_VALUE;
-use weights::{DICE, FEATURES, KING_RACE, KING_RUN, KING_RUN_PLIES, MOBILITY, TEMPO, WEIGHTS};
+use weights::{
+    DICE, FEATURES, KING_ESCAPES, KING_RACE, KING_RING_ATTACKED, KING_RUN, KING_RUN_PLIES,
+    MOBILITY, TEMPO, TOPS, WEIGHTS,
+};
 
 /// What the evaluation counts for each side (index 0 White, 1 Black), by the feature indices of
 /// [`weights`]; the evaluation is the weighted sum.
@@ -28,6 +32,15 @@ fn features(pos: &Position) -> Features {
             count[KING_RUN + plies - 1] = 1;
         }
         count[TEMPO] = i32::from(pos.side_to_move() == side);
+        for die in pos.dice(side) {
+            let top = pos.top_at(die) as usize;
+            if top >= 2 {
+                count[TOPS + top - 2] += 1;
+            }
+        }
+        let ring = Bitboard::of(pos.king(side)).king_steps();
+        count[KING_RING_ATTACKED] = (ring & enemy.attacks).count() as i32;
+        count[KING_ESCAPES] = (ring & !(pos.occupied_by(side) | enemy.attacks)).count() as i32;
     }
     counts
 }
@@ -172,6 +185,28 @@ mod tests {
         let white_to_move = "bK8/9/4wK4/9/9/9/9/b428 w";
         let black_to_move = "bK8/9/4wK4/9/9/9/9/b428 b";
         assert!(term(white_to_move, "king run")[0] > term(black_to_move, "king run")[0]);
+    }
+
+    #[test]
+    fn dice_count_by_the_value_they_show() {
+        // At the start each side's dice show 5, 1, 2, 6, 6, 2, 1, 5 (the first digit of each die).
+        let pos = dfen::parse(crate::games::duel::START_DFEN).unwrap();
+        let [white, black] = features(&pos);
+        assert_eq!(&white[TOPS..TOPS + 5], &[2, 0, 0, 2, 2]);
+        assert_eq!(&black[TOPS..TOPS + 5], &[2, 0, 0, 2, 2]);
+    }
+
+    #[test]
+    fn king_safety_counts_attacked_and_free_neighbours() {
+        // White's king on E1 has three free neighbours (a king steps orthogonally): D1, F1 and E2. A
+        // black die on A2 showing 4 rolls straight to E2.
+        let quiet = dfen::parse("4bK4/9/9/9/9/9/9/4wK4 w").unwrap();
+        let [white, _] = features(&quiet);
+        assert_eq!((white[KING_RING_ATTACKED], white[KING_ESCAPES]), (0, 3));
+        let attacked = dfen::parse("4bK4/9/9/9/9/9/b418/4wK4 w").unwrap();
+        let [white, _] = features(&attacked);
+        assert!(white[KING_RING_ATTACKED] >= 1, "{white:?}");
+        assert_eq!(white[KING_RING_ATTACKED] + white[KING_ESCAPES], 3);
     }
 
     #[test]

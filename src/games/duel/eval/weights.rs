@@ -20,8 +20,15 @@ pub const KING_RUN: usize = 3;
 pub const KING_RUN_PLIES: usize = 7;
 /// 1 for the side to move.
 pub const TEMPO: usize = KING_RUN + KING_RUN_PLIES;
+/// Dice by the value they show: `TOPS + top - 2` counts the dice showing `top` from 2 to 6 (a die
+/// showing 1 is the reference: its worth is `DIE_VALUE` alone). A die rolls as far as it shows.
+pub const TOPS: usize = TEMPO + 1;
+/// Squares a side's king could step to (its orthogonal neighbours) that the enemy attacks.
+pub const KING_RING_ATTACKED: usize = TOPS + 5;
+/// Squares a side's king could step to safely: free of its own pieces and not attacked.
+pub const KING_ESCAPES: usize = KING_RING_ATTACKED + 1;
 /// How many features (and weights) there are.
-pub const FEATURES: usize = TEMPO + 1;
+pub const FEATURES: usize = KING_ESCAPES + 1;
 
 /// The weights, by feature index: fitted by `duel tune` to self-play games (the recipe is in
 /// `docs/strength-eval.md`), except the unit `DIE_VALUE` and the king runs of 1 to 3 plies, which the
@@ -32,15 +39,22 @@ pub const FEATURES: usize = TEMPO + 1;
 pub const WEIGHTS: [EvalWeight; FEATURES] = [
     EvalWeight::new("material", "DIE_VALUE", 100),
     EvalWeight::new("mobility", "MOBILITY", 3),
-    EvalWeight::new("king race", "KING_RACE", 8),
+    EvalWeight::new("king race", "KING_RACE", 11),
     EvalWeight::new("king run", "KING_RUN_1", 800),
     EvalWeight::new("king run", "KING_RUN_2", 800),
     EvalWeight::new("king run", "KING_RUN_3", 700),
-    EvalWeight::new("king run", "KING_RUN_4", 73),
-    EvalWeight::new("king run", "KING_RUN_5", 44),
-    EvalWeight::new("king run", "KING_RUN_6", 60),
-    EvalWeight::new("king run", "KING_RUN_7", 4),
-    EvalWeight::new("tempo", "TEMPO", 16),
+    EvalWeight::new("king run", "KING_RUN_4", 63),
+    EvalWeight::new("king run", "KING_RUN_5", 39),
+    EvalWeight::new("king run", "KING_RUN_6", 54),
+    EvalWeight::new("king run", "KING_RUN_7", 1),
+    EvalWeight::new("tempo", "TEMPO", 15),
+    EvalWeight::new("die tops", "TOP_2", 10),
+    EvalWeight::new("die tops", "TOP_3", 21),
+    EvalWeight::new("die tops", "TOP_4", 13),
+    EvalWeight::new("die tops", "TOP_5", 22),
+    EvalWeight::new("die tops", "TOP_6", 19),
+    EvalWeight::new("king safety", "KING_RING_ATTACKED", -19),
+    EvalWeight::new("king safety", "KING_ESCAPES", -15),
 ];
 
 /// A die's value, also the unit of capture ordering.
