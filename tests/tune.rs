@@ -58,7 +58,7 @@ fn tunes_the_weights_on_played_games() {
     let report = String::from_utf8_lossy(&tuned.stdout);
     assert!(tuned.status.success(), "{report}\n{tuned:?}");
     assert!(
-        report.starts_with("games 40 (0 unfinished and "),
+        report.starts_with("games 40 (0 unfinished, 0 lost by a fault and "),
         "{report}"
     );
     let (before, after) = errors(&report, "training");
@@ -88,7 +88,7 @@ fn tunes_the_weights_on_played_games() {
 #[test]
 fn bad_input_is_named() {
     let missing = scratch("missing.pgn");
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 6] = [
         (&[missing.to_str().unwrap()], "cannot read"),
         (&["Cargo.toml", "--fix", "NOPE"], "--fix: no weight 'NOPE'"),
         (
@@ -97,8 +97,13 @@ fn bad_input_is_named() {
         ),
         (
             &["Cargo.toml", "--iterations", "0"],
-            "--iterations and --rate must be positive",
+            "--iterations: must be at least 1",
         ),
+        (
+            &["Cargo.toml", "--rate", "inf"],
+            "--rate: must be a positive",
+        ),
+        (&["Cargo.toml", "--rate=-1"], "--rate: must be a positive"),
     ];
     for (args, expected) in cases {
         let mut all = vec!["tune"];

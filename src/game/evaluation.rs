@@ -16,7 +16,7 @@ pub struct EvalTerm {
 pub struct EvalWeight {
     /// The [`EvalTerm`] it adds to.
     pub term: &'static str,
-    /// Its name in the source, e.g. `DIE_VALUE`.
+    /// Its name, unique in the game's table (what `duel tune --fix` takes), e.g. `TEMPO`.
     pub name: &'static str,
     /// Centipawns per unit of the feature.
     pub value: i32,

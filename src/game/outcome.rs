@@ -22,6 +22,17 @@ impl Outcome {
         }
     }
 
+    /// The outcome a PGN result names (`1-0`, `0-1`, `1/2-1/2`); `None` for `*` or anything else.
+    pub fn from_pgn(result: &str) -> Option<Outcome> {
+        [
+            Outcome::Win(Side::White),
+            Outcome::Win(Side::Black),
+            Outcome::Draw,
+        ]
+        .into_iter()
+        .find(|outcome| outcome.pgn() == result)
+    }
+
     /// The score of `side`: 1 for a win, ½ for a draw, 0 for a loss.
     pub fn score_for(self, side: Side) -> f64 {
         match self {
@@ -74,5 +85,23 @@ impl fmt::Display for Termination {
             Termination::Repetition => f.write_str("threefold repetition"),
             Termination::QuietPlies => f.write_str("too many plies without capture"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pgn_results_read_back() {
+        for outcome in [
+            Outcome::Win(Side::White),
+            Outcome::Win(Side::Black),
+            Outcome::Draw,
+        ] {
+            assert_eq!(Outcome::from_pgn(outcome.pgn()), Some(outcome));
+        }
+        assert_eq!(Outcome::from_pgn("*"), None);
+        assert_eq!(Outcome::from_pgn("1-1"), None);
     }
 }

@@ -7,7 +7,7 @@ use super::params::{
     CHECK_EXTENSION_FACTOR, LMR_DEPTH, LMR_MOVES_FLOOR, NMP_BASE, NMP_DEPTH, NMP_DIVISOR,
     NMP_MOVES_FLOOR, RFP_DEPTH_MAX, RFP_MARGIN,
 };
-use super::pruning::QuietPruning;
+use super::pruning::{QuietPruning, is_quiet};
 use super::reduction::late_move_reduction;
 use super::score::{
     Bound, DRAW, INFINITE, MAX_PLY, clamp_eval, is_mate, mate_in, mated_in, outcome_score,
@@ -124,7 +124,7 @@ impl<G: Game> Worker<'_, G> {
             let (mv, order) = pick_next(&mut frame.moves, &mut frame.scores, index);
             let child = pos.make_move(mv);
             let gives_check = child.in_check();
-            let quiet = !gives_check && !pos.is_capture(mv);
+            let quiet = is_quiet(pos, mv, &child, gives_check);
             if let Some(bound) = pruning.skip(index, quiet, best) {
                 best = best.max(bound);
                 // Marked, so that a later cutoff does not blame a move that was never tried.

@@ -1,4 +1,5 @@
-//! Skipping quiet moves (no capture, no check) near the horizon without searching them:
+//! Skipping quiet moves (no capture, no check, no win at once) near the horizon without searching
+//! them:
 //!
 //! - futility pruning: where the static evaluation plus a margin per remaining ply still does not
 //!   reach alpha, a quiet move is unlikely to lift the score that far;
@@ -10,6 +11,15 @@
 
 use super::params::{FUTILITY_DEPTH_MAX, FUTILITY_MARGIN, LMP_BASE, LMP_DEPTH_MAX};
 use super::score::{MATE_BOUND, is_mate};
+use crate::game::Game;
+
+/// Whether `mv`, played in `pos` to reach `child` (whose check state is `gives_check`), is quiet: it
+/// captures nothing, gives no check and does not win at once (a Duel king stepping onto its goal
+/// square is neither a capture nor a check, and skipping it would hide a win one ply away).
+#[inline]
+pub(super) fn is_quiet<G: Game>(pos: &G, mv: G::Move, child: &G, gives_check: bool) -> bool {
+    !gives_check && !pos.is_capture(mv) && child.decided_winner().is_none()
+}
 
 /// Which moves of one node may be skipped: set up once per node, asked once per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,7 +70,25 @@ impl QuietPruning {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Duel;
     use crate::search::score::{mate_in, mated_in};
+
+    fn quiet(dfen: &str, mv: &str) -> bool {
+        let pos = Duel::from_text(dfen).expect("test position");
+        let mv = pos.parse_move(mv).expect("legal");
+        let child = pos.make_move(mv);
+        is_quiet(&pos, mv, &child, child.in_check())
+    }
+
+    #[test]
+    fn a_win_at_once_a_capture_and_a_check_are_not_quiet() {
+        // White's king on E7 steps onto its goal E8: no capture, no check, but the game is won.
+        let king_at_the_door = "bK8/4wK4/9/9/9/9/9/9 w 0 1";
+        assert!(!quiet(king_at_the_door, "E7-E8"));
+        assert!(quiet(king_at_the_door, "E7-D7"));
+        // The start: a die's roll is quiet.
+        assert!(quiet(crate::games::duel::START_DFEN, "D1-e6"));
+    }
 
     /// A node where futility applies: the evaluation plus the margin just reaches alpha.
     fn futile(depth: i32) -> QuietPruning {

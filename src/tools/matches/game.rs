@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 /// The limits and adjudication rules every game of a match is played under.
 #[derive(Clone, Debug, Default)]
 pub struct GameSettings {
-    /// Clock time control.
+    /// The match's `--tc`: the clock of every engine without its own `tc=` (see
+    /// `MatchConfig::clocks`).
     pub tc: Option<TimeControl>,
     /// Fixed time per move.
     pub movetime: Option<Duration>,
@@ -96,13 +97,13 @@ pub struct PlayedGame<G: Game> {
 }
 
 /// Plays `opening` on between `white` and `black`; `clocks` are the sides' time controls (White,
-/// Black; both or neither), which may differ from `settings.tc` for time odds.
+/// Black), which may differ for time odds, or `None` when the game has no clock.
 pub fn play_game<G: Game>(
     opening: &GameRecord<G>,
     white: &mut dyn Player<G>,
     black: &mut dyn Player<G>,
     settings: &GameSettings,
-    clocks: [Option<TimeControl>; 2],
+    clocks: Option<[TimeControl; 2]>,
     stop: &AtomicBool,
 ) -> PlayedGame<G> {
     let mut game = PlayedGame {
@@ -119,7 +120,7 @@ fn play_on<G: Game>(
     game: &mut PlayedGame<G>,
     players: [&mut dyn Player<G>; 2],
     settings: &GameSettings,
-    time_controls: [Option<TimeControl>; 2],
+    time_controls: Option<[TimeControl; 2]>,
     stop: &AtomicBool,
 ) -> GameEnd {
     for side in Side::BOTH {
@@ -127,10 +128,7 @@ fn play_on<G: Game>(
             return GameEnd::Fault(side, fault);
         }
     }
-    let mut clocks = match time_controls {
-        [Some(white), Some(black)] => Some([GameClock::new(white), GameClock::new(black)]),
-        _ => None,
-    };
+    let mut clocks = time_controls.map(|tcs| tcs.map(GameClock::new));
     let mut adjudicator = Adjudicator::new(settings.resign, settings.draw);
     loop {
         if stop.load(Ordering::Relaxed) {
@@ -190,6 +188,11 @@ fn play_on<G: Game>(
     }
 }
 
+/// Whether a move comment written by [`comment`] reports a mate (`+M3/9 1.2s`, `-M2/7 0.3s`).
+pub fn comment_reports_mate(comment: &str) -> bool {
+    comment.starts_with("+M") || comment.starts_with("-M")
+}
+
 /// The PGN comment of a move: `+0.35/12 0.512s`, `-M3/9 1.2s`, or just the time.
 fn comment(reply: &Reply, used: Duration) -> String {
     let time = format!("{:.3}s", used.as_secs_f64());
@@ -201,5 +204,31 @@ fn comment(reply: &Reply, used: Duration) -> String {
     match reply.depth {
         Some(depth) => format!("{score}/{depth} {time}"),
         None => format!("{score} {time}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_comments_are_recognised() {
+        let reply = |score| Reply {
+            text: "E1-E2".to_string(),
+            score: Some(score),
+            depth: Some(7),
+        };
+        let used = Duration::from_millis(300);
+        assert!(comment_reports_mate(&comment(
+            &reply(ReportedScore::Mate(3)),
+            used
+        )));
+        assert!(comment_reports_mate(&comment(
+            &reply(ReportedScore::Mate(-2)),
+            used
+        )));
+        let plain = comment(&reply(ReportedScore::Centipawns(-35)), used);
+        assert_eq!(plain, "-0.35/7 0.300s");
+        assert!(!comment_reports_mate(&plain));
     }
 }

@@ -22,7 +22,7 @@ pub use builtin::{BuiltinKind, BuiltinPlayer};
 pub use cli::{MatchArgs, ResultsArgs};
 pub use engine_process::{Dialect, EngineCommand, ProcessPlayer};
 pub use engines::{EngineKind, EngineSpec};
-pub use game::{GameEnd, GameSettings, PlayedGame, play_game};
+pub use game::{GameEnd, GameSettings, PlayedGame, comment_reports_mate, play_game};
 pub use player::{Fault, GoRequest, Player, Reply};
 pub use report::{MatchResults, PairingResult};
 pub use stats::{EloEstimate, Sprt, SprtVerdict, Tally, elo_from_score, score_from_elo};
@@ -77,9 +77,12 @@ pub struct MatchConfig {
 }
 
 impl MatchConfig {
-    /// The clock engine `index` plays under: its own `tc=`, else the match's `--tc`.
-    fn clock_of(&self, index: usize) -> Option<TimeControl> {
-        self.engines[index].tc.or(self.game.tc)
+    /// The clocks of a game between engine indices `white` and `black`: each engine's own `tc=`, else
+    /// the match's `--tc`; `None` without clocks (the configuration gives every engine a clock or
+    /// none).
+    fn clocks(&self, white: usize, black: usize) -> Option<[TimeControl; 2]> {
+        let clock_of = |index: usize| self.engines[index].tc.or(self.game.tc);
+        clock_of(white).zip(clock_of(black)).map(|(w, b)| [w, b])
     }
 }
 
@@ -333,7 +336,7 @@ fn play_between<G: Game>(
         white_player.as_mut(),
         black_player.as_mut(),
         &config.game,
-        [white, black].map(|index| config.clock_of(index)),
+        config.clocks(white, black),
         stop,
     );
     seats[white] = Some(white_player);
@@ -350,7 +353,7 @@ fn pgn_text<G: Game>(
     outcome: Outcome,
 ) -> String {
     let game = &finished.game;
-    let clocks = [white, black].map(|index| config.clock_of(index));
+    let clocks = config.clocks(white, black);
     let tags = GameTags {
         event: config.event.clone(),
         site: "duel match".to_string(),
@@ -359,8 +362,9 @@ fn pgn_text<G: Game>(
         white: config.engines[white].name.clone(),
         black: config.engines[black].name.clone(),
         time_control: time_control_tag(&config.game, clocks),
-        side_time_controls: (clocks[0] != clocks[1])
-            .then(|| clocks.map(|tc| tc.map_or_else(|| "-".to_string(), |tc| tc.pgn()))),
+        side_time_controls: clocks
+            .filter(|[white, black]| white != black)
+            .map(|clocks| clocks.map(|tc| tc.pgn())),
         termination: game.end.termination_tag().to_string(),
     };
     let mut comments: Vec<Option<String>> = vec![None; game.opening_plies];
@@ -374,11 +378,13 @@ fn pgn_text<G: Game>(
     )
 }
 
-fn time_control_tag(settings: &GameSettings, clocks: [Option<TimeControl>; 2]) -> String {
-    if clocks[0] != clocks[1] {
-        "?".to_string()
-    } else if let Some(tc) = clocks[0] {
-        tc.pgn()
+fn time_control_tag(settings: &GameSettings, clocks: Option<[TimeControl; 2]>) -> String {
+    if let Some([white, black]) = clocks {
+        if white == black {
+            white.pgn()
+        } else {
+            "?".to_string()
+        }
     } else if let Some(t) = settings.movetime {
         format!("{}/move", t.as_secs_f64())
     } else {

@@ -102,7 +102,8 @@ pub fn fit_scale(data: &Dataset, weights: &[f64]) -> f64 {
 pub struct FitSettings {
     /// Full passes over the data.
     pub iterations: u32,
-    /// Adam's step size in centipawns at the start; it falls linearly to zero at the last pass.
+    /// Adam's step size in centipawns at the first pass; it falls linearly, to `rate / iterations` at
+    /// the last.
     pub rate: f64,
 }
 

@@ -6,38 +6,18 @@
 //! position is held out to show whether the fit generalizes. The output ends with the weight table in
 //! the game's source form, to be pasted over the old one.
 
+mod cli;
 pub mod fit;
 pub mod samples;
 
+pub use cli::TuneArgs;
+
 use crate::game::Game;
 use crate::tools::pgn;
-use clap::Args;
 use fit::{Dataset, FitSettings};
 use samples::SampleCounts;
 use std::collections::HashSet;
 use std::io::Write;
-use std::path::PathBuf;
-
-/// `duel tune`: fit the evaluation weights to games.
-#[derive(Args, Debug, Clone)]
-pub struct TuneArgs {
-    /// PGN files of played games (`duel match --pgnout`).
-    #[arg(required = true)]
-    pub files: Vec<PathBuf>,
-    /// Full passes of the optimizer over the positions.
-    #[arg(long, default_value_t = 2_000)]
-    pub iterations: u32,
-    /// The optimizer's first step size, in centipawns (it falls to zero by the last pass).
-    #[arg(long, default_value_t = 2.0)]
-    pub rate: f64,
-    /// Weights (by name, e.g. `DIE_VALUE`) kept as they are; the first weight is kept by default,
-    /// which anchors the scale of the rest.
-    #[arg(long, value_delimiter = ',')]
-    pub fix: Option<Vec<String>>,
-    /// Also use positions whose mover reported a forced win or loss.
-    #[arg(long)]
-    pub keep_decided: bool,
-}
 
 /// Reads the games, fits, and prints the report and the new weights to `out`.
 pub fn run<G: Game>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String> {
@@ -61,8 +41,22 @@ pub fn run<G: Game>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String> 
                 .collect()
         }
     };
-    if args.iterations == 0 || args.rate.is_nan() || args.rate <= 0.0 {
-        return Err("--iterations and --rate must be positive".to_string());
+    if args.iterations == 0 {
+        return Err("--iterations: must be at least 1".to_string());
+    }
+    if !args.rate.is_finite() || args.rate <= 0.0 {
+        return Err(format!(
+            "--rate: must be a positive number of centipawns, not {}",
+            args.rate
+        ));
+    }
+    let features = G::start().eval_features().len();
+    if features != weights.len() {
+        return Err(format!(
+            "{}'s evaluation gives {features} features for {} weights",
+            G::NAME,
+            weights.len()
+        ));
     }
 
     let mut data = Dataset::new(weights.len());
@@ -79,9 +73,10 @@ pub fn run<G: Game>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String> 
     let write_error = |e: std::io::Error| e.to_string();
     writeln!(
         out,
-        "games {} ({} unfinished and {} repeated, skipped); positions kept {}, left out: opening {}, tactical {}, decided {}",
+        "games {} ({} unfinished, {} lost by a fault and {} repeated, skipped); positions kept {}, left out: opening {}, tactical {}, decided {}",
         counts.games,
         counts.unfinished,
+        counts.faulted,
         counts.repeated,
         counts.kept,
         counts.opening,
@@ -104,6 +99,12 @@ pub fn run<G: Game>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String> 
         rate: args.rate,
     };
     let fitted = fit::fit_weights(&train, &start, &fixed, k, settings);
+    if fitted.iter().any(|w| !w.is_finite()) {
+        return Err(format!(
+            "the fit diverged (a weight is not a number): try a smaller --rate than {}",
+            args.rate
+        ));
+    }
     let rounded: Vec<f64> = fitted.iter().map(|w| w.round()).collect();
     writeln!(out, "K {k:.4}").map_err(write_error)?;
     for (name, set) in [("training", &train), ("validation", &validation)] {

@@ -2,7 +2,8 @@
 //! and the result each is labelled with.
 
 use super::fit::Dataset;
-use crate::game::{Game, winning_move};
+use crate::game::{Game, Outcome, Side, winning_move};
+use crate::tools::matches::comment_reports_mate;
 use crate::tools::pgn::PgnGame;
 use std::collections::HashSet;
 
@@ -13,6 +14,8 @@ pub struct SampleCounts {
     pub games: usize,
     /// Games without a result (`*`), skipped whole.
     pub unfinished: usize,
+    /// Games lost by a fault (time, an illegal move, a crash), skipped whole.
+    pub faulted: usize,
     /// Games that repeat an earlier game move for move, skipped whole (one build playing itself at
     /// fixed nodes plays both games of an opening's colour-swapped pair alike).
     pub repeated: usize,
@@ -26,33 +29,24 @@ pub struct SampleCounts {
     pub decided: usize,
 }
 
-/// The result of a PGN game for White, or `None` when unfinished.
-fn white_score(result: &str) -> Option<f64> {
-    match result {
-        "1-0" => Some(1.0),
-        "0-1" => Some(0.0),
-        "1/2-1/2" => Some(0.5),
-        _ => None,
-    }
-}
-
 /// A key of the whole game: its positions' keys folded in order, and the result.
-fn game_key<G: Game>(game: &PgnGame<G>) -> u64 {
+fn game_key<G: Game>(game: &PgnGame<G>, white_score: f64) -> u64 {
     let fold =
         |key: u64, next: u64| (key.rotate_left(7) ^ next).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let positions = game.record.positions().iter().map(|pos| pos.hash());
-    let key = positions
-        .chain([game.record.current().hash()])
+    let key = game
+        .record
+        .positions()
+        .iter()
+        .map(|pos| pos.hash())
         .fold(0, fold);
-    fold(
-        key,
-        game.result.len() as u64 ^ game.result.as_bytes()[0] as u64,
-    )
+    fold(key, (2.0 * white_score) as u64)
 }
 
-/// Whether a move comment of the match runner (`+0.35/12 0.512s`, `-M3/9 1.2s`) reports a mate.
-fn reports_mate(comment: &str) -> bool {
-    comment.starts_with("+M") || comment.starts_with("-M")
+/// Whether the game ended on the board or by adjudication, not by a player's fault (time, an
+/// illegal move, a crash): a fault's result says nothing about the positions.
+fn decided_by_play<G: Game>(game: &PgnGame<G>) -> bool {
+    game.tag("Termination")
+        .is_none_or(|tag| tag == "normal" || tag == "adjudication")
 }
 
 /// Adds the quiet positions of `game` to `data`, each labelled with the game's result, unless `seen`
@@ -71,11 +65,15 @@ pub fn add_game<G: Game>(
     counts: &mut SampleCounts,
 ) {
     counts.games += 1;
-    let Some(result) = white_score(&game.result) else {
+    let Some(result) = Outcome::from_pgn(&game.result).map(|o| o.score_for(Side::White)) else {
         counts.unfinished += 1;
         return;
     };
-    if !seen.insert(game_key(game)) {
+    if !decided_by_play(game) {
+        counts.faulted += 1;
+        return;
+    }
+    if !seen.insert(game_key(game, result)) {
         counts.repeated += 1;
         return;
     }
@@ -89,7 +87,11 @@ pub fn add_game<G: Game>(
     for (ply, (pos, &mv)) in record.positions().iter().zip(record.moves()).enumerate() {
         if ply < opening {
             counts.opening += 1;
-        } else if !keep_decided && game.comments[ply].as_deref().is_some_and(reports_mate) {
+        } else if !keep_decided
+            && game.comments[ply]
+                .as_deref()
+                .is_some_and(comment_reports_mate)
+        {
             counts.decided += 1;
         } else if pos.in_check() || pos.is_capture(mv) || winning_move(pos).is_some() {
             counts.tactical += 1;
@@ -155,10 +157,18 @@ mod tests {
     }
 
     #[test]
-    fn results_are_read_for_white() {
-        assert_eq!(white_score("1-0"), Some(1.0));
-        assert_eq!(white_score("0-1"), Some(0.0));
-        assert_eq!(white_score("1/2-1/2"), Some(0.5));
-        assert_eq!(white_score("*"), None);
+    fn games_lost_by_a_fault_are_skipped() {
+        let text = "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. D1-e6 {+0.1/1 0s} 1-0\n";
+        let games = pgn::read::<Duel>(text).unwrap();
+        let mut data = Dataset::new(Duel::eval_weights().len());
+        let mut counts = SampleCounts::default();
+        add_game(
+            &games[0],
+            false,
+            &mut HashSet::new(),
+            &mut data,
+            &mut counts,
+        );
+        assert_eq!((counts.faulted, data.len()), (1, 0));
     }
 }
