@@ -4,7 +4,7 @@
 use super::frame::Frame;
 use super::ordering::{QUIET_ORDER_LIMIT, SKIP_SCORE, pick_next, push_killer, score_moves};
 use super::params::{
-    CHECK_EXTENSION_FACTOR, LMR_DEPTH, LMR_MOVES_FLOOR, NMP_BASE, NMP_DEPTH, NMP_DIVISOR,
+    CHECK_EXTENSION_FACTOR, IIR_DEPTH, LMR_DEPTH, LMR_MOVES_FLOOR, NMP_BASE, NMP_DEPTH, NMP_DIVISOR,
     NMP_MOVES_FLOOR, RFP_DEPTH_MAX, RFP_MARGIN,
 };
 use super::pruning::{QuietPruning, is_quiet};
@@ -52,7 +52,7 @@ impl<G: Game> Worker<'_, G> {
         &mut self,
         pos: &G,
         stack: &mut [Frame<G::Move>],
-        depth: i32,
+        mut depth: i32,
         alpha: i32,
         beta: i32,
         ply: usize,
@@ -86,6 +86,12 @@ impl<G: Game> Worker<'_, G> {
             return entry.score;
         }
         let tt_move = entry.and_then(|e| e.mv).map(G::decode_move);
+        // Internal iterative reduction: a deep node the table knows no move for is searched one ply
+        // shallower; its move ordering is poor, and if the node matters a later iteration comes back
+        // with the move this one stores.
+        if tt_move.is_none() && depth >= IIR_DEPTH {
+            depth -= 1;
+        }
 
         pos.generate_moves(&mut frame.moves);
         if frame.moves.is_empty() {

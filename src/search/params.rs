@@ -39,6 +39,10 @@ pub const NMP_MOVES_FLOOR: usize = 8;
 /// iteration's depth: a line of checks can then grow at most that long, never without end.
 pub const CHECK_EXTENSION_FACTOR: usize = 2;
 
+/// Internal iterative reduction: a node without a table move is searched one ply shallower from this
+/// remaining depth on.
+pub const IIR_DEPTH: i32 = 4;
+
 /// Reverse futility pruning applies up to this remaining depth.
 pub const RFP_DEPTH_MAX: i32 = 6;
 /// The static evaluation must beat beta by this much per remaining ply, in centipawns.
