@@ -4,8 +4,8 @@
 use super::frame::Frame;
 use super::ordering::{QUIET_ORDER_LIMIT, SKIP_SCORE, pick_next, push_killer, score_moves};
 use super::params::{
-    CHECK_EXTENSION_FACTOR, IIR_DEPTH, LMR_DEPTH, LMR_MOVES_FLOOR, NMP_BASE, NMP_DEPTH, NMP_DIVISOR,
-    NMP_MOVES_FLOOR, RFP_DEPTH_MAX, RFP_MARGIN,
+    CHECK_EXTENSION_FACTOR, IIR_DEPTH, LMR_DEPTH, LMR_MOVES_FLOOR, NMP_BASE, NMP_DEPTH,
+    NMP_DIVISOR, NMP_MOVES_FLOOR, RFP_DEPTH_MAX, RFP_MARGIN,
 };
 use super::pruning::{QuietPruning, is_quiet};
 use super::reduction::late_move_reduction;
