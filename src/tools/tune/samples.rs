@@ -108,20 +108,21 @@ mod tests {
     use crate::games::Duel;
     use crate::tools::pgn;
 
+    /// The samples of every game of a PGN text (with `keep_decided` off), and the counts.
+    fn sample(text: &str) -> (Dataset, SampleCounts) {
+        let mut data = Dataset::new(Duel::eval_weights().len());
+        let (mut counts, mut seen) = (SampleCounts::default(), HashSet::new());
+        for game in &pgn::read::<Duel>(text).unwrap() {
+            add_game(game, false, &mut seen, &mut data, &mut counts);
+        }
+        (data, counts)
+    }
+
     #[test]
     fn the_opening_tactics_and_mates_are_left_out() {
         // 1. D1-e6 (opening, no comment) E8-E7 {engine} 2. E1-E2 {engine, mate reported}
-        let text = "[Result \"0-1\"]\n\n1. D1-e6 E8-E7 {+0.10/5 0.1s} 2. E1-E2 {+M3/7 0.1s} 0-1\n";
-        let games = pgn::read::<Duel>(text).unwrap();
-        let mut data = Dataset::new(Duel::eval_weights().len());
-        let mut counts = SampleCounts::default();
-        add_game(
-            &games[0],
-            false,
-            &mut HashSet::new(),
-            &mut data,
-            &mut counts,
-        );
+        let (data, counts) =
+            sample("[Result \"0-1\"]\n\n1. D1-e6 E8-E7 {+0.10/5 0.1s} 2. E1-E2 {+M3/7 0.1s} 0-1\n");
         assert_eq!(counts.opening, 1);
         assert_eq!(counts.decided, 1);
         assert_eq!(counts.kept + counts.tactical, 1);
@@ -130,16 +131,7 @@ mod tests {
 
     #[test]
     fn unfinished_games_are_skipped() {
-        let games = pgn::read::<Duel>("[Result \"*\"]\n\n1. D1-e6 {+0.1/1 0s} *\n").unwrap();
-        let mut data = Dataset::new(Duel::eval_weights().len());
-        let mut counts = SampleCounts::default();
-        add_game(
-            &games[0],
-            false,
-            &mut HashSet::new(),
-            &mut data,
-            &mut counts,
-        );
+        let (data, counts) = sample("[Result \"*\"]\n\n1. D1-e6 {+0.1/1 0s} *\n");
         assert_eq!((counts.unfinished, data.len()), (1, 0));
     }
 
@@ -147,27 +139,14 @@ mod tests {
     fn a_repeated_game_counts_once() {
         let game = "[Result \"1-0\"]\n\n1. D1-e6 {+0.1/1 0s} E8-E7 {+0.1/1 0s} 1-0\n\n";
         let other = "[Result \"1-0\"]\n\n1. F1-e6 {+0.1/1 0s} E8-E7 {+0.1/1 0s} 1-0\n\n";
-        let games = pgn::read::<Duel>(&format!("{game}{other}{game}")).unwrap();
-        let mut data = Dataset::new(Duel::eval_weights().len());
-        let (mut counts, mut seen) = (SampleCounts::default(), HashSet::new());
-        for game in &games {
-            add_game(game, false, &mut seen, &mut data, &mut counts);
-        }
+        let (_, counts) = sample(&format!("{game}{other}{game}"));
         assert_eq!((counts.games, counts.repeated), (3, 1));
     }
 
     #[test]
     fn games_lost_by_a_fault_are_skipped() {
-        let text = "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. D1-e6 {+0.1/1 0s} 1-0\n";
-        let games = pgn::read::<Duel>(text).unwrap();
-        let mut data = Dataset::new(Duel::eval_weights().len());
-        let mut counts = SampleCounts::default();
-        add_game(
-            &games[0],
-            false,
-            &mut HashSet::new(),
-            &mut data,
-            &mut counts,
+        let (data, counts) = sample(
+            "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. D1-e6 {+0.1/1 0s} 1-0\n",
         );
         assert_eq!((counts.faulted, data.len()), (1, 0));
     }
