@@ -100,16 +100,12 @@ impl MatchArgs {
             .map(TimeControl::parse)
             .transpose()
             .map_err(|e| format!("--tc: {e}"))?;
-        let own_clocks = engines.iter().filter(|e| e.tc.is_some()).count();
-        if tc.is_none() && own_clocks > 0 && own_clocks < engines.len() {
+        // Every engine plays under a clock (its own `tc=` or `--tc`), or none does.
+        let clocked = engines.iter().filter(|e| e.tc.or(tc).is_some()).count();
+        if clocked > 0 && clocked < engines.len() {
             return Err("with tc= on some engines, give --tc or tc= to every engine".to_string());
         }
-        if tc.is_none()
-            && own_clocks == 0
-            && self.movetime.is_none()
-            && self.depth.is_none()
-            && self.nodes.is_none()
-        {
+        if clocked == 0 && self.movetime.is_none() && self.depth.is_none() && self.nodes.is_none() {
             return Err("give a limit: --tc, --movetime, --depth or --nodes".to_string());
         }
         if self.concurrency == 0 {

@@ -88,6 +88,12 @@ impl Fault {
             Fault::Handshake(_) | Fault::Silent(_) | Fault::Crashed(_) => "abandoned",
         }
     }
+
+    /// Whether `tag`, a PGN Termination tag, is one of [`Fault::termination_tag`]'s: the game was lost
+    /// by a fault, not decided on the board or by adjudication.
+    pub fn is_termination_tag(tag: &str) -> bool {
+        matches!(tag, "illegal move" | "time forfeit" | "abandoned")
+    }
 }
 
 impl fmt::Display for Fault {
@@ -112,4 +118,32 @@ pub trait Player<G: Game>: Send {
     fn choose(&mut self, record: &GameRecord<G>, go: &GoRequest) -> Result<Reply, Fault>;
     /// Ends the player (quits its process).
     fn shut_down(&mut self) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_fault_tag_is_recognised_and_nothing_else() {
+        let faults = [
+            Fault::IllegalMove {
+                text: "x".into(),
+                reason: "y".into(),
+            },
+            Fault::TimeForfeit,
+            Fault::Handshake("uciok".into()),
+            Fault::Silent(Duration::from_secs(1)),
+            Fault::Crashed("exit 1".into()),
+        ];
+        for fault in faults {
+            assert!(
+                Fault::is_termination_tag(fault.termination_tag()),
+                "{fault:?}"
+            );
+        }
+        for tag in ["normal", "adjudication", "unterminated"] {
+            assert!(!Fault::is_termination_tag(tag), "{tag}");
+        }
+    }
 }

@@ -3,7 +3,7 @@
 
 use super::fit::Dataset;
 use crate::game::{Game, Outcome, Side, winning_move};
-use crate::tools::matches::comment_reports_mate;
+use crate::tools::matches::{Fault, comment_reports_mate};
 use crate::tools::pgn::PgnGame;
 use std::collections::HashSet;
 
@@ -45,8 +45,9 @@ fn game_key<G: Game>(game: &PgnGame<G>, white_score: f64) -> u64 {
 /// Whether the game ended on the board or by adjudication, not by a player's fault (time, an
 /// illegal move, a crash): a fault's result says nothing about the positions.
 fn decided_by_play<G: Game>(game: &PgnGame<G>) -> bool {
-    game.tag("Termination")
-        .is_none_or(|tag| tag == "normal" || tag == "adjudication")
+    !game
+        .tag("Termination")
+        .is_some_and(Fault::is_termination_tag)
 }
 
 /// Adds the quiet positions of `game` to `data`, each labelled with the game's result, unless `seen`

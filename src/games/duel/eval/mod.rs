@@ -143,11 +143,10 @@ mod tests {
             let mut pos = dfen::parse(crate::games::duel::START_DFEN).unwrap();
             let mut moves = MoveList::new();
             for _ in 0..rng.below(60) {
+                // No moves once the game is decided.
                 pos.generate_moves(&mut moves);
-                if moves.is_empty() || pos.decided_winner().is_some() {
-                    break;
-                }
-                pos = pos.make_move(moves[rng.below(moves.len())]);
+                let Some(&mv) = rng.pick(&moves) else { break };
+                pos = pos.make_move(mv);
             }
             let for_white: i32 = weights()
                 .iter()
