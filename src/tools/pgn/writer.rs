@@ -1,0 +1,111 @@
+//! The PGN writer: tags, numbered moves with their comments, the result, lines under 80 characters.
+
+use super::GameTags;
+use crate::game::{Game, GameRecord, Side};
+
+/// Today's date as the Date tag writes it, `YYYY.MM.DD` (UTC), from the system clock.
+pub fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0) as i64;
+    // Civil-from-days (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// One game in PGN, ending with a blank line.
+pub fn write<G: Game>(
+    tags: &GameTags,
+    record: &GameRecord<G>,
+    comments: &[Option<String>],
+    result: &str,
+    final_comment: Option<&str>,
+) -> String {
+    let mut out = String::new();
+    let start = record.start();
+    let mut tag =
+        |name: &str, value: &str| out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    tag("Event", &tags.event);
+    tag("Site", &tags.site);
+    tag("Date", &tags.date);
+    tag("Round", &tags.round);
+    tag("White", &tags.white);
+    tag("Black", &tags.black);
+    tag("Result", result);
+    tag("Variant", G::NAME);
+    if start.to_text() != G::start().to_text() {
+        tag("FEN", &start.to_text());
+        tag("SetUp", "1");
+    }
+    tag("TimeControl", &tags.time_control);
+    if let Some([white, black]) = &tags.side_time_controls {
+        tag("WhiteTimeControl", white);
+        tag("BlackTimeControl", black);
+    }
+    tag("Termination", &tags.termination);
+    tag("PlyCount", &record.moves().len().to_string());
+    out.push('\n');
+
+    let mut tokens: Vec<String> = Vec::new();
+    let mut number = 1;
+    let black_first = start.side_to_move() == Side::Black;
+    for (i, (pos, &mv)) in record.positions().iter().zip(record.moves()).enumerate() {
+        let white_moves = pos.side_to_move() == Side::White;
+        if white_moves {
+            tokens.push(format!("{number}."));
+        } else if i == 0 && black_first {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(pos.format_move(mv));
+        if let Some(Some(text)) = comments.get(i) {
+            tokens.push(format!("{{{}}}", text.replace('}', ")")));
+        }
+        if !white_moves {
+            number += 1;
+        }
+    }
+    if let Some(text) = final_comment {
+        tokens.push(format!("{{{}}}", text.replace('}', ")")));
+    }
+    tokens.push(result.to_string());
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + token.len() >= 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil() {
+        let date = today();
+        assert_eq!(date.len(), 10);
+        assert!(date.starts_with("20"));
+    }
+}
