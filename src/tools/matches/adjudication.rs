@@ -1,6 +1,6 @@
 //! Optional adjudication on the engines' own scores: resignation, agreed draws and a ply limit.
 
-use super::player::ReportedScore;
+use crate::search::Score;
 
 /// `--resign movecount=N score=cp`: a player whose score stays at or below −cp for N of its moves in a
 /// row loses.
@@ -74,6 +74,15 @@ impl DrawRule {
     }
 }
 
+/// A score in centipawns for adjudication; mates count as ±100,000.
+fn centipawns(score: Score) -> i32 {
+    match score {
+        Score::Centipawns(cp) => cp,
+        Score::Mate(n) if n > 0 => 100_000,
+        Score::Mate(_) => -100_000,
+    }
+}
+
 /// The adjudicator's memory of one game: streaks per player (index 0 = White).
 #[derive(Clone, Debug, Default)]
 pub struct Adjudicator {
@@ -105,13 +114,8 @@ impl Adjudicator {
     }
 
     /// Records the score the player at `index` gave with its move at `move_number`.
-    pub fn record(
-        &mut self,
-        index: usize,
-        move_number: u32,
-        score: Option<ReportedScore>,
-    ) -> Verdict {
-        let cp = score.map(ReportedScore::centipawns);
+    pub fn record(&mut self, index: usize, move_number: u32, score: Option<Score>) -> Verdict {
+        let cp = score.map(centipawns);
         if let Some(rule) = self.resign {
             match cp {
                 Some(cp) if cp <= -rule.score => self.losing_streak[index] += 1,
@@ -148,18 +152,15 @@ mod tests {
     fn resignation_needs_a_streak() {
         let rule = ResignRule::parse(&words("movecount=3 score=500")).unwrap();
         let mut adj = Adjudicator::new(Some(rule), None);
-        let bad = Some(ReportedScore::Centipawns(-600));
+        let bad = Some(Score::Centipawns(-600));
         assert_eq!(adj.record(1, 1, bad), Verdict::Continue);
         assert_eq!(adj.record(1, 2, bad), Verdict::Continue);
         assert_eq!(
-            adj.record(1, 3, Some(ReportedScore::Centipawns(-100))),
+            adj.record(1, 3, Some(Score::Centipawns(-100))),
             Verdict::Continue
         );
         assert_eq!(adj.record(1, 4, bad), Verdict::Continue);
-        assert_eq!(
-            adj.record(1, 5, Some(ReportedScore::Mate(-2))),
-            Verdict::Continue
-        );
+        assert_eq!(adj.record(1, 5, Some(Score::Mate(-2))), Verdict::Continue);
         assert_eq!(adj.record(1, 6, bad), Verdict::Resign(1));
     }
 
@@ -167,7 +168,7 @@ mod tests {
     fn draws_need_both_players_and_the_move_number() {
         let rule = DrawRule::parse(&words("movenumber=10 movecount=2 score=20")).unwrap();
         let mut adj = Adjudicator::new(None, Some(rule));
-        let level = Some(ReportedScore::Centipawns(5));
+        let level = Some(Score::Centipawns(5));
         for n in 1..10 {
             assert_eq!(adj.record(0, n, level), Verdict::Continue);
             assert_eq!(adj.record(1, n, level), Verdict::Continue);

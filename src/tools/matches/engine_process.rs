@@ -1,8 +1,9 @@
 //! An engine process driven over the UCI-style protocol or its UGI dialect, with a timeout on every
 //! answer. A process that fails is killed and started afresh for the next game.
 
-use super::player::{Fault, GoRequest, Player, Reply, ReportedScore};
+use super::player::{Fault, GoRequest, Player, Reply};
 use crate::game::{Game, GameRecord};
+use crate::search::Score;
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -220,7 +221,7 @@ fn position_command<G: Game>(record: &GameRecord<G>) -> String {
 }
 
 /// Reads the score and depth of an `info` line into `score` and `depth`.
-fn read_info(line: &str, score: &mut Option<ReportedScore>, depth: &mut Option<u32>) {
+fn read_info(line: &str, score: &mut Option<Score>, depth: &mut Option<u32>) {
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.first() != Some(&"info") {
         return;
@@ -229,14 +230,10 @@ fn read_info(line: &str, score: &mut Option<ReportedScore>, depth: &mut Option<u
         match pair[0] {
             "depth" => *depth = pair[1].parse().ok().or(*depth),
             "cp" if i > 0 && words[i - 1] == "score" => {
-                *score = pair[1]
-                    .parse()
-                    .ok()
-                    .map(ReportedScore::Centipawns)
-                    .or(*score)
+                *score = pair[1].parse().ok().map(Score::Centipawns).or(*score)
             }
             "mate" if i > 0 && words[i - 1] == "score" => {
-                *score = pair[1].parse().ok().map(ReportedScore::Mate).or(*score)
+                *score = pair[1].parse().ok().map(Score::Mate).or(*score)
             }
             _ => {}
         }
@@ -309,16 +306,13 @@ mod tests {
             &mut score,
             &mut depth,
         );
-        assert_eq!(
-            (score, depth),
-            (Some(ReportedScore::Centipawns(-35)), Some(7))
-        );
+        assert_eq!((score, depth), (Some(Score::Centipawns(-35)), Some(7)));
         read_info(
             "info depth 9 score mate 3 upperbound",
             &mut score,
             &mut depth,
         );
-        assert_eq!((score, depth), (Some(ReportedScore::Mate(3)), Some(9)));
+        assert_eq!((score, depth), (Some(Score::Mate(3)), Some(9)));
         read_info("info string depth of thought", &mut score, &mut depth);
         assert_eq!(depth, Some(9));
     }

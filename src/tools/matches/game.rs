@@ -2,8 +2,9 @@
 //! faults.
 
 use super::adjudication::{Adjudicator, DrawRule, ResignRule, Verdict};
-use super::player::{ClockState, Fault, GoRequest, Player, Reply, ReportedScore};
+use super::player::{ClockState, Fault, GoRequest, Player};
 use crate::game::{Game, GameRecord, Outcome, Side, Termination};
+use crate::tools::pgn::MoveComment;
 use crate::tools::time_control::{GameClock, TimeControl};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -90,8 +91,8 @@ pub struct PlayedGame<G: Game> {
     pub record: GameRecord<G>,
     /// How many of the record's moves came from the opening.
     pub opening_plies: usize,
-    /// A comment per move after the opening (score/depth and time).
-    pub comments: Vec<String>,
+    /// What the engine said about each move after the opening.
+    pub comments: Vec<MoveComment>,
     /// Why it ended.
     pub end: GameEnd,
 }
@@ -178,57 +179,16 @@ fn play_on<G: Game>(
             }
         };
         let move_number = (played / 2) + 1;
-        game.comments.push(comment(&reply, used));
+        game.comments.push(MoveComment {
+            score: reply.score,
+            depth: reply.depth,
+            time: used,
+        });
         game.record.play(mv);
         match adjudicator.record(side.index(), move_number, reply.score) {
             Verdict::Continue => {}
             Verdict::Resign(_) => return GameEnd::Resigned(side),
             Verdict::Draw => return GameEnd::AgreedDraw,
         }
-    }
-}
-
-/// Whether a move comment written by [`comment`] reports a mate (`+M3/9 1.2s`, `-M2/7 0.3s`).
-pub fn comment_reports_mate(comment: &str) -> bool {
-    comment.starts_with("+M") || comment.starts_with("-M")
-}
-
-/// The PGN comment of a move: `+0.35/12 0.512s`, `-M3/9 1.2s`, or just the time.
-fn comment(reply: &Reply, used: Duration) -> String {
-    let time = format!("{:.3}s", used.as_secs_f64());
-    let score = match reply.score {
-        Some(ReportedScore::Centipawns(cp)) => format!("{:+.2}", cp as f64 / 100.0),
-        Some(ReportedScore::Mate(n)) => format!("{}M{}", if n < 0 { "-" } else { "+" }, n.abs()),
-        None => return time,
-    };
-    match reply.depth {
-        Some(depth) => format!("{score}/{depth} {time}"),
-        None => format!("{score} {time}"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mate_comments_are_recognised() {
-        let reply = |score| Reply {
-            text: "E1-E2".to_string(),
-            score: Some(score),
-            depth: Some(7),
-        };
-        let used = Duration::from_millis(300);
-        assert!(comment_reports_mate(&comment(
-            &reply(ReportedScore::Mate(3)),
-            used
-        )));
-        assert!(comment_reports_mate(&comment(
-            &reply(ReportedScore::Mate(-2)),
-            used
-        )));
-        let plain = comment(&reply(ReportedScore::Centipawns(-35)), used);
-        assert_eq!(plain, "-0.35/7 0.300s");
-        assert!(!comment_reports_mate(&plain));
     }
 }

@@ -22,7 +22,7 @@ pub use builtin::{BuiltinKind, BuiltinPlayer};
 pub use cli::{MatchArgs, ResultsArgs};
 pub use engine_process::{Dialect, EngineCommand, ProcessPlayer};
 pub use engines::{EngineKind, EngineSpec};
-pub use game::{GameEnd, GameSettings, PlayedGame, comment_reports_mate, play_game};
+pub use game::{GameEnd, GameSettings, PlayedGame, play_game};
 pub use player::{Fault, GoRequest, Player, Reply};
 pub use report::{MatchResults, PairingResult};
 pub use stats::{EloEstimate, Sprt, SprtVerdict, Tally, elo_from_score, score_from_elo};
@@ -368,7 +368,11 @@ fn pgn_text<G: Game>(
         termination: game.end.termination_tag().to_string(),
     };
     let mut comments: Vec<Option<String>> = vec![None; game.opening_plies];
-    comments.extend(game.comments.iter().cloned().map(Some));
+    comments.extend(
+        game.comments
+            .iter()
+            .map(|comment| Some(comment.to_string())),
+    );
     pgn::write(
         &tags,
         &game.record,

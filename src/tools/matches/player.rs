@@ -1,6 +1,7 @@
 //! What the runner asks of a player, whether an engine process or a built-in one.
 
 use crate::game::{Game, GameRecord};
+use crate::search::Score;
 use std::fmt;
 use std::time::Duration;
 
@@ -28,33 +29,13 @@ pub struct ClockState {
     pub moves_to_go: Option<u32>,
 }
 
-/// A score an engine reported for its move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReportedScore {
-    /// Centipawns, from the mover's point of view.
-    Centipawns(i32),
-    /// Mate in this many moves (negative: being mated).
-    Mate(i32),
-}
-
-impl ReportedScore {
-    /// The score in centipawns for adjudication; mates count as ±100,000.
-    pub fn centipawns(self) -> i32 {
-        match self {
-            ReportedScore::Centipawns(cp) => cp,
-            ReportedScore::Mate(n) if n > 0 => 100_000,
-            ReportedScore::Mate(_) => -100_000,
-        }
-    }
-}
-
 /// A player's answer: its move as text and what it said about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
     /// The move as the player wrote it.
     pub text: String,
-    /// The last score it reported.
-    pub score: Option<ReportedScore>,
+    /// The last score it reported, from its own point of view.
+    pub score: Option<Score>,
     /// The last depth it reported.
     pub depth: Option<u32>,
 }

@@ -5,10 +5,14 @@
 //! an optional `{comment}` after each move. Tags follow the Seven Tag Roster, then Variant, FEN and
 //! SetUp (when the game did not start from the start position), TimeControl, Termination, PlyCount.
 
+mod comment;
 mod reader;
+mod score;
 mod writer;
 
+pub use comment::MoveComment;
 pub use reader::{PgnError, read};
+pub use score::{parse_score, score_text};
 pub use writer::{today, write};
 
 use crate::game::{Game, GameRecord};

@@ -10,6 +10,7 @@ use super::Event;
 use crate::game::{Game, GameRecord, legal_prefix};
 use crate::protocol::{Job, Listener, Table, Worker, engine_search};
 use crate::search::{Bound, Limits, Report, Score, Settings};
+use crate::tools::pgn::{self, MoveComment};
 use crossbeam_channel::Sender;
 use std::io;
 use std::sync::Arc;
@@ -168,27 +169,27 @@ impl<G: Game> Thinking<G> {
     /// 0.42 s`) and as the PGN comment `duel match` writes (`+0.35/5 0.420s`).
     pub fn summary(&self, used: Duration) -> (String, String) {
         let seconds = used.as_secs_f64();
-        match &self.latest {
-            Some(report) => {
-                let score = score_text(report.score, Bound::Exact);
-                (
-                    format!("depth {}, score {score}, {seconds:.2} s", report.depth),
-                    format!("{score}/{} {seconds:.3}s", report.depth),
-                )
-            }
-            None => (format!("{seconds:.2} s"), format!("{seconds:.3}s")),
-        }
+        let comment = MoveComment {
+            score: self.latest.as_ref().map(|report| report.score),
+            depth: self.latest.as_ref().map(|report| report.depth),
+            time: used,
+        };
+        let told = match &self.latest {
+            Some(report) => format!(
+                "depth {}, score {}, {seconds:.2} s",
+                report.depth,
+                pgn::score_text(report.score)
+            ),
+            None => format!("{seconds:.2} s"),
+        };
+        (told, comment.to_string())
     }
 }
 
-/// A score for people, from the thinking side's point of view: pawns (`+0.35`) or a forced win or
-/// loss in so many moves (`+M3`, `-M2`); a bound is marked `>=` or `<=`.
-pub fn score_text(score: Score, bound: Bound) -> String {
-    let value = match score {
-        Score::Centipawns(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
-        Score::Mate(moves) if moves < 0 => format!("-M{}", moves.unsigned_abs()),
-        Score::Mate(moves) => format!("+M{moves}"),
-    };
+/// A score for people, from the thinking side's point of view, as PGN comments write it (`+0.35`,
+/// `-M2`); a bound is marked `>=` or `<=`.
+fn score_text(score: Score, bound: Bound) -> String {
+    let value = pgn::score_text(score);
     match bound {
         Bound::Exact => value,
         Bound::Lower => format!(">={value}"),

@@ -3,8 +3,8 @@
 
 use super::fit::Dataset;
 use crate::game::{Game, Outcome, Side, winning_move};
-use crate::tools::matches::{Fault, comment_reports_mate};
-use crate::tools::pgn::PgnGame;
+use crate::tools::matches::Fault;
+use crate::tools::pgn::{MoveComment, PgnGame};
 use std::collections::HashSet;
 
 /// How many positions of the games were used, and why the others were not.
@@ -91,7 +91,8 @@ pub fn add_game<G: Game>(
         } else if !keep_decided
             && game.comments[ply]
                 .as_deref()
-                .is_some_and(comment_reports_mate)
+                .and_then(MoveComment::parse)
+                .is_some_and(|comment| comment.reports_mate())
         {
             counts.decided += 1;
         } else if pos.in_check() || pos.is_capture(mv) || winning_move(pos).is_some() {
