@@ -1,7 +1,8 @@
 //! Built-in reference players that need no process: the strength floor every build must crush.
 
-use super::player::{Fault, GoRequest, Player, Reply};
+use super::player::{GoRequest, Player, Reply};
 use crate::game::{Game, GameRecord, MoveList, Rng, wins_at_once};
+use crate::tools::pgn::Fault;
 
 /// Which built-in player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,9 +1,10 @@
 //! An engine process driven over the UCI-style protocol or its UGI dialect, with a timeout on every
 //! answer. A process that fails is killed and started afresh for the next game.
 
-use super::player::{Fault, GoRequest, Player, Reply};
+use super::player::{GoRequest, Player, Reply};
 use crate::game::{Game, GameRecord};
 use crate::search::Score;
+use crate::tools::pgn::Fault;
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

@@ -2,9 +2,9 @@
 //! faults.
 
 use super::adjudication::{Adjudicator, DrawRule, ResignRule, Verdict};
-use super::player::{ClockState, Fault, GoRequest, Player};
-use crate::game::{Game, GameRecord, Outcome, Side, Termination};
-use crate::tools::pgn::MoveComment;
+use super::player::{ClockState, GoRequest, Player};
+use crate::game::{Game, GameRecord, Side};
+use crate::tools::pgn::{Fault, GameEnd, MoveComment};
 use crate::tools::time_control::{GameClock, TimeControl};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -29,59 +29,6 @@ pub struct GameSettings {
     pub draw: Option<DrawRule>,
     /// Draw after this many plies.
     pub max_plies: Option<u32>,
-}
-
-/// Why a game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameEnd {
-    /// The rules decided (win, no legal move, tournament draw).
-    Rules(Termination),
-    /// The player of this side resigned by the `--resign` rule.
-    Resigned(Side),
-    /// Drawn by the `--draw` rule.
-    AgreedDraw,
-    /// Drawn by `--maxplies`.
-    MaxPlies,
-    /// The player of this side lost by default.
-    Fault(Side, Fault),
-    /// The match was stopped during the game; it does not count.
-    Interrupted,
-}
-
-impl GameEnd {
-    /// The result, or `None` for an interrupted game.
-    pub fn outcome(&self) -> Option<Outcome> {
-        match self {
-            GameEnd::Rules(t) => Some(t.outcome()),
-            GameEnd::Resigned(side) | GameEnd::Fault(side, _) => {
-                Some(Outcome::Win(side.opponent()))
-            }
-            GameEnd::AgreedDraw | GameEnd::MaxPlies => Some(Outcome::Draw),
-            GameEnd::Interrupted => None,
-        }
-    }
-
-    /// The PGN Termination tag.
-    pub fn termination_tag(&self) -> &'static str {
-        match self {
-            GameEnd::Rules(_) => "normal",
-            GameEnd::Resigned(_) | GameEnd::AgreedDraw | GameEnd::MaxPlies => "adjudication",
-            GameEnd::Fault(_, fault) => fault.termination_tag(),
-            GameEnd::Interrupted => "unterminated",
-        }
-    }
-
-    /// A sentence for the record, e.g. `black: loses on time`.
-    pub fn describe(&self) -> String {
-        match self {
-            GameEnd::Rules(t) => t.to_string(),
-            GameEnd::Resigned(side) => format!("{side} resigns (adjudication)"),
-            GameEnd::AgreedDraw => "draw by adjudication".to_string(),
-            GameEnd::MaxPlies => "draw: ply limit reached".to_string(),
-            GameEnd::Fault(side, fault) => format!("{side}: {fault}"),
-            GameEnd::Interrupted => "interrupted".to_string(),
-        }
-    }
 }
 
 /// A finished (or interrupted) game.

@@ -22,13 +22,13 @@ pub use builtin::{BuiltinKind, BuiltinPlayer};
 pub use cli::{MatchArgs, ResultsArgs};
 pub use engine_process::{Dialect, EngineCommand, ProcessPlayer};
 pub use engines::{EngineKind, EngineSpec};
-pub use game::{GameEnd, GameSettings, PlayedGame, play_game};
-pub use player::{Fault, GoRequest, Player, Reply};
+pub use game::{GameSettings, PlayedGame, play_game};
+pub use player::{GoRequest, Player, Reply};
 pub use report::{MatchResults, PairingResult};
 pub use stats::{EloEstimate, Sprt, SprtVerdict, Tally, elo_from_score, score_from_elo};
 
 use crate::game::{Game, GameRecord, Outcome, Rng, Side};
-use crate::tools::pgn::{self, GameTags};
+use crate::tools::pgn::{self, Fault, GameEnd, GameTags};
 use crossbeam_channel::unbounded;
 use std::collections::{BTreeMap, HashMap};
 use std::io::{IsTerminal, Write};
@@ -365,7 +365,7 @@ fn pgn_text<G: Game>(
         side_time_controls: clocks
             .filter(|[white, black]| white != black)
             .map(|clocks| clocks.map(|tc| tc.pgn())),
-        termination: game.end.termination_tag().to_string(),
+        termination: game.end.termination_tag(),
     };
     let mut comments: Vec<Option<String>> = vec![None; game.opening_plies];
     comments.extend(

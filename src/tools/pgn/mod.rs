@@ -6,13 +6,17 @@
 //! SetUp (when the game did not start from the start position), TimeControl, Termination, PlyCount.
 
 mod comment;
+mod end;
 mod reader;
 mod score;
+mod termination;
 mod writer;
 
 pub use comment::MoveComment;
+pub use end::{Fault, GameEnd};
 pub use reader::{PgnError, read};
 pub use score::{parse_score, score_text};
+pub use termination::TerminationTag;
 pub use writer::{today, write};
 
 use crate::game::{Game, GameRecord};
@@ -61,7 +65,7 @@ pub struct GameTags {
     /// (time odds).
     pub side_time_controls: Option<[String; 2]>,
     /// Termination.
-    pub termination: String,
+    pub termination: TerminationTag,
 }
 
 #[cfg(test)]
@@ -83,7 +87,7 @@ mod tests {
         let tags = GameTags {
             white: "alpha \"a\"".into(),
             black: "beta".into(),
-            termination: "adjudication".into(),
+            termination: TerminationTag::Adjudication,
             ..GameTags::default()
         };
         let text = write(&tags, &record, &comments, "1/2-1/2", Some("draw"));

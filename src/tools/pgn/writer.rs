@@ -55,7 +55,7 @@ pub fn write<G: Game>(
         tag("WhiteTimeControl", white);
         tag("BlackTimeControl", black);
     }
-    tag("Termination", &tags.termination);
+    tag("Termination", tags.termination.as_str());
     tag("PlyCount", &record.moves().len().to_string());
     out.push('\n');
 

@@ -10,10 +10,10 @@ use super::log::{self, Log};
 use super::screen::Screen;
 use super::thinking::{Purpose, SearchEvent, Thinking};
 use super::{EngineLimit, Event, PlayConfig};
-use crate::game::{BoardStyle, Game, GameRecord, MoveList, Outcome, Side, Termination};
+use crate::game::{BoardStyle, Game, GameRecord, MoveList, Outcome, Side};
 use crate::protocol::{ENGINE_NAME, Line, MAX_LINE_BYTES, Table, one_line, quote};
 use crate::search::{Clock, Limits};
-use crate::tools::pgn::{self, GameTags};
+use crate::tools::pgn::{self, Fault, GameEnd, GameTags, TerminationTag};
 use crate::tools::time_control::GameClock;
 use crossbeam_channel::Sender;
 use std::path::Path;
@@ -26,32 +26,6 @@ const TABLE_MB: usize = 16;
 const FLAG_MARGIN: Duration = Duration::from_millis(100);
 /// Where move lists wrap.
 const LINE_WIDTH: usize = 78;
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum End {
-    /// By the rules.
-    Rules(Termination),
-    /// This side ran out of time.
-    Time(Side),
-}
-
-impl End {
-    fn outcome(self) -> Outcome {
-        match self {
-            End::Rules(termination) => termination.outcome(),
-            End::Time(side) => Outcome::Win(side.opponent()),
-        }
-    }
-
-    /// The PGN Termination tag, as `duel match` writes it.
-    fn tag(self) -> &'static str {
-        match self {
-            End::Rules(_) => "normal",
-            End::Time(_) => "time forfeit",
-        }
-    }
-}
 
 /// One session of `duel play`.
 pub struct Session<G: Game> {
@@ -226,22 +200,26 @@ impl<G: Game> Session<G> {
 
     // ----- the game ---------------------------------------------------------------------------
 
-    fn end(&self) -> Option<End> {
+    /// How the game ended: by the rules, or a flag fell; `None` while it goes on.
+    fn end(&self) -> Option<GameEnd> {
         match self.forfeit {
-            Some(side) => Some(End::Time(side)),
-            None => self.record.termination().map(End::Rules),
+            Some(side) => Some(GameEnd::Fault(side, Fault::TimeForfeit)),
+            None => self.record.termination().map(GameEnd::Rules),
         }
     }
 
     /// The end in words: "White wins: Black has no legal move (DUEL-MATT)".
-    fn end_text(&self, end: End) -> String {
+    fn end_text(&self, end: &GameEnd) -> String {
         let why = match end {
-            End::Rules(termination) => self.record.current().describe_termination(termination),
-            End::Time(side) => format!("{} ran out of time", side.name()),
+            GameEnd::Rules(termination) => self.record.current().describe_termination(*termination),
+            GameEnd::Fault(side, Fault::TimeForfeit) => format!("{} ran out of time", side.name()),
+            // Not reached: a game here ends by the rules or on time.
+            other => other.describe(),
         };
         match end.outcome() {
-            Outcome::Win(side) => format!("{} wins: {why}", side.name()),
-            Outcome::Draw => format!("Draw: {why}"),
+            Some(Outcome::Win(side)) => format!("{} wins: {why}", side.name()),
+            Some(Outcome::Draw) => format!("Draw: {why}"),
+            None => why,
         }
     }
 
@@ -326,7 +304,7 @@ impl<G: Game> Session<G> {
         if let Some(end) = self.end() {
             return self.screen.error(&format!(
                 "the game is over ({}); type new, undo or load",
-                self.end_text(end)
+                self.end_text(&end)
             ));
         }
         let side = self.record.side_to_move();
@@ -528,7 +506,7 @@ impl<G: Game> Session<G> {
         if let Some(end) = self.end() {
             return self
                 .screen
-                .error(&format!("the game is over ({})", self.end_text(end)));
+                .error(&format!("the game is over ({})", self.end_text(&end)));
         }
         match self.thinking.as_ref().map(|t| t.purpose) {
             Some(Purpose::Move) => self
@@ -620,7 +598,7 @@ impl<G: Game> Session<G> {
     /// The end of the game, or whose turn it is (with the clocks).
     fn status(&mut self) {
         if let Some(end) = self.end() {
-            let text = self.end_text(end);
+            let text = self.end_text(&end);
             self.screen.notice(&text);
             if !self.input_ended {
                 self.screen.text(
@@ -698,10 +676,15 @@ fn game_pgn<G: Game>(session: &Session<G>) -> String {
             _ => "-".to_string(),
         },
         side_time_controls: None,
-        termination: end.map_or("unterminated", End::tag).to_string(),
+        termination: end
+            .as_ref()
+            .map_or(TerminationTag::Unterminated, GameEnd::termination_tag),
     };
-    let result = end.map_or("*", |end| end.outcome().pgn());
-    let final_comment = end.map(|end| session.end_text(end));
+    let result = end
+        .as_ref()
+        .and_then(GameEnd::outcome)
+        .map_or("*", Outcome::pgn);
+    let final_comment = end.as_ref().map(|end| session.end_text(end));
     pgn::write(
         &tags,
         &session.record,

@@ -3,8 +3,7 @@
 
 use super::fit::Dataset;
 use crate::game::{Game, Outcome, Side, winning_move};
-use crate::tools::matches::Fault;
-use crate::tools::pgn::{MoveComment, PgnGame};
+use crate::tools::pgn::{MoveComment, PgnGame, TerminationTag};
 use std::collections::HashSet;
 
 /// How many positions of the games were used, and why the others were not.
@@ -47,7 +46,8 @@ fn game_key<G: Game>(game: &PgnGame<G>, white_score: f64) -> u64 {
 fn decided_by_play<G: Game>(game: &PgnGame<G>) -> bool {
     !game
         .tag("Termination")
-        .is_some_and(Fault::is_termination_tag)
+        .and_then(TerminationTag::parse)
+        .is_some_and(TerminationTag::is_fault)
 }
 
 /// Adds the quiet positions of `game` to `data`, each labelled with the game's result, unless `seen`
