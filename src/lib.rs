@@ -9,3 +9,6 @@ pub mod games;
 pub mod protocol;
 pub mod search;
 pub mod tools;
+
+#[cfg(test)]
+mod temp_dir;

@@ -1,10 +1,13 @@
 //! `duel match` run as a real process: faulty engines lose with the right reason and the match goes
 //! on; PGN and results files read back; the same seed gives the same games.
 
+mod common;
+
+use common::temp_dir::TempDir;
 use duel::games::Duel;
 use duel::tools::matches::MatchResults;
 use duel::tools::pgn;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 fn script(name: &str) -> String {
@@ -15,19 +18,22 @@ fn script(name: &str) -> String {
         .to_string()
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("duel-match-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A folder of the test's own, removed when the test ends.
+fn scratch() -> TempDir {
+    TempDir::new("duel-match-test")
 }
 
 /// Runs `duel match` with `args`, returning its results file, its PGN text and its standard output.
 fn run_match(tag: &str, args: &[&str]) -> (MatchResults, String, String) {
+    run_match_in(&scratch(), tag, args)
+}
+
+/// [`run_match`], leaving the results file `<tag>.json` and the PGN file `<tag>.pgn` in `dir`.
+fn run_match_in(dir: &TempDir, tag: &str, args: &[&str]) -> (MatchResults, String, String) {
     let (results, pgn_path) = (
-        scratch(&format!("{tag}.json")),
-        scratch(&format!("{tag}.pgn")),
+        dir.join(&format!("{tag}.json")),
+        dir.join(&format!("{tag}.pgn")),
     );
-    let _ = std::fs::remove_file(&pgn_path); // PGN output appends
     let output = Command::new(env!("CARGO_BIN_EXE_duel"))
         .arg("match")
         .args(args)
@@ -238,12 +244,13 @@ fn results_of_several_runs_sum() {
         "--depth",
         "1",
     ];
-    let (a, _, _) = run_match("sum-a", &args);
-    let (b, _, _) = run_match("sum-b", &args);
+    let dir = scratch();
+    let (a, _, _) = run_match_in(&dir, "sum-a", &args);
+    let (b, _, _) = run_match_in(&dir, "sum-b", &args);
     let output = Command::new(env!("CARGO_BIN_EXE_duel"))
         .args(["results"])
-        .arg(scratch("sum-a.json").as_os_str())
-        .arg(scratch("sum-b.json").as_os_str())
+        .arg(dir.join("sum-a.json").as_os_str())
+        .arg(dir.join("sum-b.json").as_os_str())
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
@@ -438,8 +445,8 @@ fn the_sprt_stops_the_match_when_it_decides() {
 /// Ctrl-C ends the match with its summary; every finished game is in the PGN.
 #[test]
 fn ctrl_c_ends_the_match_with_its_summary() {
-    let pgn_path = scratch("interrupted.pgn");
-    let _ = std::fs::remove_file(&pgn_path);
+    let dir = scratch();
+    let pgn_path = dir.join("interrupted.pgn");
     let engine = format!("cmd={}", env!("CARGO_BIN_EXE_duel"));
     let child = Command::new(env!("CARGO_BIN_EXE_duel"))
         .args([

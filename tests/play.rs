@@ -4,15 +4,16 @@
 //!
 //! Output through a pipe is plain text, so the lines can be matched exactly.
 
+mod common;
 #[allow(dead_code)] // The harness's protocol helpers (bestmove, isready) are not needed here.
 #[path = "protocol/harness.rs"]
 mod harness;
 
+use common::temp_dir::TempDir;
 use duel::game::{BoardStyle, Game};
 use duel::games::Duel;
 use duel::tools::pgn;
 use harness::Engine as Process;
-use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -23,13 +24,9 @@ fn play(args: &[&str]) -> Process {
     Process::start_with(&all)
 }
 
-/// A file name in a directory of this test run's own.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("duel-play-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
+/// A folder of the test's own, removed when the test ends.
+fn scratch() -> TempDir {
+    TempDir::new("duel-play-test")
 }
 
 /// Reads until a line equal to `line`; returns everything read.
@@ -178,7 +175,8 @@ fn every_kind_of_wrong_input_gets_its_reason() {
 
 #[test]
 fn a_player_whose_clock_runs_out_loses() {
-    let log = scratch("flag.pgn");
+    let dir = scratch();
+    let log = dir.join("flag.pgn");
     let mut game = play(&["--tc", "0.2", "--log", &log.display().to_string()]);
     expect_line(
         &mut game,
@@ -318,7 +316,8 @@ fn undo_takes_back_the_players_move_and_the_engines_reply() {
 
 #[test]
 fn save_and_load_round_trip_a_game_in_progress() {
-    let file = scratch("saved.pgn");
+    let dir = scratch();
+    let file = dir.join("saved.pgn");
     let file_text = file.display().to_string();
     let mut game = two_players(&[]);
     for mv in ["D1-e6", "E8-E7", "H1-H2"] {
@@ -359,7 +358,8 @@ fn save_and_load_round_trip_a_game_in_progress() {
 
 #[test]
 fn the_log_reads_back_with_the_pgn_reader_of_duel_match() {
-    let log = scratch("log.pgn");
+    let dir = scratch();
+    let log = dir.join("log.pgn");
     let log_text = log.display().to_string();
     let mut game = play(&["--depth", "1", "--log", &log_text]);
     game.send("D1-e6");
@@ -395,7 +395,8 @@ fn the_log_reads_back_with_the_pgn_reader_of_duel_match() {
 
 #[test]
 fn end_of_input_ends_the_session_with_the_game_saved() {
-    let log = scratch("eof.pgn");
+    let dir = scratch();
+    let log = dir.join("eof.pgn");
     let mut game = play(&["--depth", "1", "--log", &log.display().to_string()]);
     game.send("D1-e6");
     expect_line(&mut game, "White (you) to move, move 2");
@@ -409,7 +410,8 @@ fn end_of_input_ends_the_session_with_the_game_saved() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_saves_the_game_and_leaves() {
-    let log = scratch("interrupted.pgn");
+    let dir = scratch();
+    let log = dir.join("interrupted.pgn");
     let mut game = play(&["--movetime", "30000", "--log", &log.display().to_string()]);
     game.send("D1-e6");
     expect_line(&mut game, "Black (engine) to move, move 1");
@@ -427,7 +429,8 @@ fn ctrl_c_saves_the_game_and_leaves() {
 
 #[test]
 fn the_engine_plays_itself_to_the_end() {
-    let log = scratch("demo.pgn");
+    let dir = scratch();
+    let log = dir.join("demo.pgn");
     let mut game = play(&[
         "--color",
         "none",
@@ -496,7 +499,8 @@ fn dipole_is_played_with_variant() {
     assert_eq!(end, "White wins: the opponent has no checkers left");
     quit(&mut game);
 
-    let log = scratch("dipole.pgn");
+    let dir = scratch();
+    let log = dir.join("dipole.pgn");
     let mut demo = play(&[
         "--variant",
         "dipole",

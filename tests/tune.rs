@@ -1,12 +1,13 @@
 //! `duel tune` run as a real process on games that `duel match` played.
 
-use std::path::PathBuf;
+mod common;
+
+use common::temp_dir::TempDir;
 use std::process::{Command, Output};
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("duel-tune-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A folder of the test's own, removed when the test ends.
+fn scratch() -> TempDir {
+    TempDir::new("duel-tune-test")
 }
 
 fn duel(args: &[&str]) -> Output {
@@ -32,7 +33,8 @@ fn errors(report: &str, set: &str) -> (f64, f64) {
 
 #[test]
 fn tunes_the_weights_on_played_games() {
-    let pgn = scratch("games.pgn");
+    let dir = scratch();
+    let pgn = dir.join("games.pgn");
     let _ = std::fs::remove_file(&pgn);
     let engine = format!("cmd={}", env!("CARGO_BIN_EXE_duel"));
     let played = duel(&[
@@ -87,7 +89,8 @@ fn tunes_the_weights_on_played_games() {
 
 #[test]
 fn bad_input_is_named() {
-    let missing = scratch("missing.pgn");
+    let dir = scratch();
+    let missing = dir.join("missing.pgn");
     let cases: [(&[&str], &str); 6] = [
         (&[missing.to_str().unwrap()], "cannot read"),
         (&["Cargo.toml", "--fix", "NOPE"], "--fix: no weight 'NOPE'"),

@@ -3,6 +3,10 @@
 
 use duel::game::{Game, MoveList, Rng};
 
+// The same guard as the unit tests' (one file, no crate for it).
+#[path = "../../src/temp_dir.rs"]
+pub mod temp_dir;
+
 /// Every position of `games` random games of at most `plies` plies from `start`, seeded.
 pub fn random_positions<G: Game>(start: &G, seed: u64, games: usize, plies: usize) -> Vec<G> {
     let mut rng = Rng::new(seed);

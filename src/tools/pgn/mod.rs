@@ -1,5 +1,8 @@
-//! PGN for every hosted game: a writer used by `duel match` (and `duel play`) and a reader that
-//! replays the moves with the game's own rules.
+//! PGN for every hosted game, and the vocabulary the tools share through it: the writer used by
+//! `duel match` and `duel play`, the reader that replays the moves with the game's own rules (`duel
+//! play`'s `load`, `duel tune`), how a game ended ([`GameEnd`], [`Fault`] and the Termination tag,
+//! [`TerminationTag`]), and what an engine said about each move ([`MoveComment`], with its scores as
+//! [`score_text`] writes them).
 //!
 //! Moves are written in the game's own notation, numbered as in chess (`1. D1-e6 E8-E7 2. …`), with
 //! an optional `{comment}` after each move. Tags follow the Seven Tag Roster, then Variant, FEN and

@@ -76,16 +76,12 @@ pub fn load<G: Game>(path: &Path) -> Result<(PgnGame<G>, usize), String> {
 mod tests {
     use super::*;
     use crate::games::Duel;
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("duel-play-log-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir.join(name)
-    }
+    use crate::temp_dir::TempDir;
 
     #[test]
     fn the_log_keeps_what_was_there_and_rewrites_the_current_game() {
-        let path = scratch("keep.pgn");
+        let dir = TempDir::new("duel-play-log");
+        let path = dir.join("keep.pgn");
         std::fs::write(&path, "old text").unwrap();
         let mut log = Log::open(&path).unwrap();
         log.write("game 1 *\n").unwrap();
@@ -100,13 +96,13 @@ mod tests {
 
     #[test]
     fn unusable_files_are_named_in_the_error() {
-        let dir = scratch("");
-        let error = Log::open(&dir).err().unwrap();
+        let dir = TempDir::new("duel-play-log");
+        let error = Log::open(dir.path()).err().unwrap();
         assert!(error.starts_with("cannot read the log file "), "{error}");
-        let missing = scratch("missing.pgn");
+        let missing = dir.join("missing.pgn");
         let error = load::<Duel>(&missing).err().unwrap();
         assert!(error.contains("missing.pgn"), "{error}");
-        let empty = scratch("empty.pgn");
+        let empty = dir.join("empty.pgn");
         std::fs::write(&empty, "").unwrap();
         assert!(
             load::<Duel>(&empty)
