@@ -129,7 +129,7 @@ fn play_on<G: Game>(
         game.comments.push(MoveComment {
             score: reply.score,
             depth: reply.depth,
-            time: used,
+            time: Some(used),
         });
         game.record.play(mv);
         match adjudicator.record(side.index(), move_number, reply.score) {

@@ -12,8 +12,8 @@ pub fn score_text(score: Score) -> String {
     }
 }
 
-/// The score that `text` names in the form [`score_text`] writes (pawns may have any number of
-/// decimals, or no sign); `None` for anything else.
+/// The score that `text` names in the form [`score_text`] writes (pawns with any number of
+/// decimals); `None` for anything else.
 pub fn parse_score(text: &str) -> Option<Score> {
     let mate = |moves: &str| -> Option<i32> {
         if moves.is_empty() || !moves.bytes().all(|b| b.is_ascii_digit()) {
@@ -27,8 +27,8 @@ pub fn parse_score(text: &str) -> Option<Score> {
     if let Some(moves) = text.strip_prefix("-M") {
         return mate(moves).map(|moves| Score::Mate(-moves));
     }
-    // Only plain decimals: `f64` would also read `inf`, `NaN` and exponents.
-    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    // Only signed plain decimals: `f64` would also read `inf`, `NaN` and exponents.
+    let digits = text.strip_prefix(['+', '-'])?;
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
         return None;
     }
@@ -66,7 +66,7 @@ mod tests {
             assert_eq!(parse_score(&score_text(score)), Some(score), "{score:?}");
         }
         assert_eq!(parse_score("+0.1"), Some(Score::Centipawns(10)));
-        assert_eq!(parse_score("2"), Some(Score::Centipawns(200)));
+        assert_eq!(parse_score("-2"), Some(Score::Centipawns(-200)));
     }
 
     #[test]

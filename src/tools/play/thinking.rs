@@ -172,7 +172,7 @@ impl<G: Game> Thinking<G> {
         let comment = MoveComment {
             score: self.latest.as_ref().map(|report| report.score),
             depth: self.latest.as_ref().map(|report| report.depth),
-            time: used,
+            time: Some(used),
         };
         let told = match &self.latest {
             Some(report) => format!(
