@@ -3,10 +3,10 @@
 
 use super::frame::Frame;
 use super::score::{DRAW, outcome_score};
-use super::thread::Worker;
+use super::thread::SearchThread;
 use crate::game::Game;
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Game> SearchThread<'_, G> {
     /// Whether the current node (the last key in `keys`), `quiet_plies` plies after the last
     /// irreversible move, counts as a repetition draw.
     ///
@@ -63,51 +63,51 @@ impl<G: Game> Worker<'_, G> {
 mod tests {
     use crate::game::Game;
     use crate::games::Duel;
-    use crate::search::thread::{Shared, Worker};
+    use crate::search::thread::{SearchThread, Shared};
     use crate::search::{Limits, SearchControl, Settings, TranspositionTable};
 
-    /// Runs `check` on a main-thread worker for the start position with the given history keys.
-    fn with_worker(history: &[u64], check: impl FnOnce(&mut Worker<'_, Duel>)) {
+    /// Runs `check` on a main search thread for the start position with the given history keys.
+    fn with_main_thread(history: &[u64], check: impl FnOnce(&mut SearchThread<'_, Duel>)) {
         let root = Duel::start();
         let (limits, settings) = (Limits::default(), Settings::default());
         let (control, tt) = (SearchControl::new(), TranspositionTable::new(1));
         let shared = Shared::new(&root, history, &limits, &settings, &control, &tt);
-        check(&mut Worker::new(&shared, 0));
+        check(&mut SearchThread::new(&shared, 0));
     }
 
     #[test]
     fn a_repetition_inside_the_tree_draws_at_once() {
         let root = Duel::start().hash();
-        with_worker(&[], |worker| {
+        with_main_thread(&[], |thread| {
             // Root, then 1, 2, 3 and back to 1: the position after the root repeats inside the tree.
-            worker.keys.extend([1, 2, 3, 1]);
-            assert!(worker.is_repetition(4));
+            thread.keys.extend([1, 2, 3, 1]);
+            assert!(thread.is_repetition(4));
             // The same, but the last irreversible move came after the first occurrence.
-            assert!(!worker.is_repetition(2));
+            assert!(!thread.is_repetition(2));
             // Returning to the root itself is only a second occurrence of a game position.
-            worker.keys.truncate(1);
-            worker.keys.extend([1, 2, 3, root]);
-            assert!(!worker.is_repetition(4));
+            thread.keys.truncate(1);
+            thread.keys.extend([1, 2, 3, root]);
+            assert!(!thread.is_repetition(4));
         });
     }
 
     #[test]
     fn game_history_counts_towards_the_third_occurrence() {
         let root = Duel::start().hash();
-        with_worker(&[7, 8], |worker| {
-            worker.keys.extend([9, 7]);
+        with_main_thread(&[7, 8], |thread| {
+            thread.keys.extend([9, 7]);
             // 7 occurred once before the root: the second occurrence is no draw yet.
-            assert!(!worker.is_repetition(10));
+            assert!(!thread.is_repetition(10));
         });
-        with_worker(&[7, 8, 7, 8], |worker| {
-            worker.keys.extend([9, 7]);
-            assert!(worker.is_repetition(10));
+        with_main_thread(&[7, 8, 7, 8], |thread| {
+            thread.keys.extend([9, 7]);
+            assert!(thread.is_repetition(10));
         });
-        with_worker(&[root, 8, root, 8], |worker| {
+        with_main_thread(&[root, 8, root, 8], |thread| {
             // The root is a third occurrence, but the root itself is never scored as a draw; one ply
             // later the check is on a new key.
-            worker.keys.push(5);
-            assert!(!worker.is_repetition(10));
+            thread.keys.push(5);
+            assert!(!thread.is_repetition(10));
         });
     }
 }

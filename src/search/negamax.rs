@@ -12,11 +12,11 @@ use super::reduction::late_move_reduction;
 use super::score::{
     Bound, DRAW, INFINITE, MAX_PLY, clamp_eval, is_mate, mate_in, mated_in, outcome_score,
 };
-use super::thread::Worker;
+use super::thread::SearchThread;
 use super::tt::TtEntry;
 use crate::game::Game;
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Game> SearchThread<'_, G> {
     /// What every node of both searches checks first: an abort, a decided game, a repetition, the
     /// quiet-ply limit and the ply limit. `Some(score)` settles the node without a search.
     pub(super) fn settled_before_search(

@@ -5,11 +5,11 @@
 use super::frame::Frame;
 use super::ordering::{SKIP_SCORE, pick_next, score_tactical_moves};
 use super::score::{Bound, INFINITE, outcome_score};
-use super::thread::Worker;
+use super::thread::SearchThread;
 use super::tt::TtEntry;
 use crate::game::Game;
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Game> SearchThread<'_, G> {
     /// The quiescence score of `pos`, `ply` plies from the root, within (alpha, beta).
     pub fn quiescence(
         &mut self,

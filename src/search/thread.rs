@@ -42,7 +42,7 @@ pub(super) struct Shared<'a, G: Game> {
 }
 
 /// The state of one search thread.
-pub(super) struct Worker<'a, G: Game> {
+pub(super) struct SearchThread<'a, G: Game> {
     pub shared: &'a Shared<'a, G>,
     /// 0 for the main thread.
     pub id: usize,
@@ -105,12 +105,14 @@ impl<'a, G: Game> Shared<'a, G> {
             for id in 1..self.nodes.len() {
                 let helper = std::thread::Builder::new()
                     .name(format!("search-{id}"))
-                    .spawn_scoped(scope, move || Worker::new(self, id).iterate(&mut |_| {}));
+                    .spawn_scoped(scope, move || {
+                        SearchThread::new(self, id).iterate(&mut |_| {})
+                    });
                 if helper.is_err() {
                     break;
                 }
             }
-            let mut main = Worker::new(self, 0);
+            let mut main = SearchThread::new(self, 0);
             main.iterate(report);
             self.stop.store(true, Ordering::Relaxed);
             main.finish()
@@ -118,7 +120,7 @@ impl<'a, G: Game> Shared<'a, G> {
     }
 }
 
-impl<'a, G: Game> Worker<'a, G> {
+impl<'a, G: Game> SearchThread<'a, G> {
     /// A thread's state at the start of the search.
     pub fn new(shared: &'a Shared<'a, G>, id: usize) -> Self {
         let limits = shared.limits;
@@ -129,7 +131,7 @@ impl<'a, G: Game> Worker<'a, G> {
             Some(limit) if id == 0 && !limits.infinite => limit,
             _ => u64::MAX,
         };
-        Worker {
+        SearchThread {
             shared,
             id,
             nodes: 0,
