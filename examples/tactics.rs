@@ -15,7 +15,9 @@ mod suite;
 
 use duel::game::Game;
 use duel::games::Duel;
-use duel::search::{Limits, Score, SearchControl, Settings, TranspositionTable, run_detailed};
+use duel::search::{
+    Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable, run_detailed,
+};
 use std::time::Duration;
 
 /// The report from which on the engine kept the win: its time, depth and node count.
@@ -56,12 +58,14 @@ fn main() {
         };
         let mut found_at = None;
         let summary = run_detailed(
-            &root,
-            &[],
-            &limits,
-            &Settings::default(),
-            &SearchControl::new(),
-            &TranspositionTable::new(16),
+            &SearchRequest {
+                root: &root,
+                history: &[],
+                limits: &limits,
+                settings: &Settings::default(),
+                control: &SearchControl::new(),
+                tt: &TranspositionTable::new(16),
+            },
             &mut |report| {
                 let right =
                     report.score == expected && report.pv.first().is_some_and(|&m| winning(m));

@@ -4,8 +4,8 @@
 use duel::game::{Game, MoveList, Outcome};
 use duel::games::Duel;
 use duel::search::{
-    Bound, Limits, Report, Score, SearchControl, SearchSummary, Settings, TranspositionTable,
-    run_detailed,
+    Bound, Limits, Report, Score, SearchControl, SearchRequest, SearchSummary, Settings,
+    TranspositionTable, run_detailed,
 };
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
@@ -66,9 +66,17 @@ fn search_with(
 ) -> Found {
     let control = SearchControl::new();
     let mut reports = Vec::new();
-    let summary = run_detailed(pos, history, limits, settings, &control, tt, &mut |r| {
-        reports.push(r.clone())
-    });
+    let summary = run_detailed(
+        &SearchRequest {
+            root: pos,
+            history,
+            limits,
+            settings,
+            control: &control,
+            tt,
+        },
+        &mut |r| reports.push(r.clone()),
+    );
     Found { summary, reports }
 }
 
@@ -86,12 +94,14 @@ fn search_then(
     std::thread::scope(|s| {
         let search = s.spawn(|| {
             run_detailed(
-                root,
-                &[],
-                limits,
-                &Settings::default(),
-                control,
-                tt,
+                &SearchRequest {
+                    root,
+                    history: &[],
+                    limits,
+                    settings: &Settings::default(),
+                    control,
+                    tt,
+                },
                 &mut |r| {
                     let _ = depth_done.send(r.depth);
                 },
@@ -303,12 +313,14 @@ fn a_stop_before_the_first_depth_still_returns_a_legal_move() {
     };
     let tt = TranspositionTable::new(4);
     let summary = run_detailed(
-        &root,
-        &[],
-        &limits,
-        &Settings::default(),
-        &control,
-        &tt,
+        &SearchRequest {
+            root: &root,
+            history: &[],
+            limits: &limits,
+            settings: &Settings::default(),
+            control: &control,
+            tt: &tt,
+        },
         &mut |_| {},
     );
     let best = summary.result.best.expect("a move");
@@ -346,12 +358,14 @@ fn pondering_suspends_the_time_limits() {
         ..Limits::default()
     };
     let summary = run_detailed(
-        &root,
-        &[],
-        &limits,
-        &Settings::default(),
-        &control,
-        &tt,
+        &SearchRequest {
+            root: &root,
+            history: &[],
+            limits: &limits,
+            settings: &Settings::default(),
+            control: &control,
+            tt: &tt,
+        },
         &mut |_| {},
     );
     assert_eq!(summary.depth, 6);

@@ -22,7 +22,7 @@ use super::go::candidates;
 use super::panic_text;
 use super::table::Table;
 use crate::game::{Game, is_legal};
-use crate::search::{self, Limits, Report, SearchControl, SearchResult, Settings};
+use crate::search::{self, Limits, Report, SearchControl, SearchRequest, SearchResult, Settings};
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -48,7 +48,17 @@ pub fn engine_search<G: Game>(
     settings: Settings,
 ) -> SearchFn<G> {
     Box::new(move |table, control, report| {
-        search::run(&root, &history, &limits, &settings, control, table, report)
+        search::run(
+            &SearchRequest {
+                root: &root,
+                history: &history,
+                limits: &limits,
+                settings: &settings,
+                control,
+                tt: table,
+            },
+            report,
+        )
     })
 }
 

@@ -64,14 +64,21 @@ mod tests {
     use crate::game::Game;
     use crate::games::Duel;
     use crate::search::thread::{SearchThread, Shared};
-    use crate::search::{Limits, SearchControl, Settings, TranspositionTable};
+    use crate::search::{Limits, SearchControl, SearchRequest, Settings, TranspositionTable};
 
     /// Runs `check` on a main search thread for the start position with the given history keys.
     fn with_main_thread(history: &[u64], check: impl FnOnce(&mut SearchThread<'_, Duel>)) {
         let root = Duel::start();
         let (limits, settings) = (Limits::default(), Settings::default());
         let (control, tt) = (SearchControl::new(), TranspositionTable::new(1));
-        let shared = Shared::new(&root, history, &limits, &settings, &control, &tt);
+        let shared = Shared::new(&SearchRequest {
+            root: &root,
+            history,
+            limits: &limits,
+            settings: &settings,
+            control: &control,
+            tt: &tt,
+        });
         check(&mut SearchThread::new(&shared, 0));
     }
 

@@ -13,7 +13,7 @@
 //! late move pruning), `draws` (repetition and quiet-ply draws), `ordering` (move picker, killers,
 //! history), `tt`, `time` (soft and hard limits), `thread` (per-thread state, stop checks, Lazy SMP),
 //! `frame` (per-ply scratch space), `score` (the internal scale and mates), `params` (every tunable),
-//! `root_moves`, and the contract types in `limits`, `settings`, `control` and `report`.
+//! `root_moves`, and the contract types in `request`, `limits`, `settings`, `control` and `report`.
 
 mod control;
 mod deepening;
@@ -27,6 +27,7 @@ mod pruning;
 mod quiescence;
 mod reduction;
 mod report;
+mod request;
 mod root_moves;
 mod score;
 mod settings;
@@ -37,6 +38,7 @@ mod tt;
 pub use control::SearchControl;
 pub use limits::{Clock, Limits};
 pub use report::{Report, SearchResult, SearchSummary};
+pub use request::SearchRequest;
 pub use score::{Bound, Score};
 pub use settings::Settings;
 pub use tt::TranspositionTable;
@@ -44,38 +46,27 @@ pub use tt::TranspositionTable;
 use crate::game::Game;
 use thread::Shared;
 
-/// Searches `root` (whose earlier positions have the keys `history`, oldest first) within `limits`,
-/// calling `report` at every completed depth, and returns the best move.
+/// Searches `request.root` within its limits, calling `report` at every completed depth, and returns
+/// the best move.
 ///
-/// `tt` is kept by the caller between searches (its size and clearing are engine options). The result
-/// holds a legal move whenever `root` has one, even if the search is stopped before finishing depth 1.
-/// `run` returns as soon as the search ends, also under `go infinite` or `go ponder` when it runs out
-/// of depth: holding the answer until `stop` or `ponderhit` is the caller's business.
+/// The result holds a legal move whenever the root has one, even if the search is stopped before
+/// finishing depth 1. `run` returns as soon as the search ends, also under `go infinite` or `go ponder`
+/// when it runs out of depth: holding the answer until `stop` or `ponderhit` is the caller's business.
 pub fn run<G: Game>(
-    root: &G,
-    history: &[u64],
-    limits: &Limits<G::Move>,
-    settings: &Settings,
-    control: &SearchControl,
-    tt: &TranspositionTable,
+    request: &SearchRequest<'_, G>,
     report: &mut dyn FnMut(&Report<G::Move>),
 ) -> SearchResult<G::Move> {
-    run_detailed(root, history, limits, settings, control, tt, report).result
+    run_detailed(request, report).result
 }
 
 /// [`run`], also returning the final score, the completed depth and the node count (for bench, tests
 /// and tools that play games).
 pub fn run_detailed<G: Game>(
-    root: &G,
-    history: &[u64],
-    limits: &Limits<G::Move>,
-    settings: &Settings,
-    control: &SearchControl,
-    tt: &TranspositionTable,
+    request: &SearchRequest<'_, G>,
     report: &mut dyn FnMut(&Report<G::Move>),
 ) -> SearchSummary<G::Move> {
-    tt.new_search();
-    let shared = Shared::new(root, history, limits, settings, control, tt);
+    request.tt.new_search();
+    let shared = Shared::new(request);
     if shared.root_moves.is_empty() {
         return SearchSummary {
             result: SearchResult {

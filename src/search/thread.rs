@@ -8,6 +8,7 @@ use super::limits::Limits;
 use super::ordering::History;
 use super::params::TIME_CHECK_INTERVAL;
 use super::report::{Report, SearchResult, SearchSummary};
+use super::request::SearchRequest;
 use super::root_moves::{RootMove, root_moves};
 use super::score::{MAX_PLY, Score};
 use super::settings::Settings;
@@ -72,16 +73,17 @@ pub(super) struct SearchThread<'a, G: Game> {
 }
 
 impl<'a, G: Game> Shared<'a, G> {
-    /// The shared state of a search starting now, on `settings.threads` threads.
-    pub fn new(
-        root: &'a G,
-        history: &'a [u64],
-        limits: &'a Limits<G::Move>,
-        settings: &'a Settings,
-        control: &'a SearchControl,
-        tt: &'a TranspositionTable,
-    ) -> Self {
+    /// The shared state of a search of `request` starting now, on `settings.threads` threads.
+    pub fn new(request: &SearchRequest<'a, G>) -> Self {
         let started = Instant::now();
+        let SearchRequest {
+            root,
+            history,
+            limits,
+            settings,
+            control,
+            tt,
+        } = *request;
         Shared {
             root,
             history,

@@ -17,7 +17,9 @@ mod suite;
 
 use duel::game::Game;
 use duel::games::Duel;
-use duel::search::{Limits, Score, SearchControl, Settings, TranspositionTable, run_detailed};
+use duel::search::{
+    Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable, run_detailed,
+};
 use reference::RefPosition;
 use solver::{forced_win_in, shortest_win, winning_moves};
 use std::collections::HashSet;
@@ -121,12 +123,14 @@ fn prove(entries: &[Entry]) {
 fn engine_answer(entry: &Entry, limits: &Limits<<Duel as Game>::Move>) -> Result<(), String> {
     let root = Duel::from_text(&entry.dfen).map_err(|e| e.to_string())?;
     let summary = run_detailed(
-        &root,
-        &[],
-        limits,
-        &Settings::default(),
-        &SearchControl::new(),
-        &TranspositionTable::new(4),
+        &SearchRequest {
+            root: &root,
+            history: &[],
+            limits,
+            settings: &Settings::default(),
+            control: &SearchControl::new(),
+            tt: &TranspositionTable::new(4),
+        },
         &mut |_| {},
     );
     let best = summary.result.best.map(|mv| root.format_move(mv));
