@@ -14,12 +14,17 @@ pub struct Settings {
     pub move_overhead: Duration,
 }
 
+impl Settings {
+    /// The defaults, which the engine options declare: one thread, one line, 10 ms of overhead.
+    pub const DEFAULT: Settings = Settings {
+        threads: 1,
+        multipv: 1,
+        move_overhead: Duration::from_millis(10),
+    };
+}
+
 impl Default for Settings {
     fn default() -> Self {
-        Settings {
-            threads: 1,
-            multipv: 1,
-            move_overhead: Duration::from_millis(10),
-        }
+        Settings::DEFAULT
     }
 }
