@@ -2,9 +2,9 @@
 //! included), and perft 4 of a bench middle game.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use duel::engine::perft::perft;
 use duel::game::Game;
 use duel::games::Dipole;
-use duel::tools::perft::perft;
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -4,6 +4,7 @@
 //! Layers, each depending only on those before it: `game` (the trait and shared helpers), `games` (the
 //! rules of each game), `search`, `protocol` and `tools`.
 
+pub mod engine;
 pub mod game;
 pub mod games;
 pub mod protocol;

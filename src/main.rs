@@ -2,10 +2,10 @@
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use duel::engine::{bench, perft};
 use duel::game::Game;
 use duel::games::{Duel, GameTask, VARIANTS, with_variant};
 use duel::tools::matches::{self, MatchArgs, MatchConfig, ResultsArgs};
-use duel::tools::perft;
 use duel::tools::play::PlayArgs;
 use duel::tools::tune::{self, TuneArgs};
 use std::process::ExitCode;
@@ -48,7 +48,7 @@ enum Command {
     /// Searches fixed positions to a fixed depth (1 thread, 16 MB) and prints `<N> nodes <M> nps`.
     Bench {
         /// How many plies deep.
-        #[arg(default_value_t = duel::protocol::DEFAULT_BENCH_DEPTH,
+        #[arg(default_value_t = bench::DEFAULT_DEPTH,
               value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: u32,
         #[command(flatten)]
@@ -108,7 +108,7 @@ impl GameTask for BenchTask {
     type Output = Result<(), String>;
     fn run<G: Game>(self) -> Self::Output {
         let mut out = std::io::stdout().lock();
-        duel::protocol::run_bench::<G>(self.depth, &mut out)
+        bench::run_bench::<G>(self.depth, &mut out)
             .map(|_| ())
             .map_err(|e| format!("bench: {e}"))
     }

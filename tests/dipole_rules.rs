@@ -7,10 +7,10 @@ mod common;
 mod dipole_reference;
 
 use dipole_reference::RefPosition;
+use duel::engine::perft::perft;
 use duel::game::{Game, GameRecord, MoveList, Rng, Side, Termination};
 use duel::games::Dipole;
 use duel::games::dipole::{FenError, Move, MoveError, MoveKind, START_TEXT, Square};
-use duel::tools::perft::perft;
 
 /// Positions from seeded random play (`playouts(2026, 40)`, every 29th position), with perft 3 and
 /// perft 4. Two are special: a forced pass (White's single checker on g3 is hemmed in), and a position

@@ -4,9 +4,9 @@
 mod common;
 mod reference;
 
+use duel::engine::perft::{divide, perft};
 use duel::game::{Game, MoveList};
 use duel::games::Duel;
-use duel::tools::perft::{divide, perft};
 use reference::RefPosition;
 
 /// Positions from seeded random play (seed 2026), with perft 3 and perft 4.

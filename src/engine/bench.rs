@@ -9,8 +9,6 @@ use std::time::{Duration, Instant};
 
 /// The depth searched when none is given: a few seconds for Duel in a release build.
 pub const DEFAULT_DEPTH: u32 = 7;
-/// The table size for every position, in MiB.
-pub const TABLE_MB: usize = 16;
 
 /// The totals of a bench run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,12 +26,13 @@ impl BenchResult {
     }
 }
 
-/// Searches each of `G::BENCH_POSITIONS` to `depth` with one thread and a cleared 16 MiB table,
-/// writing one line per position (`<index>/<count> <nodes> nodes <text>`) and last
-/// `<N> nodes <M> nps`. A bench position that does not parse is an error (`InvalidData`).
+/// Searches each of `G::BENCH_POSITIONS` to `depth` with one thread and a cleared table of the
+/// default size ([`TranspositionTable::DEFAULT_MB`]), writing one line per position
+/// (`<index>/<count> <nodes> nodes <text>`) and last `<N> nodes <M> nps`. A bench position that does
+/// not parse is an error (`InvalidData`).
 pub fn run_bench<G: Game>(depth: u32, out: &mut impl Write) -> io::Result<BenchResult> {
-    let tt = TranspositionTable::new(TABLE_MB);
-    let settings = Settings::default();
+    let tt = TranspositionTable::new(TranspositionTable::DEFAULT_MB);
+    let settings = Settings::DEFAULT;
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()

@@ -1,9 +1,5 @@
-//! The search worker: one search on its own thread, which passes the search's reports to a
-//! [`Listener`] and then exactly one final answer.
-//!
-//! The protocol's listener ([`super::printer::Printer`]) prints `info` lines and `bestmove`; `duel
-//! play` forwards the same calls to its session loop. Both run their searches through this one thread
-//! body, with the same fallbacks.
+//! The worker: one search on its own thread, which passes the search's reports to a [`Listener`] and
+//! then exactly one final answer.
 //!
 //! The caller keeps reading its input meanwhile; it steers the worker only through the search's
 //! [`SearchControl`] flags and the worker thread's park token:
@@ -12,66 +8,33 @@
 //! - `go infinite` and `go ponder` hold the answer even when the search ends by itself (the GUI has
 //!   not asked for a move yet): the worker parks until `stop` or, when pondering, `ponderhit`.
 //! - A panic in the search is caught. The worker then plays the first move of the last reported
-//!   principal variation, or else the first legal move, and says why through [`Listener::error`]. The
-//!   same fallback covers a search that returns an illegal move, or none while moves exist.
+//!   principal variation, or else the first legal move, and says why through [`Listener::fault`].
+//!   The same fallback covers a search that returns an illegal move, or none while moves exist.
 //!
 //! The transposition table is moved into the worker and handed back by [`Worker::stop`], so the caller
 //! cannot touch it while a search runs and no lock is held while searching.
 
-use super::go::candidates;
-use super::panic_text;
-use super::table::Table;
-use crate::game::{Game, is_legal};
-use crate::search::{self, Limits, Report, SearchControl, SearchRequest, SearchResult, Settings};
+use super::fault::SearchFault;
+use super::listener::Listener;
+use super::panic::panic_text;
+use crate::game::{Game, MoveList, is_legal};
+use crate::search::{Report, SearchControl, SearchResult, TranspositionTable};
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::thread::{self, JoinHandle};
 
-/// The search to run: it gets the table, the control flags and the report callback.
+/// The search to run: it gets the table, the control flags and the report callback. The engine's is
+/// `search::run` on its position; tests put in searches that fail on purpose.
 pub type SearchFn<G> = Box<
     dyn FnOnce(
-            &mut Table,
+            &mut TranspositionTable,
             &SearchControl,
             &mut dyn FnMut(&Report<<G as Game>::Move>),
         ) -> SearchResult<<G as Game>::Move>
         + Send,
 >;
-
-/// The engine's search of `root` as a [`SearchFn`]: the one call into `search::run` that the protocol
-/// and `duel play` share.
-pub fn engine_search<G: Game>(
-    root: G,
-    history: Vec<u64>,
-    limits: Limits<G::Move>,
-    settings: Settings,
-) -> SearchFn<G> {
-    Box::new(move |table, control, report| {
-        search::run(
-            &SearchRequest {
-                root: &root,
-                history: &history,
-                limits: &limits,
-                settings: &settings,
-                control,
-                tt: table,
-            },
-            report,
-        )
-    })
-}
-
-/// Who hears what the worker's search says. Every call comes from the worker thread.
-pub trait Listener<G: Game>: Send + Sync + 'static {
-    /// A progress report of the search.
-    fn report(&self, report: &Report<G::Move>);
-    /// Something went wrong; a legal move is still given (the message says which).
-    fn error(&self, message: &str);
-    /// The final answer, always the last call: a legal move of the root (or of `searchmoves`),
-    /// `None` only when there is none, and the expected reply when it is legal after it.
-    fn finished(&self, best: Option<G::Move>, ponder: Option<G::Move>);
-}
 
 /// What the worker needs besides the search itself: the root to check the answer in and to fall back
 /// on, and when the answer is to be given.
@@ -86,20 +49,30 @@ pub struct Job<G: Game> {
     pub ponder: bool,
 }
 
+/// The legal moves a search may choose from in `root`: all of them, or those of `searchmoves`.
+pub fn candidates<G: Game>(root: &G, searchmoves: &[G::Move]) -> MoveList<G::Move> {
+    let mut moves = MoveList::new();
+    root.generate_moves(&mut moves);
+    if !searchmoves.is_empty() {
+        moves.retain(|mv| searchmoves.contains(&mv));
+    }
+    moves
+}
+
 /// Room for a deep recursive search on the worker thread; only what is touched is ever committed.
 const STACK_BYTES: usize = 64 << 20;
 
 /// A running (or finished, but not yet joined) search.
 pub struct Worker {
     control: Arc<SearchControl>,
-    thread: JoinHandle<Option<Table>>,
+    thread: JoinHandle<Option<TranspositionTable>>,
 }
 
 impl Worker {
     /// Starts `search` on a new thread, with `table` lent to it, telling `listener` what it finds.
     pub fn start<G: Game>(
         job: Job<G>,
-        table: Table,
+        table: TranspositionTable,
         search: SearchFn<G>,
         listener: Arc<dyn Listener<G>>,
     ) -> io::Result<Worker> {
@@ -117,10 +90,7 @@ impl Worker {
                 }));
                 worked.unwrap_or_else(|payload| {
                     // `work` gives its answer as its very last step, so a panic here came before it.
-                    listener.error(&format!(
-                        "internal error in the search thread: {}",
-                        panic_text(&*payload)
-                    ));
+                    listener.fault(&SearchFault::Internal(panic_text(&*payload)));
                     listener.finished(None, None);
                     None
                 })
@@ -130,7 +100,7 @@ impl Worker {
 
     /// Ends the search: its answer has been given when this returns. Gives back the table, or `None`
     /// when it was lost to an internal error.
-    pub fn stop(self) -> Option<Table> {
+    pub fn stop(self) -> Option<TranspositionTable> {
         self.control.stop.store(true, Ordering::SeqCst);
         self.thread.thread().unpark();
         self.thread.join().ok().flatten()
@@ -153,11 +123,11 @@ impl Worker {
 /// The worker thread's body: search, choose a legal move, hold it if asked, give it.
 fn work<G: Game>(
     job: Job<G>,
-    mut table: Table,
+    mut table: TranspositionTable,
     search: SearchFn<G>,
     control: &SearchControl,
     listener: &dyn Listener<G>,
-) -> Option<Table> {
+) -> Option<TranspositionTable> {
     let mut reported_best = None;
     let searched = {
         let mut on_report = |report: &Report<G::Move>| {
@@ -181,21 +151,14 @@ fn work<G: Game>(
         }) if allowed.contains(&best) => (Some(best), ponder),
         Ok(SearchResult { best: None, .. }) if allowed.is_empty() => (None, None),
         Ok(SearchResult { best, .. }) => {
-            listener.error(match best {
-                Some(_) => {
-                    "the search chose a move that is not allowed here; playing a legal move instead"
-                }
-                None => {
-                    "the search found no move although there are legal moves; playing one of them"
-                }
+            listener.fault(&match best {
+                Some(_) => SearchFault::MoveNotAllowed,
+                None => SearchFault::NoMove,
             });
             (fallback, None)
         }
         Err(payload) => {
-            listener.error(&format!(
-                "the search failed ({}); playing a legal move instead",
-                panic_text(&*payload)
-            ));
+            listener.fault(&SearchFault::SearchFailed(panic_text(&*payload)));
             // Whatever the search was writing may be half done.
             table.clear();
             (fallback, None)
@@ -218,10 +181,8 @@ fn work<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::recorder::{Heard, Recorder};
     use crate::games::Duel;
-    use crate::protocol::dialect::Dialect;
-    use crate::protocol::output::{Capture, Output};
-    use crate::protocol::printer::Printer;
     use crate::search::{Bound, Score};
     use std::time::{Duration, Instant};
 
@@ -234,16 +195,6 @@ mod tests {
             infinite,
             ponder,
         }
-    }
-
-    /// The protocol's listener, printing into `capture`.
-    fn printer(capture: &Capture) -> Arc<dyn Listener<Duel>> {
-        Arc::new(Printer {
-            out: Output::new(capture.clone()),
-            root: Duel::start(),
-            dialect: Dialect::Uci,
-            show_multipv: false,
-        })
     }
 
     fn report(pv: Vec<Move>) -> Report<Move> {
@@ -272,88 +223,123 @@ mod tests {
         }
     }
 
+    fn is_legal_at_start(mv: Move) -> bool {
+        candidates(&Duel::start(), &[]).contains(&mv)
+    }
+
     #[test]
     fn a_panicking_search_still_plays_the_last_reported_move() {
-        let capture = Capture::default();
+        let recorder = Recorder::<Duel>::default();
         let search: SearchFn<Duel> = Box::new(|_, _, on_report| {
             on_report(&report(vec![mv("H1-H2")]));
             panic!("boom");
         });
-        let worker = Worker::start(job(false, false), Table::new(1), search, printer(&capture));
+        let worker = Worker::start(
+            job(false, false),
+            TranspositionTable::new(1),
+            search,
+            Arc::new(recorder.clone()),
+        );
         let table = worker.unwrap().stop();
         assert!(table.is_some());
-        let lines = capture.lines();
-        assert_eq!(lines.last().unwrap(), "bestmove H1-H2");
+        let heard = recorder.heard();
+        assert_eq!(
+            heard.last().unwrap(),
+            &Heard::Finished(Some(mv("H1-H2")), None)
+        );
         assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with("info string error: the search failed (boom)"))
+            heard.iter().any(
+                |h| matches!(h, Heard::Fault(text) if text.starts_with("the search failed (boom)"))
+            ),
+            "{heard:?}"
         );
     }
 
     #[test]
     fn a_panic_before_any_report_plays_the_first_legal_move() {
-        let capture = Capture::default();
+        let recorder = Recorder::<Duel>::default();
         let search: SearchFn<Duel> = Box::new(|_, _, _| panic!("at once"));
-        let worker = Worker::start(job(false, false), Table::new(1), search, printer(&capture));
+        let worker = Worker::start(
+            job(false, false),
+            TranspositionTable::new(1),
+            search,
+            Arc::new(recorder.clone()),
+        );
         worker.unwrap().stop();
-        let best = capture.lines().last().unwrap().clone();
-        let text = best.strip_prefix("bestmove ").unwrap();
-        assert!(Duel::start().parse_move(text).is_ok(), "{best}");
+        let heard = recorder.heard();
+        assert!(
+            matches!(heard.last(), Some(&Heard::Finished(Some(best), None)) if is_legal_at_start(best)),
+            "{heard:?}"
+        );
     }
 
     #[test]
     fn an_illegal_answer_is_replaced() {
-        let capture = Capture::default();
+        let recorder = Recorder::<Duel>::default();
         let search: SearchFn<Duel> = Box::new(|_, _, _| SearchResult {
             best: Some(Move::default()),
             ponder: None,
         });
-        let worker = Worker::start(job(false, false), Table::new(1), search, printer(&capture));
+        let worker = Worker::start(
+            job(false, false),
+            TranspositionTable::new(1),
+            search,
+            Arc::new(recorder.clone()),
+        );
         worker.unwrap().stop();
-        let lines = capture.lines();
-        assert!(lines[0].starts_with("info string error: the search chose a move"));
+        let heard = recorder.heard();
         assert!(
-            Duel::start()
-                .parse_move(lines[1].strip_prefix("bestmove ").unwrap())
-                .is_ok()
+            matches!(&heard[0], Heard::Fault(text) if text.starts_with("the search chose a move")),
+            "{heard:?}"
+        );
+        assert!(
+            matches!(heard[1], Heard::Finished(Some(best), None) if is_legal_at_start(best)),
+            "{heard:?}"
         );
     }
 
     #[test]
     fn infinite_holds_bestmove_until_stop() {
-        let capture = Capture::default();
+        let recorder = Recorder::<Duel>::default();
         let search: SearchFn<Duel> = Box::new(|_, _, _| SearchResult {
             best: Some(mv("H1-H2")),
             ponder: None,
         });
-        let worker = Worker::start(job(true, false), Table::new(1), search, printer(&capture));
+        let worker = Worker::start(
+            job(true, false),
+            TranspositionTable::new(1),
+            search,
+            Arc::new(recorder.clone()),
+        );
         let worker = worker.unwrap();
         thread::sleep(Duration::from_millis(30));
         assert!(!worker.is_finished());
-        assert!(capture.lines().is_empty());
+        assert!(recorder.heard().is_empty());
         worker.stop();
-        assert_eq!(capture.lines(), ["bestmove H1-H2"]);
+        assert_eq!(recorder.heard(), [Heard::Finished(Some(mv("H1-H2")), None)]);
     }
 
     #[test]
     fn ponderhit_releases_a_finished_ponder_search_with_its_ponder_move() {
-        let capture = Capture::default();
-        let search: SearchFn<Duel> = Box::new(|_, _, _| {
-            let best = mv("D1-e6");
-            let reply = Duel::start().make_move(best).parse_move("D8-D2").unwrap();
-            SearchResult {
-                best: Some(best),
-                ponder: Some(reply),
-            }
+        let recorder = Recorder::<Duel>::default();
+        let best = mv("D1-e6");
+        let reply = Duel::start().make_move(best).parse_move("D8-D2").unwrap();
+        let search: SearchFn<Duel> = Box::new(move |_, _, _| SearchResult {
+            best: Some(best),
+            ponder: Some(reply),
         });
-        let worker = Worker::start(job(false, true), Table::new(1), search, printer(&capture));
+        let worker = Worker::start(
+            job(false, true),
+            TranspositionTable::new(1),
+            search,
+            Arc::new(recorder.clone()),
+        );
         let worker = worker.unwrap();
         thread::sleep(Duration::from_millis(30));
-        assert!(capture.lines().is_empty());
+        assert!(recorder.heard().is_empty());
         assert!(worker.ponderhit());
         wait_until_finished(&worker);
         assert!(!worker.ponderhit());
-        assert_eq!(capture.lines(), ["bestmove D1-e6 ponder D8-D2"]);
+        assert_eq!(recorder.heard(), [Heard::Finished(Some(best), Some(reply))]);
     }
 }

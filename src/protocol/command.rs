@@ -2,7 +2,7 @@
 //!
 //! Parsing checks syntax only and never looks at the game: positions, moves and option values stay text
 //! here, because what they mean depends on the game, the current position and the option table. The
-//! engine checks them (`position.rs`, `go.rs`, `options.rs`). Command words are case-sensitive, as in
+//! command handler checks them (`position.rs`, `go.rs`, `options.rs`). Command words are case-sensitive, as in
 //! UCI; option names are not (see `options.rs`). Every failure has its own error carrying the
 //! offending text.
 

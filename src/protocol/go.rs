@@ -7,7 +7,7 @@
 
 use super::command::{Go, PlayerClock};
 use super::output::quote;
-use crate::game::{Game, MoveList, Side};
+use crate::game::{Game, Side};
 use crate::search::{Clock, Limits};
 use std::fmt;
 use std::time::Duration;
@@ -108,19 +108,10 @@ fn to_clock(
     }
 }
 
-/// The legal moves a search may choose from in `root`: all of them, or those of `searchmoves`.
-pub fn candidates<G: Game>(root: &G, searchmoves: &[G::Move]) -> MoveList<G::Move> {
-    let mut moves = MoveList::new();
-    root.generate_moves(&mut moves);
-    if !searchmoves.is_empty() {
-        moves.retain(|mv| searchmoves.contains(&mv));
-    }
-    moves
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::is_legal;
     use crate::games::Duel;
 
     fn go_with(clocks: [PlayerClock; 2]) -> Go {
@@ -189,11 +180,10 @@ mod tests {
             ..Go::default()
         };
         let prepared = prepare(&go, &Duel::start()).ok().unwrap();
-        assert_eq!(prepared.limits.searchmoves.len(), 2);
-        assert_eq!(
-            candidates(&Duel::start(), &prepared.limits.searchmoves).len(),
-            2
-        );
+        let searchmoves = &prepared.limits.searchmoves;
+        assert_eq!(searchmoves.len(), 2);
+        assert_ne!(searchmoves[0], searchmoves[1]);
+        assert!(searchmoves.iter().all(|&mv| is_legal(&Duel::start(), mv)));
         let bad = Go {
             searchmoves: vec!["E1-E3".into()],
             ..Go::default()

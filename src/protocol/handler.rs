@@ -1,108 +1,72 @@
-//! The engine thread's state for one game: the game record, the options, the transposition table and
-//! the running search, and what each command does to them.
+//! The command handler for one game: each command's text turned into requests to the
+//! [`Engine`], and the engine's answers turned into lines.
 //!
 //! Commands are handled one at a time, in the order they arrived, and each has taken effect when
-//! [`Engine::handle`] returns; that is what makes `isready` a barrier. The only work that outlives its
-//! command is a search, which runs on a [`Worker`] thread, so `isready`, `stop` and `ponderhit` are
-//! handled at once while it runs. Commands that need the table or replace the search (`go`,
-//! `ucinewgame`, `setoption Hash|Clear Hash`, `go perft`, `bench`, `quit`) stop the running search first;
-//! its `bestmove` is printed before they take effect. `position` does not stop it: the search works
-//! on its own copy of the position.
+//! [`Handler::handle`] returns; that is what makes `isready` a barrier. The only work that outlives its
+//! command is a search, which runs on the engine's worker thread, so `isready`, `stop` and `ponderhit`
+//! are handled at once while it runs. Commands that need the table or replace the search (`go`,
+//! `ucinewgame`, `setoption Hash|Clear Hash|UCI_Variant`, `go perft`, `bench`, `quit`) stop the running
+//! search first; its `bestmove` is printed before they take effect. `position` does not stop it: the
+//! search works on its own copy of the position.
 
-use super::bench;
 use super::command::{Command, Go, PositionCommand};
 use super::dialect::Dialect;
 use super::go;
-use super::options::{Effect, Options};
+use super::options::{self, Setting};
 use super::output::Output;
 use super::position;
 use super::printer::Printer;
 use super::query;
-use super::table::Table;
-use super::worker::{Job, Worker, engine_search};
 use super::{Flow, Host};
-use crate::game::{Game, GameRecord, MoveList};
-use crate::tools::perft;
+use crate::engine::{ENGINE_AUTHOR, ENGINE_NAME, Engine, EngineParts, bench};
+use crate::game::{Game, MoveList};
 use std::fmt::Write;
 use std::sync::Arc;
 
-/// The name the engine gives in `id name`.
-pub const ENGINE_NAME: &str = concat!("duel ", env!("CARGO_PKG_VERSION"));
-/// The author the engine gives in `id author`.
-pub const ENGINE_AUTHOR: &str = "the duel developers";
-
-/// The engine state for game `G`.
-pub struct Engine<G: Game> {
+/// The protocol's state for game `G`: the engine, and how to talk.
+pub struct Handler<G: Game> {
     out: Output,
     dialect: Dialect,
-    options: Options,
-    record: GameRecord<G>,
-    /// `None` while a search has it (or after it was lost to an internal error).
-    table: Option<Table>,
-    search: Option<Worker>,
-    /// Set by `setoption name UCI_Variant`: the loop hands the state to that game's engine.
-    switching: bool,
+    engine: Engine<G>,
+    /// Set by `setoption name UCI_Variant`: the loop hands the state to that game's handler.
+    switching: Option<&'static str>,
 }
 
-/// What outlives one game's engine when `UCI_Variant` changes the game.
-pub struct EngineParts {
+/// What outlives one game's handler when `UCI_Variant` changes the game.
+pub struct HandlerParts {
     out: Output,
     dialect: Dialect,
-    pub(super) options: Options,
-    table: Option<Table>,
+    /// The game to go on with.
+    pub(super) variant: &'static str,
+    engine: EngineParts,
 }
 
-impl<G: Game> Engine<G> {
-    /// An engine at the start position with default options, printing to `out`.
+impl<G: Game> Handler<G> {
+    /// A handler with a new engine at the start position, printing to `out`.
     pub fn new(out: Output) -> Self {
-        let options = Options {
-            variant: G::NAME,
-            ..Options::default()
-        };
-        let table = Some(Table::new(options.hash_mb));
-        Engine::from_parts(EngineParts {
+        Handler {
             out,
             dialect: Dialect::default(),
-            options,
-            table,
-        })
+            engine: Engine::new(),
+            switching: None,
+        }
     }
 
-    /// The engine of game `G` at its start position, with the options and table of an earlier one
-    /// (the table emptied: keys of another game mean nothing here).
-    pub fn from_parts(parts: EngineParts) -> Self {
-        if let Some(table) = &parts.table {
-            table.clear();
-        }
-        Engine {
+    /// The handler of game `G` at its start position, with the output, dialect, options and table of
+    /// an earlier one.
+    pub fn from_parts(parts: HandlerParts) -> Self {
+        Handler {
             out: parts.out,
             dialect: parts.dialect,
-            options: parts.options,
-            record: GameRecord::new(G::start()),
-            table: parts.table,
-            search: None,
-            switching: false,
+            engine: Engine::from_parts(parts.engine),
+            switching: None,
         }
-    }
-
-    /// Ends the running search, if any; its `bestmove` has been printed when this returns.
-    fn stop_search(&mut self) {
-        if let Some(worker) = self.search.take() {
-            self.table = worker.stop().or(self.table.take());
-        }
-    }
-
-    /// The table, once no search holds it. A table lost to an internal error is replaced.
-    fn table(&mut self) -> &mut Table {
-        self.stop_search();
-        let megabytes = self.options.hash_mb;
-        self.table.get_or_insert_with(|| Table::new(megabytes))
     }
 
     fn identify(&mut self, dialect: Dialect) {
         self.dialect = dialect;
         let mut text = format!("id name {ENGINE_NAME}\nid author {ENGINE_AUTHOR}\n");
-        for line in Options::declarations() {
+        for line in options::declarations() {
             text.push_str(&line);
             text.push('\n');
         }
@@ -111,43 +75,43 @@ impl<G: Game> Engine<G> {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        match self.options.set(name, value) {
-            Err(e) => self.out.error(format!("setoption: {e}")),
-            Ok(Effect::None) => {}
-            Ok(Effect::ResizeHash) => {
-                let megabytes = self.options.hash_mb;
-                let table = self.table();
-                if let Err(e) = table.resize(megabytes) {
-                    let kept = table.size_mb();
-                    self.options.hash_mb = kept;
+        let setting = match options::parse(name, value) {
+            Ok(setting) => setting,
+            Err(e) => return self.out.error(format!("setoption: {e}")),
+        };
+        match setting {
+            Setting::Hash(megabytes) => {
+                if let Err(e) = self.engine.set_hash_mb(megabytes) {
                     self.out.error(format!(
-                        "setoption: cannot allocate {megabytes} MB for Hash ({e}); keeping {kept} MB"
+                        "setoption: cannot allocate {} MB for Hash ({}); keeping {} MB",
+                        e.wanted, e.cause, e.kept
                     ));
                 }
             }
-            Ok(Effect::ClearHash) => self.table().clear(),
-            Ok(Effect::SwitchVariant) => {
-                self.stop_search();
-                self.switching = true;
+            Setting::Threads(threads) => self.engine.set_threads(threads),
+            Setting::MultiPv(lines) => self.engine.set_multipv(lines),
+            Setting::MoveOverhead(overhead) => self.engine.set_move_overhead(overhead),
+            Setting::ClearHash => self.engine.clear_hash(),
+            // The engine ponders whenever `go ponder` asks; the option only tells the GUI it may.
+            Setting::Ponder(_) => {}
+            Setting::Variant(variant) => {
+                self.engine.stop();
+                self.switching = Some(variant);
             }
         }
     }
 
-    fn new_game(&mut self) {
-        self.table().clear();
-        self.record = GameRecord::new(G::start());
-    }
-
     fn set_position(&mut self, command: &PositionCommand) {
         match position::build(command) {
-            Ok(record) => self.record = record,
+            Ok(record) => self.engine.set_position(record),
             Err(e) => self.out.error(e),
         }
     }
 
     fn go(&mut self, go: &Go) {
-        self.stop_search();
-        if let Some(end) = self.record.termination() {
+        self.engine.stop();
+        let record = self.engine.record();
+        if let Some(end) = record.termination() {
             self.out.error(format!(
                 "go: the game is over ({end}, {}); there is no move to search",
                 end.outcome().pgn()
@@ -155,7 +119,7 @@ impl<G: Game> Engine<G> {
             self.out.line(&self.dialect.bestmove(None, None));
             return;
         }
-        let root = self.record.current().clone();
+        let root = record.current().clone();
         let prepared = match go::prepare(go, &root) {
             Ok(prepared) => prepared,
             Err(e) => return self.out.error(e),
@@ -163,59 +127,39 @@ impl<G: Game> Engine<G> {
         for note in &prepared.notes {
             self.out.info_string(note);
         }
-        let job = Job {
-            root: root.clone(),
-            searchmoves: prepared.limits.searchmoves.clone(),
-            infinite: go.infinite,
-            ponder: go.ponder,
-        };
         let printer = Arc::new(Printer {
             out: self.out.clone(),
-            root: root.clone(),
+            root,
             dialect: self.dialect,
-            show_multipv: self.options.multipv > 1,
+            show_multipv: self.engine.settings().multipv > 1,
         });
-        let history = self.record.earlier_keys().to_vec();
-        let settings = self.options.settings();
-        let limits = prepared.limits;
-        let search = engine_search(root, history, limits, settings);
-        let megabytes = self.options.hash_mb;
-        let table = self.table.take().unwrap_or_else(|| Table::new(megabytes));
-        match Worker::start(job, table, search, printer) {
-            Ok(worker) => self.search = Some(worker),
-            Err(e) => {
-                // Without a thread there is no search, but the `go` is still owed a move.
-                self.out.error(format!(
-                    "go: cannot start the search thread ({e}); playing a legal move"
-                ));
-                let moves = go::candidates(self.record.current(), &[]);
-                let best = moves
-                    .first()
-                    .map(|&mv| self.record.current().format_move(mv));
-                self.out.line(&self.dialect.bestmove(best.as_deref(), None));
-            }
+        if go.ponder {
+            self.engine.ponder(prepared.limits, printer);
+        } else {
+            self.engine.go(prepared.limits, printer);
         }
     }
 
     fn ponderhit(&mut self) {
-        if !self.search.as_ref().is_some_and(Worker::ponderhit) {
+        if !self.engine.ponderhit() {
             self.out.error("ponderhit: no search is pondering");
         }
     }
 
     fn perft(&mut self, depth: u32) {
-        self.stop_search();
+        self.engine.stop();
         let mut sink = self.out.lines();
-        if let Err(e) = perft::report(self.record.current(), depth, &mut sink) {
+        if let Err(e) = self.engine.perft(depth, &mut sink) {
             drop(sink);
             self.out.error(format!("go perft: {e}"));
         }
     }
 
     fn bench(&mut self, depth: Option<u32>) {
-        self.stop_search();
+        self.engine.stop();
         let mut sink = self.out.lines();
-        if let Err(e) = bench::run_bench::<G>(depth.unwrap_or(bench::DEFAULT_DEPTH), &mut sink) {
+        let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
+        if let Err(e) = self.engine.bench(depth, &mut sink) {
             drop(sink);
             self.out.error(format!("bench: {e}"));
         }
@@ -224,7 +168,8 @@ impl<G: Game> Engine<G> {
     /// `d`: the diagram, the position text, the hash key, the check state, the legal-move count and
     /// whether the game is over.
     fn display(&self) {
-        let position = self.record.current();
+        let record = self.engine.record();
+        let position = record.current();
         let mut moves = MoveList::new();
         position.generate_moves(&mut moves);
         let mut text = position.diagram();
@@ -237,7 +182,7 @@ impl<G: Game> Engine<G> {
         let _ = writeln!(text, "Side to move: {}", position.side_to_move());
         let _ = writeln!(text, "In check: {}", yes_no(position.in_check()));
         let _ = writeln!(text, "Legal moves: {}", moves.len());
-        let _ = match self.record.termination() {
+        let _ = match record.termination() {
             None => writeln!(text, "Game over: no"),
             Some(end) => writeln!(text, "Game over: yes, {end} ({})", end.outcome().pgn()),
         };
@@ -246,7 +191,7 @@ impl<G: Game> Engine<G> {
 
     /// `eval`: every term for both sides, then the total.
     fn eval(&self) {
-        let position = self.record.current();
+        let position = self.engine.record().current();
         let mut text = format!(
             "{:<12} {:>7} {:>7} {:>7}\n",
             "Term", "White", "Black", "W-B"
@@ -276,35 +221,33 @@ fn yes_no(value: bool) -> &'static str {
     if value { "yes" } else { "no" }
 }
 
-impl<G: Game> Host for Engine<G> {
+impl<G: Game> Host for Handler<G> {
     fn handle(&mut self, command: Command) -> Flow {
-        // A search that ended by itself is joined at the next command, which takes back the table.
-        if self.search.as_ref().is_some_and(Worker::is_finished) {
-            self.stop_search();
-        }
         match command {
             Command::Uci => self.identify(Dialect::Uci),
             Command::Ugi => self.identify(Dialect::Ugi),
             Command::Debug => {}
             Command::IsReady => self.out.line("readyok"),
-            Command::NewGame => self.new_game(),
+            Command::NewGame => self.engine.new_game(),
             Command::Position(command) => self.set_position(&command),
             Command::Go(go) => self.go(&go),
             Command::Perft(depth) => self.perft(depth),
             // `stop` without a search is harmless (GUIs send it to be safe) and is ignored.
-            Command::Stop => self.stop_search(),
+            Command::Stop => self.engine.stop(),
             Command::PonderHit => self.ponderhit(),
             Command::Quit => {
-                self.stop_search();
+                self.engine.stop();
                 return Flow::Quit;
             }
             Command::SetOption { name, value } => {
                 self.set_option(&name, value.as_deref());
-                if std::mem::take(&mut self.switching) {
+                if self.switching.is_some() {
                     return Flow::SwitchVariant;
                 }
             }
-            Command::Query(question) => self.out.line(&query::answer(question, &self.record)),
+            Command::Query(question) => self
+                .out
+                .line(&query::answer(question, self.engine.record())),
             Command::Display => self.display(),
             Command::Eval => self.eval(),
             Command::Bench(depth) => self.bench(depth),
@@ -312,20 +255,92 @@ impl<G: Game> Host for Engine<G> {
         Flow::Continue
     }
 
-    fn into_parts(mut self: Box<Self>) -> EngineParts {
-        self.stop_search();
-        EngineParts {
-            out: self.out.clone(),
-            dialect: self.dialect,
-            options: self.options.clone(),
-            table: self.table.take(),
+    fn into_parts(self: Box<Self>) -> HandlerParts {
+        let Handler {
+            out,
+            dialect,
+            engine,
+            switching,
+        } = *self;
+        HandlerParts {
+            out,
+            dialect,
+            variant: switching.unwrap_or(G::NAME),
+            engine: engine.into_parts(),
         }
     }
 }
 
-impl<G: Game> Drop for Engine<G> {
-    /// However the loop ends, a running search still owes its `bestmove`.
-    fn drop(&mut self) {
-        self.stop_search();
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Duel;
+    use crate::protocol::output::Capture;
+    use crate::search::{Settings, TranspositionTable};
+
+    fn set(handler: &mut Handler<Duel>, name: &str, value: Option<&str>) -> Flow {
+        handler.handle(Command::SetOption {
+            name: name.to_string(),
+            value: value.map(str::to_string),
+        })
+    }
+
+    #[test]
+    fn options_reach_the_engine() {
+        let capture = Capture::default();
+        let mut handler = Handler::<Duel>::new(Output::new(capture.clone()));
+        set(&mut handler, "hash", Some("2"));
+        set(&mut handler, "threads", Some("3"));
+        set(&mut handler, "MultiPV", Some("4"));
+        set(&mut handler, "move overhead", Some("0"));
+        set(&mut handler, "Ponder", Some("true"));
+        set(&mut handler, "Clear Hash", None);
+        assert_eq!(handler.engine.hash_mb(), 2);
+        assert_eq!(
+            handler.engine.settings(),
+            Settings {
+                threads: 3,
+                multipv: 4,
+                move_overhead: std::time::Duration::ZERO
+            }
+        );
+        assert_eq!(
+            set(&mut handler, "UCI_Variant", Some("Dipole")),
+            Flow::SwitchVariant
+        );
+        assert_eq!(Box::new(handler).into_parts().variant, "dipole");
+        assert!(capture.lines().is_empty(), "{:?}", capture.lines());
+    }
+
+    #[test]
+    fn rejected_values_change_nothing() {
+        let capture = Capture::default();
+        let mut handler = Handler::<Duel>::new(Output::new(capture.clone()));
+        let rejected = [
+            ("Hash", Some("0")),
+            ("Threads", Some("-1")),
+            ("Threads", Some("99999999999999999999999")),
+            ("Threads", None),
+            ("MultiPV", Some("0")),
+            ("Move Overhead", Some("5001")),
+            ("Ponder", Some("yes")),
+            ("UCI_Variant", Some("chess")),
+            ("UCI_Variant", None),
+            ("Contempt", Some("1")),
+        ];
+        for (name, value) in rejected {
+            assert_eq!(set(&mut handler, name, value), Flow::Continue);
+        }
+        assert_eq!(handler.engine.hash_mb(), TranspositionTable::DEFAULT_MB);
+        assert_eq!(handler.engine.settings(), Settings::DEFAULT);
+        assert_eq!(handler.switching, None);
+        let lines = capture.lines();
+        assert_eq!(lines.len(), rejected.len());
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.starts_with("info string error: setoption: ")),
+            "{lines:?}"
+        );
     }
 }

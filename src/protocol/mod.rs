@@ -1,21 +1,22 @@
-//! The engine protocol: UCI and its dialect UGI, over standard input and output.
+//! The engine protocol: UCI and its dialect UGI, over standard input and output. This is the text
+//! layer over [`crate::engine::Engine`]: it parses commands, speaks the two dialects and prints what
+//! the engine reports.
 //!
 //! Three kinds of thread share the work (the design of Stockfish and Rustic):
 //! - the input thread (`reader.rs`) turns each line into a [`Command`] and sends it over a channel;
-//! - the engine thread (the caller of [`run`]) owns the game record, the options and the table, and
-//!   handles one command at a time (`engine.rs`);
-//! - each search runs on a worker thread (`worker.rs`) that prints its `info` lines and its `bestmove`
-//!   through the shared [`Output`] (`printer.rs`), and is stopped through an atomic flag.
+//! - the command loop (the caller of [`run`]) hands one command at a time to the [`Handler`]
+//!   (`handler.rs`), which owns the engine and translates each command into requests to it;
+//! - each search runs on the engine's worker thread, whose listener (`printer.rs`) prints its `info`
+//!   lines and its `bestmove` through the shared [`Output`]; it is stopped through an atomic flag.
 //!
-//! Nothing here knows the rules of any game: everything goes through [`Game`], and the engine state is
-//! `Engine<G>`. The loop talks to it through the object-safe [`Host`], so a later `UCI_Variant` option
-//! can swap one game's engine for another's at this seam.
+//! Nothing here knows the rules of any game: everything goes through [`Game`], and the handler is
+//! `Handler<G>`. The loop talks to it through the object-safe [`Host`], so the `UCI_Variant` option
+//! swaps one game's handler for another's at this seam.
 
-mod bench;
 mod command;
 mod dialect;
-mod engine;
 mod go;
+mod handler;
 mod info;
 mod options;
 mod output;
@@ -23,20 +24,14 @@ mod position;
 mod printer;
 mod query;
 mod reader;
-mod table;
-mod worker;
 
-pub use bench::{DEFAULT_DEPTH as DEFAULT_BENCH_DEPTH, run_bench};
 pub use command::{Command, CommandError};
-pub use engine::{ENGINE_AUTHOR, ENGINE_NAME, Engine, EngineParts};
+pub use handler::{Handler, HandlerParts};
 pub use output::{Output, one_line, quote};
-pub use reader::{Line, MAX_LINE_BYTES, read_line};
-pub use table::Table;
-pub use worker::{Job, Listener, SearchFn, Worker, engine_search};
 
+use crate::engine::panic_text;
 use crate::game::Game;
 use crate::games::{GameTask, with_variant};
-use std::any::Any;
 use std::io::{self, Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -47,25 +42,25 @@ pub enum Flow {
     Continue,
     /// End the loop (`quit` or end of input).
     Quit,
-    /// Hand the engine's state to the engine of the game now named by `UCI_Variant`.
+    /// Hand the state to the handler of the game now named by `UCI_Variant`.
     SwitchVariant,
 }
 
-/// What the loop drives: one game's engine.
+/// What the loop drives: one game's handler.
 pub trait Host {
     /// Carries out one command; it has taken effect when this returns.
     fn handle(&mut self, command: Command) -> Flow;
     /// Gives up the state that outlives a game: output, dialect, options and table.
-    fn into_parts(self: Box<Self>) -> EngineParts;
+    fn into_parts(self: Box<Self>) -> HandlerParts;
 }
 
-/// Builds the engine of a game from the parts of the previous one.
-struct Rehost(EngineParts);
+/// Builds the handler of a game from the parts of the previous one.
+struct Rehost(HandlerParts);
 
 impl GameTask for Rehost {
     type Output = Box<dyn Host>;
     fn run<G: Game>(self) -> Box<dyn Host> {
-        Box::new(Engine::<G>::from_parts(self.0))
+        Box::new(Handler::<G>::from_parts(self.0))
     }
 }
 
@@ -77,7 +72,7 @@ pub fn run<G: Game>(
 ) -> io::Result<()> {
     let out = Output::new(output);
     let commands = reader::spawn(input)?;
-    serve(Box::new(Engine::<G>::new(out.clone())), &commands, &out);
+    serve(Box::new(Handler::<G>::new(out.clone())), &commands, &out);
     Ok(())
 }
 
@@ -99,7 +94,7 @@ fn serve(
                     Ok(Flow::Quit) => return,
                     Ok(Flow::SwitchVariant) => {
                         let parts = host.into_parts();
-                        let variant = parts.options.variant;
+                        let variant = parts.variant;
                         host = with_variant(variant, Rehost(parts))
                             .expect("UCI_Variant accepts only the names in games::VARIANTS");
                     }
@@ -107,16 +102,5 @@ fn serve(
                 }
             }
         }
-    }
-}
-
-/// The message of a caught panic.
-pub fn panic_text(payload: &(dyn Any + Send)) -> String {
-    if let Some(text) = payload.downcast_ref::<&str>() {
-        text.to_string()
-    } else if let Some(text) = payload.downcast_ref::<String>() {
-        text.clone()
-    } else {
-        "unknown panic".to_string()
     }
 }

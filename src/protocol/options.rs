@@ -1,11 +1,13 @@
-//! The engine options: their declarations (printed after `uci`/`ugi`), their current values, and
-//! `setoption` checking.
+//! The engine options: their declarations (printed after `uci`/`ugi`) and `setoption` checking.
 //!
 //! Names are matched case-insensitively, with runs of spaces counting as one. A value out of range is
-//! rejected, not clamped, so a typo in a tournament configuration is noticed.
+//! rejected, not clamped, so a typo in a tournament configuration is noticed. A valid `setoption`
+//! becomes a [`Setting`] for the command handler to apply; the values live in the engine (Hash,
+//! Threads, MultiPV, Move Overhead) and in the handler (UCI_Variant). Ponder needs no value kept: the
+//! engine ponders whenever `go ponder` asks, and the option only tells the GUI that it may.
 
 use crate::games::VARIANTS;
-use crate::search::Settings;
+use crate::search::{Settings, TranspositionTable};
 use std::fmt;
 use std::time::Duration;
 
@@ -49,7 +51,7 @@ const DECLARATIONS: &[Declaration] = &[
         id: Id::Hash,
         name: "Hash",
         kind: Kind::Spin {
-            default: 16,
+            default: TranspositionTable::DEFAULT_MB as u64,
             min: 1,
             max: MAX_HASH_MB,
         },
@@ -58,7 +60,7 @@ const DECLARATIONS: &[Declaration] = &[
         id: Id::Threads,
         name: "Threads",
         kind: Kind::Spin {
-            default: 1,
+            default: Settings::DEFAULT.threads as u64,
             min: 1,
             max: 256,
         },
@@ -67,7 +69,7 @@ const DECLARATIONS: &[Declaration] = &[
         id: Id::MultiPv,
         name: "MultiPV",
         kind: Kind::Spin {
-            default: 1,
+            default: Settings::DEFAULT.multipv as u64,
             min: 1,
             max: 256,
         },
@@ -76,7 +78,7 @@ const DECLARATIONS: &[Declaration] = &[
         id: Id::MoveOverhead,
         name: "Move Overhead",
         kind: Kind::Spin {
-            default: 10,
+            default: Settings::DEFAULT.move_overhead.as_millis() as u64,
             min: 0,
             max: 5000,
         },
@@ -98,34 +100,23 @@ const DECLARATIONS: &[Declaration] = &[
     },
 ];
 
-/// The current option values.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Transposition table size in MB.
-    pub hash_mb: usize,
-    /// Search threads.
-    pub threads: usize,
-    /// Principal variations reported.
-    pub multipv: usize,
-    /// Time kept back per move for communication.
-    pub move_overhead: Duration,
-    /// Whether the GUI may send `go ponder`.
-    pub ponder: bool,
-    /// The game played (`UCI_Variant`).
-    pub variant: &'static str,
-}
-
-/// What a successful `setoption` asks the engine to do besides remembering the value.
+/// A valid `setoption`: one option and its new value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// Nothing: the value is read when the next search starts.
-    None,
-    /// Resize the transposition table to `hash_mb`.
-    ResizeHash,
-    /// Empty the transposition table.
+pub enum Setting {
+    /// `Hash`: the transposition table's size in MB.
+    Hash(usize),
+    /// `Threads`: search threads.
+    Threads(usize),
+    /// `MultiPV`: principal variations reported.
+    MultiPv(usize),
+    /// `Move Overhead`: time kept back per move for communication.
+    MoveOverhead(Duration),
+    /// `Clear Hash`: empty the transposition table.
     ClearHash,
-    /// Switch to the game named `variant` and reset the position to its start.
-    SwitchVariant,
+    /// `Ponder`: whether the GUI may send `go ponder`.
+    Ponder(bool),
+    /// `UCI_Variant`: switch to this game, at its start position.
+    Variant(&'static str),
 }
 
 /// Why a `setoption` was rejected.
@@ -212,144 +203,112 @@ impl fmt::Display for OptionError {
 
 impl std::error::Error for OptionError {}
 
-impl Default for Options {
-    fn default() -> Self {
-        let mut options = Options {
-            hash_mb: 0,
-            threads: 0,
-            multipv: 0,
-            move_overhead: Duration::ZERO,
-            ponder: false,
-            variant: VARIANTS[0],
-        };
-        for declaration in DECLARATIONS {
-            match declaration.kind {
-                Kind::Spin { default, .. } => options.store_number(declaration.id, default),
-                Kind::Check { default } => options.ponder = default,
-                Kind::Button | Kind::Combo { .. } => {}
+/// The `option name … type …` lines, in declaration order.
+pub fn declarations() -> Vec<String> {
+    DECLARATIONS
+        .iter()
+        .map(|d| match d.kind {
+            Kind::Spin { default, min, max } => format!(
+                "option name {} type spin default {default} min {min} max {max}",
+                d.name
+            ),
+            Kind::Check { default } => {
+                format!("option name {} type check default {default}", d.name)
             }
-        }
-        options
-    }
+            Kind::Button => format!("option name {} type button", d.name),
+            Kind::Combo { values } => {
+                let choices: Vec<String> = values.iter().map(|v| format!("var {v}")).collect();
+                format!(
+                    "option name {} type combo default {} {}",
+                    d.name,
+                    values[0],
+                    choices.join(" ")
+                )
+            }
+        })
+        .collect()
 }
 
-impl Options {
-    /// The `option name … type …` lines, in declaration order.
-    pub fn declarations() -> Vec<String> {
-        DECLARATIONS
-            .iter()
-            .map(|d| match d.kind {
-                Kind::Spin { default, min, max } => format!(
-                    "option name {} type spin default {default} min {min} max {max}",
-                    d.name
-                ),
-                Kind::Check { default } => {
-                    format!("option name {} type check default {default}", d.name)
-                }
-                Kind::Button => format!("option name {} type button", d.name),
-                Kind::Combo { values } => {
-                    let choices: Vec<String> = values.iter().map(|v| format!("var {v}")).collect();
-                    format!(
-                        "option name {} type combo default {} {}",
-                        d.name,
-                        values[0],
-                        choices.join(" ")
-                    )
-                }
-            })
-            .collect()
-    }
-
-    /// Applies `setoption name <name> [value <value>]`. On error nothing changes.
-    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, OptionError> {
-        let wanted: Vec<&str> = name.split_whitespace().collect();
-        let declaration = DECLARATIONS
-            .iter()
-            .find(|d| {
-                let words: Vec<&str> = d.name.split_whitespace().collect();
-                words.len() == wanted.len()
-                    && words
-                        .iter()
-                        .zip(&wanted)
-                        .all(|(a, b)| a.eq_ignore_ascii_case(b))
-            })
-            .ok_or_else(|| OptionError::Unknown(name.to_string()))?;
-        let name = declaration.name;
-        match declaration.kind {
-            Kind::Button => {
-                // A value on a button is meaningless; some GUIs send an empty one, so it is ignored.
-                Ok(Effect::ClearHash)
-            }
-            Kind::Combo { values } => {
-                let text = value.ok_or(OptionError::MissingValue(name))?;
-                let choice = values
+/// Reads `setoption name <name> [value <value>]` into the setting it asks for.
+pub fn parse(name: &str, value: Option<&str>) -> Result<Setting, OptionError> {
+    let wanted: Vec<&str> = name.split_whitespace().collect();
+    let declaration = DECLARATIONS
+        .iter()
+        .find(|d| {
+            let words: Vec<&str> = d.name.split_whitespace().collect();
+            words.len() == wanted.len()
+                && words
                     .iter()
-                    .find(|v| v.eq_ignore_ascii_case(text))
-                    .ok_or_else(|| OptionError::NotAChoice {
-                        name,
-                        text: text.to_string(),
-                        values,
-                    })?;
-                self.variant = choice;
-                Ok(Effect::SwitchVariant)
-            }
-            Kind::Check { .. } => {
-                let text = value.ok_or(OptionError::MissingValue(name))?;
-                self.ponder = match text.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => {
-                        return Err(OptionError::NotABool {
-                            name,
-                            text: text.to_string(),
-                        });
-                    }
-                };
-                Ok(Effect::None)
-            }
-            Kind::Spin { min, max, .. } => {
-                let text = value.ok_or(OptionError::MissingValue(name))?;
-                let number = text.parse::<u64>().map_err(|_| OptionError::NotANumber {
-                    name,
-                    text: text.to_string(),
-                })?;
-                if !(min..=max).contains(&number) {
-                    return Err(OptionError::OutOfRange {
-                        name,
-                        value: number,
-                        min,
-                        max,
-                    });
-                }
-                self.store_number(declaration.id, number);
-                Ok(if declaration.id == Id::Hash {
-                    Effect::ResizeHash
-                } else {
-                    Effect::None
-                })
-            }
+                    .zip(&wanted)
+                    .all(|(a, b)| a.eq_ignore_ascii_case(b))
+        })
+        .ok_or_else(|| OptionError::Unknown(name.to_string()))?;
+    Ok(match declaration.id {
+        // The ranges fit usize on every platform the engine builds for.
+        Id::Hash => Setting::Hash(declaration.spin(value)? as usize),
+        Id::Threads => Setting::Threads(declaration.spin(value)? as usize),
+        Id::MultiPv => Setting::MultiPv(declaration.spin(value)? as usize),
+        Id::MoveOverhead => Setting::MoveOverhead(Duration::from_millis(declaration.spin(value)?)),
+        // A value on a button is meaningless; some GUIs send an empty one, so it is ignored.
+        Id::ClearHash => Setting::ClearHash,
+        Id::Ponder => Setting::Ponder(declaration.check(value)?),
+        Id::Variant => Setting::Variant(declaration.combo(value)?),
+    })
+}
+
+impl Declaration {
+    /// The value of a spin option, within its range.
+    fn spin(&self, value: Option<&str>) -> Result<u64, OptionError> {
+        let name = self.name;
+        let Kind::Spin { min, max, .. } = self.kind else {
+            unreachable!("only spin options are read as numbers");
+        };
+        let text = value.ok_or(OptionError::MissingValue(name))?;
+        let number = text.parse::<u64>().map_err(|_| OptionError::NotANumber {
+            name,
+            text: text.to_string(),
+        })?;
+        if !(min..=max).contains(&number) {
+            return Err(OptionError::OutOfRange {
+                name,
+                value: number,
+                min,
+                max,
+            });
+        }
+        Ok(number)
+    }
+
+    /// The value of a check option.
+    fn check(&self, value: Option<&str>) -> Result<bool, OptionError> {
+        let name = self.name;
+        let text = value.ok_or(OptionError::MissingValue(name))?;
+        match text.to_ascii_lowercase().as_str() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(OptionError::NotABool {
+                name,
+                text: text.to_string(),
+            }),
         }
     }
 
-    /// The settings a search takes from the options.
-    pub fn settings(&self) -> Settings {
-        Settings {
-            threads: self.threads,
-            multipv: self.multipv,
-            move_overhead: self.move_overhead,
-        }
-    }
-
-    /// Stores a spin value that is already known to be within its declared range (which fits usize
-    /// on every platform the engine builds for).
-    fn store_number(&mut self, id: Id, number: u64) {
-        match id {
-            Id::Hash => self.hash_mb = number as usize,
-            Id::Threads => self.threads = number as usize,
-            Id::MultiPv => self.multipv = number as usize,
-            Id::MoveOverhead => self.move_overhead = Duration::from_millis(number),
-            Id::ClearHash | Id::Ponder | Id::Variant => {}
-        }
+    /// The value of a combo option: one of its names, as declared.
+    fn combo(&self, value: Option<&str>) -> Result<&'static str, OptionError> {
+        let name = self.name;
+        let Kind::Combo { values } = self.kind else {
+            unreachable!("only combo options are read as choices");
+        };
+        let text = value.ok_or(OptionError::MissingValue(name))?;
+        values
+            .iter()
+            .copied()
+            .find(|v| v.eq_ignore_ascii_case(text))
+            .ok_or_else(|| OptionError::NotAChoice {
+                name,
+                text: text.to_string(),
+                values,
+            })
     }
 }
 
@@ -358,16 +317,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn defaults_match_the_declarations() {
-        let options = Options::default();
-        assert_eq!(options.hash_mb, 16);
-        assert_eq!(options.threads, 1);
-        assert_eq!(options.multipv, 1);
-        assert_eq!(options.move_overhead, Duration::from_millis(10));
-        assert!(!options.ponder);
-        assert_eq!(options.variant, "duel");
+    fn the_declarations_and_their_defaults() {
+        assert_eq!(TranspositionTable::DEFAULT_MB, 16);
         assert_eq!(
-            Options::declarations(),
+            Settings::DEFAULT,
+            Settings {
+                threads: 1,
+                multipv: 1,
+                move_overhead: Duration::from_millis(10)
+            }
+        );
+        assert_eq!(VARIANTS[0], "duel");
+        assert_eq!(
+            declarations(),
             [
                 "option name Hash type spin default 16 min 1 max 12288",
                 "option name Threads type spin default 1 min 1 max 256",
@@ -381,46 +343,46 @@ mod tests {
     }
 
     #[test]
+    fn every_default_is_a_valid_value() {
+        for d in DECLARATIONS {
+            let default = match d.kind {
+                Kind::Spin { default, .. } => Some(default.to_string()),
+                Kind::Check { default } => Some(default.to_string()),
+                Kind::Button => None,
+                Kind::Combo { values } => Some(values[0].to_string()),
+            };
+            assert!(parse(d.name, default.as_deref()).is_ok(), "{}", d.name);
+        }
+    }
+
+    #[test]
     fn the_variant_is_a_choice() {
-        let mut options = Options::default();
         assert_eq!(
-            options.set("uci_variant", Some("DIPOLE")),
-            Ok(Effect::SwitchVariant)
+            parse("uci_variant", Some("DIPOLE")),
+            Ok(Setting::Variant("dipole"))
         );
-        assert_eq!(options.variant, "dipole");
-        let err = options.set("UCI_Variant", Some("chess")).unwrap_err();
+        let err = parse("UCI_Variant", Some("chess")).unwrap_err();
         assert!(matches!(err, OptionError::NotAChoice { .. }), "{err:?}");
-        assert_eq!(
-            options.variant, "dipole",
-            "a rejected value changes nothing"
-        );
-        assert!(options.set("UCI_Variant", None).is_err());
+        assert!(parse("UCI_Variant", None).is_err());
     }
 
     #[test]
     fn names_are_case_insensitive() {
-        let mut options = Options::default();
-        assert_eq!(options.set("hash", Some("64")), Ok(Effect::ResizeHash));
-        assert_eq!(options.set("move  OVERHEAD", Some("0")), Ok(Effect::None));
-        assert_eq!(options.set("multipv", Some("3")), Ok(Effect::None));
-        assert_eq!(options.set("PONDER", Some("True")), Ok(Effect::None));
-        assert_eq!(options.set("clear hash", None), Ok(Effect::ClearHash));
+        assert_eq!(parse("hash", Some("64")), Ok(Setting::Hash(64)));
         assert_eq!(
-            (
-                options.hash_mb,
-                options.move_overhead,
-                options.multipv,
-                options.ponder
-            ),
-            (64, Duration::ZERO, 3, true)
+            parse("move  OVERHEAD", Some("0")),
+            Ok(Setting::MoveOverhead(Duration::ZERO))
         );
+        assert_eq!(parse("multipv", Some("3")), Ok(Setting::MultiPv(3)));
+        assert_eq!(parse("PONDER", Some("True")), Ok(Setting::Ponder(true)));
+        assert_eq!(parse("clear hash", None), Ok(Setting::ClearHash));
+        assert_eq!(parse("threads", Some("2")), Ok(Setting::Threads(2)));
     }
 
     #[test]
-    fn reject_bad_values_and_keep_the_old_one() {
-        let mut options = Options::default();
+    fn reject_bad_values() {
         assert_eq!(
-            options.set("Hash", Some("0")),
+            parse("Hash", Some("0")),
             Err(OptionError::OutOfRange {
                 name: "Hash",
                 value: 0,
@@ -429,25 +391,24 @@ mod tests {
             })
         );
         assert!(matches!(
-            options.set("Threads", Some("-1")),
+            parse("Threads", Some("-1")),
             Err(OptionError::NotANumber { .. })
         ));
         assert!(matches!(
-            options.set("Threads", Some("99999999999999999999999")),
+            parse("Threads", Some("99999999999999999999999")),
             Err(OptionError::NotANumber { .. })
         ));
         assert_eq!(
-            options.set("Threads", None),
+            parse("Threads", None),
             Err(OptionError::MissingValue("Threads"))
         );
         assert!(matches!(
-            options.set("Ponder", Some("yes")),
+            parse("Ponder", Some("yes")),
             Err(OptionError::NotABool { .. })
         ));
         assert_eq!(
-            options.set("Contempt", Some("1")),
+            parse("Contempt", Some("1")),
             Err(OptionError::Unknown("Contempt".into()))
         );
-        assert_eq!(options, Options::default());
     }
 }

@@ -1,7 +1,7 @@
 //! The one writer every thread prints through: whole lines, flushed at once.
 //!
-//! The engine thread and the search worker both print (`readyok` while `info` lines stream), so every
-//! line is written under one lock in a single `write_all` and flushed before the lock is released: a
+//! The command loop and the engine's worker thread both print (`readyok` while `info` lines stream), so
+//! every line is written under one lock in a single `write_all` and flushed before the lock is released: a
 //! GUI never sees half a line or a line stuck in a buffer. Write errors are ignored on purpose: when
 //! the GUI has gone, there is nobody left to tell, and the reader's end of input will end the engine.
 

@@ -1,10 +1,10 @@
-//! The protocol's [`Listener`]: a search's reports as `info` lines, its problems as `info string
-//! error` lines, its answer as `bestmove`, all through the shared [`Output`].
+//! The protocol's [`Listener`]: a search's reports as `info` lines, its faults as `info string error`
+//! lines, its answer as `bestmove`, all through the shared [`Output`].
 
 use super::dialect::Dialect;
 use super::info::info_line;
 use super::output::Output;
-use super::worker::Listener;
+use crate::engine::{Listener, SearchFault};
 use crate::game::Game;
 use crate::search::Report;
 
@@ -26,12 +26,16 @@ impl<G: Game> Listener<G> for Printer<G> {
             .line(&info_line(&self.root, report, self.show_multipv));
     }
 
-    fn error(&self, message: &str) {
-        self.out.error(message);
+    fn fault(&self, fault: &SearchFault) {
+        match fault {
+            // Said of the `go` that found no thread to search on.
+            SearchFault::NoThread(_) => self.out.error(format!("go: {fault}")),
+            _ => self.out.error(fault),
+        }
     }
 
     fn finished(&self, best: Option<G::Move>, ponder: Option<G::Move>) {
-        // The worker hands over only legal moves, the ponder move legal after the best one.
+        // The engine hands over only legal moves, the ponder move legal after the best one.
         let best_text = best.map(|mv| self.root.format_move(mv));
         let ponder_text = best
             .zip(ponder)

@@ -1,19 +1,15 @@
-//! The input thread: reads raw lines, parses each into a command and sends it to the engine thread.
+//! The input thread: reads raw lines ([`read_line`]), parses each into a command and sends it to the
+//! command loop.
 //!
-//! Reading bytes rather than `String` lines keeps one bad line from ending the input: a line that is not
-//! UTF-8 or is longer than [`MAX_LINE_BYTES`] becomes an error for the engine to report, and reading
-//! goes on. Only the first `MAX_LINE_BYTES` bytes of a line are ever held. A trailing `\r` (a GUI on
-//! Windows) is dropped. End of input, or an input error, means `quit`; after sending `quit` the thread
-//! ends, so nothing is read past it.
+//! A line that is not UTF-8 or is longer than [`MAX_LINE_BYTES`] becomes an error for the loop to
+//! report, and reading goes on. End of input, or an input error, means `quit`; after sending `quit`
+//! the thread ends, so nothing is read past it.
 
 use super::command::{self, Command, CommandError};
+use crate::engine::{Line, MAX_LINE_BYTES, read_line};
 use crossbeam_channel::{Receiver, Sender};
 use std::io::{self, BufRead, BufReader, Read};
 use std::thread;
-
-/// The longest line accepted, in bytes: room for a `position … moves` of well over 100,000 moves,
-/// while a runaway line cannot take more memory than this.
-pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// What the reader sends: a command, or the reason a line is not one.
 pub type Message = Result<Command, CommandError>;
@@ -25,17 +21,6 @@ pub fn spawn(input: impl Read + Send + 'static) -> io::Result<Receiver<Message>>
         .name("input".into())
         .spawn(move || read_commands(BufReader::new(input), &sender))?;
     Ok(receiver)
-}
-
-/// One line as read: its bytes (cut at the limit) and its full length.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Line {
-    /// A line (its bytes without newline).
-    Complete(Vec<u8>),
-    /// A line over the limit; its length in bytes.
-    TooLong(usize),
-    /// End of input.
-    End,
 }
 
 /// Reads lines until `quit` or end of input, sending one message per non-blank line.
@@ -63,50 +48,6 @@ fn read_commands(mut input: impl BufRead, sender: &Sender<Message>) {
         // A send fails only when the engine has already gone; then there is nobody left to read for.
         if sender.send(message).is_err() || quit {
             return;
-        }
-    }
-}
-
-/// Reads one line, holding at most [`MAX_LINE_BYTES`] of it. A trailing `\r` is dropped.
-pub fn read_line(input: &mut impl BufRead) -> io::Result<Line> {
-    let mut bytes = Vec::new();
-    // One byte more than the limit tells a line of exactly the limit from a longer one.
-    let read = input
-        .by_ref()
-        .take(MAX_LINE_BYTES as u64 + 1)
-        .read_until(b'\n', &mut bytes)?;
-    if read == 0 {
-        return Ok(Line::End);
-    }
-    if bytes.last() == Some(&b'\n') {
-        bytes.pop();
-        if bytes.last() == Some(&b'\r') {
-            bytes.pop();
-        }
-        return Ok(Line::Complete(bytes));
-    }
-    if bytes.len() <= MAX_LINE_BYTES {
-        // The last line of the input, without a newline.
-        return Ok(Line::Complete(bytes));
-    }
-    // Too long: skip to the end of the line, counting but not keeping.
-    let mut length = bytes.len();
-    loop {
-        let chunk = input.fill_buf()?;
-        if chunk.is_empty() {
-            return Ok(Line::TooLong(length));
-        }
-        match chunk.iter().position(|&b| b == b'\n') {
-            Some(end) => {
-                length += end;
-                input.consume(end + 1);
-                return Ok(Line::TooLong(length));
-            }
-            None => {
-                let n = chunk.len();
-                length += n;
-                input.consume(n);
-            }
         }
     }
 }

@@ -1,8 +1,7 @@
-//! Command-line tools built on the generic layer.
+//! Command-line tools built on the engine and the protocol: the match runner, terminal play, the
+//! evaluation tuner, and the PGN and time-control vocabulary they share.
 
-pub mod bench;
 pub mod matches;
-pub mod perft;
 pub mod pgn;
 pub mod play;
 pub mod time_control;

@@ -5,8 +5,9 @@
 //! - the input thread reads the player's lines and sends them to the session loop;
 //! - the session loop (the caller of [`run`]) owns the game and the screen, and handles one event at a
 //!   time: a line of input, a search's report or answer, or an interrupt (Ctrl-C);
-//! - each search runs on the protocol's worker thread (`thinking.rs`) and sends its reports and its
-//!   answer to the loop, so input is answered at once while the engine thinks.
+//! - each search runs on the engine's worker thread ([`crate::engine::Engine`], driven from
+//!   `thinking.rs`) and sends its reports and its answer to the loop, so input is answered at once
+//!   while the engine thinks.
 //!
 //! Nothing here knows the rules of any game: the board, the announcements and the reasons a game
 //! ended come from the [`Game`] trait.
@@ -21,8 +22,8 @@ mod thinking;
 pub use cli::{Colour, PlayArgs};
 pub use screen::Terminal;
 
+use crate::engine::{Line, panic_text, read_line};
 use crate::game::Game;
-use crate::protocol::{Line, read_line};
 use crate::tools::time_control::TimeControl;
 use crossbeam_channel::{Receiver, Sender, never, select};
 use session::Session;
@@ -109,7 +110,7 @@ pub fn run<G: Game>(
                 // A bug in one command must not take the game down with it: the log already holds
                 // every move played, and the loop goes on.
                 if let Err(payload) = catch_unwind(AssertUnwindSafe(|| session.handle(event))) {
-                    session.internal_error(&crate::protocol::panic_text(&*payload));
+                    session.internal_error(&panic_text(&*payload));
                 }
             },
             recv(interrupt) -> signal => match signal {

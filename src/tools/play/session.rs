@@ -10,8 +10,9 @@ use super::log::{self, Log};
 use super::screen::Screen;
 use super::thinking::{Purpose, SearchEvent, Thinking};
 use super::{EngineLimit, Event, PlayConfig};
+use crate::engine::{ENGINE_NAME, Engine, Line, MAX_LINE_BYTES};
 use crate::game::{BoardStyle, Game, GameRecord, MoveList, Outcome, Side};
-use crate::protocol::{ENGINE_NAME, Line, MAX_LINE_BYTES, Table, one_line, quote};
+use crate::protocol::{one_line, quote};
 use crate::search::{Clock, Limits};
 use crate::tools::pgn::{self, Fault, GameEnd, GameTags, TerminationTag};
 use crate::tools::time_control::GameClock;
@@ -19,8 +20,6 @@ use crossbeam_channel::Sender;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// The transposition table's size: the engine's default `Hash`.
-const TABLE_MB: usize = 16;
 /// How far past its clock a move may come before it loses on time: room for the engine's own
 /// bookkeeping, which no search can see.
 const FLAG_MARGIN: Duration = Duration::from_millis(100);
@@ -41,8 +40,8 @@ pub struct Session<G: Game> {
     turn_started: Instant,
     /// The side whose flag fell.
     forfeit: Option<Side>,
-    /// `None` while a search has it.
-    table: Option<Table>,
+    /// Searches for the engine's moves and for hints (with the default options).
+    engine: Engine<G>,
     thinking: Option<Thinking<G>>,
     next_search: u64,
     events: Sender<Event<G::Move>>,
@@ -72,7 +71,7 @@ impl<G: Game> Session<G> {
             clocks: fresh_clocks(limit),
             turn_started: Instant::now(),
             forfeit: None,
-            table: Some(Table::new(TABLE_MB)),
+            engine: Engine::new(),
             thinking: None,
             next_search: 0,
             events,
@@ -469,36 +468,21 @@ impl<G: Game> Session<G> {
         self.cancel_search();
         let id = self.next_search;
         self.next_search += 1;
-        let table = self.table.take().unwrap_or_else(|| Table::new(TABLE_MB));
         let limits = self.limits();
-        match Thinking::start(
+        self.thinking = Some(Thinking::start(
             id,
             purpose,
+            &mut self.engine,
             &self.record,
             limits,
-            table,
             self.events.clone(),
-        ) {
-            Ok(thinking) => self.thinking = Some(thinking),
-            Err(e) => {
-                self.screen
-                    .error(&format!("cannot start the search thread: {e}"));
-                // The engine still owes a move: the first legal one, as the protocol does.
-                let mut moves = MoveList::new();
-                self.record.current().generate_moves(&mut moves);
-                if let (Purpose::Move, Some(&mv)) = (purpose, moves.first()) {
-                    self.play(mv, None);
-                }
-            }
-        }
+        ));
     }
 
     /// Stops the running search, if any, and forgets it: its answer will be dropped.
     fn cancel_search(&mut self) {
-        if let Some(mut thinking) = self.thinking.take()
-            && let Some(table) = thinking.stop()
-        {
-            self.table = Some(table);
+        if self.thinking.take().is_some() {
+            self.engine.stop();
         }
     }
 
@@ -519,12 +503,8 @@ impl<G: Game> Session<G> {
 
     /// `stop`: the running search answers now with the best move it has.
     fn stop(&mut self) {
-        match self.thinking.as_mut() {
-            Some(thinking) => {
-                if let Some(table) = thinking.stop() {
-                    self.table = Some(table);
-                }
-            }
+        match self.thinking {
+            Some(_) => self.engine.stop(),
             None => self.screen.error("the engine is not thinking"),
         }
     }
@@ -547,10 +527,6 @@ impl<G: Game> Session<G> {
                 if let Some(text) = thinking.unshown() {
                     self.screen.progress(&text);
                 }
-                // The worker has given its answer, so this join is immediate.
-                if let Some(table) = thinking.stop() {
-                    self.table = Some(table);
-                }
                 self.answered(&thinking, best, used);
                 if !self.done() && self.waiting_for_player() {
                     self.screen.prompt();
@@ -561,7 +537,7 @@ impl<G: Game> Session<G> {
 
     /// The search answered with `best` after `used`.
     fn answered(&mut self, thinking: &Thinking<G>, best: Option<G::Move>, used: Duration) {
-        // The worker answers with a legal move whenever there is one, and searches start only in
+        // The engine answers with a legal move whenever there is one, and searches start only in
         // games that go on.
         let Some(mv) = best else {
             return self.screen.error("the engine found no move");

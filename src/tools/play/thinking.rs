@@ -1,18 +1,17 @@
-//! The engine thinking: one search on the protocol's worker thread ([`Worker`]), through the same
-//! `search::run` the protocol calls, its reports forwarded to the session loop as [`Event`]s so that
-//! the loop can answer the player's input while the search runs.
+//! The engine thinking: one search of the session's [`Engine`], the facade the protocol drives too,
+//! its reports forwarded to the session loop as [`Event`]s so that the loop can answer the player's
+//! input while the search runs.
 //!
 //! Every search has an id. A search that the session stops because it no longer matters (`undo`,
 //! `new`, a move played while a hint was sought) still sends its answer; the id tells the loop to
 //! drop it.
 
 use super::Event;
+use crate::engine::{Engine, Listener, SearchFault};
 use crate::game::{Game, GameRecord, legal_prefix};
-use crate::protocol::{Job, Listener, Table, Worker, engine_search};
-use crate::search::{Bound, Limits, Report, Score, Settings};
+use crate::search::{Bound, Limits, Report, Score};
 use crate::tools::pgn::{self, MoveComment};
 use crossbeam_channel::Sender;
-use std::io;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -41,7 +40,7 @@ pub enum Purpose {
 const LIVE_INTERVAL: Duration = Duration::from_millis(50);
 const LINE_INTERVAL: Duration = Duration::from_millis(250);
 
-/// The worker's listener: sends everything to the session loop, tagged with the search's id.
+/// The search's listener: sends everything to the session loop, tagged with the search's id.
 struct Forwarder<M> {
     id: u64,
     events: Sender<Event<M>>,
@@ -59,8 +58,8 @@ impl<G: Game> Listener<G> for Forwarder<G::Move> {
         self.send(SearchEvent::Report(report.clone()));
     }
 
-    fn error(&self, message: &str) {
-        self.send(SearchEvent::Error(message.to_string()));
+    fn fault(&self, fault: &SearchFault) {
+        self.send(SearchEvent::Error(fault.to_string()));
     }
 
     fn finished(&self, best: Option<G::Move>, _ponder: Option<G::Move>) {
@@ -78,51 +77,33 @@ pub struct Thinking<G: Game> {
     pub root: G,
     /// When it started.
     pub started: Instant,
-    /// `None` once stopped (the table is back with the session).
-    worker: Option<Worker>,
     latest: Option<Report<G::Move>>,
     latest_shown: bool,
     shown_at: Option<Instant>,
 }
 
 impl<G: Game> Thinking<G> {
-    /// Starts searching the current position of `record` within `limits`, with `table` lent to the
-    /// search; its events go to `events`.
+    /// Starts `engine` searching the current position of `record` within `limits`; its events go to
+    /// `events`. The answer comes as an event even if no search thread can be started.
     pub fn start(
         id: u64,
         purpose: Purpose,
+        engine: &mut Engine<G>,
         record: &GameRecord<G>,
         limits: Limits<G::Move>,
-        table: Table,
         events: Sender<Event<G::Move>>,
-    ) -> io::Result<Thinking<G>> {
-        let root = record.current().clone();
-        let history = record.earlier_keys().to_vec();
-        let job = Job {
-            root: root.clone(),
-            searchmoves: Vec::new(),
-            infinite: false,
-            ponder: false,
-        };
-        // The same search the protocol runs.
-        let search = engine_search(root.clone(), history, limits, Settings::default());
-        let worker = Worker::start(job, table, search, Arc::new(Forwarder { id, events }))?;
-        Ok(Thinking {
+    ) -> Thinking<G> {
+        engine.set_position(record.clone());
+        engine.go(limits, Arc::new(Forwarder { id, events }));
+        Thinking {
             id,
             purpose,
-            root,
+            root: record.current().clone(),
             started: Instant::now(),
-            worker: Some(worker),
             latest: None,
             latest_shown: false,
             shown_at: None,
-        })
-    }
-
-    /// Ends the search now; its answer is on its way to the loop when this returns. Gives back the
-    /// table, unless it was lost to an internal error or was given back already.
-    pub fn stop(&mut self) -> Option<Table> {
-        self.worker.take().and_then(Worker::stop)
+        }
     }
 
     /// Takes in a report; returns the progress line to show, when one is due.
