@@ -197,6 +197,12 @@ mod tests {
         }
     }
 
+    /// Starts `search` on a worker with a small table, telling `recorder`.
+    fn start(job: Job<Duel>, search: SearchFn<Duel>, recorder: &Recorder<Duel>) -> Worker {
+        let listener = Arc::new(recorder.clone());
+        Worker::start(job, TranspositionTable::new(1), search, listener).expect("a thread starts")
+    }
+
     fn report(pv: Vec<Move>) -> Report<Move> {
         Report {
             depth: 1,
@@ -234,13 +240,8 @@ mod tests {
             on_report(&report(vec![mv("H1-H2")]));
             panic!("boom");
         });
-        let worker = Worker::start(
-            job(false, false),
-            TranspositionTable::new(1),
-            search,
-            Arc::new(recorder.clone()),
-        );
-        let table = worker.unwrap().stop();
+        let worker = start(job(false, false), search, &recorder);
+        let table = worker.stop();
         assert!(table.is_some());
         let heard = recorder.heard();
         assert_eq!(
@@ -259,13 +260,8 @@ mod tests {
     fn a_panic_before_any_report_plays_the_first_legal_move() {
         let recorder = Recorder::<Duel>::default();
         let search: SearchFn<Duel> = Box::new(|_, _, _| panic!("at once"));
-        let worker = Worker::start(
-            job(false, false),
-            TranspositionTable::new(1),
-            search,
-            Arc::new(recorder.clone()),
-        );
-        worker.unwrap().stop();
+        let worker = start(job(false, false), search, &recorder);
+        worker.stop();
         let heard = recorder.heard();
         assert!(
             matches!(heard.last(), Some(&Heard::Finished(Some(best), None)) if is_legal_at_start(best)),
@@ -280,13 +276,8 @@ mod tests {
             best: Some(Move::default()),
             ponder: None,
         });
-        let worker = Worker::start(
-            job(false, false),
-            TranspositionTable::new(1),
-            search,
-            Arc::new(recorder.clone()),
-        );
-        worker.unwrap().stop();
+        let worker = start(job(false, false), search, &recorder);
+        worker.stop();
         let heard = recorder.heard();
         assert!(
             matches!(&heard[0], Heard::Fault(text) if text.starts_with("the search chose a move")),
@@ -305,13 +296,7 @@ mod tests {
             best: Some(mv("H1-H2")),
             ponder: None,
         });
-        let worker = Worker::start(
-            job(true, false),
-            TranspositionTable::new(1),
-            search,
-            Arc::new(recorder.clone()),
-        );
-        let worker = worker.unwrap();
+        let worker = start(job(true, false), search, &recorder);
         thread::sleep(Duration::from_millis(30));
         assert!(!worker.is_finished());
         assert!(recorder.heard().is_empty());
@@ -328,13 +313,7 @@ mod tests {
             best: Some(best),
             ponder: Some(reply),
         });
-        let worker = Worker::start(
-            job(false, true),
-            TranspositionTable::new(1),
-            search,
-            Arc::new(recorder.clone()),
-        );
-        let worker = worker.unwrap();
+        let worker = start(job(false, true), search, &recorder);
         thread::sleep(Duration::from_millis(30));
         assert!(recorder.heard().is_empty());
         assert!(worker.ponderhit());

@@ -76,25 +76,17 @@ impl<'a, G: Game> Shared<'a, G> {
     /// The shared state of a search of `request` starting now, on `settings.threads` threads.
     pub fn new(request: &SearchRequest<'a, G>) -> Self {
         let started = Instant::now();
-        let SearchRequest {
-            root,
-            history,
-            limits,
-            settings,
-            control,
-            tt,
-        } = *request;
         Shared {
-            root,
-            history,
-            limits,
-            settings,
-            control,
-            tt,
+            root: request.root,
+            history: request.history,
+            limits: request.limits,
+            settings: request.settings,
+            control: request.control,
+            tt: request.tt,
             started,
-            root_moves: root_moves(root, &limits.searchmoves, tt),
+            root_moves: root_moves(request.root, &request.limits.searchmoves, request.tt),
             stop: AtomicBool::new(false),
-            nodes: (0..settings.threads.max(1))
+            nodes: (0..request.settings.threads.max(1))
                 .map(|_| NodeCounter::default())
                 .collect(),
         }
