@@ -64,7 +64,7 @@ fn main() {
                 limits: &limits,
                 settings: &Settings::default(),
                 control: &SearchControl::new(),
-                tt: &TranspositionTable::new(16),
+                tt: &TranspositionTable::new(TranspositionTable::DEFAULT_MB),
             },
             &mut |report| {
                 let right =

@@ -22,10 +22,10 @@ pub const ENGINE_AUTHOR: &str = "the duel developers";
 /// One game's engine: a position to search, a search at a time, and the options that shape it.
 ///
 /// Every method returns once its request has taken effect; only a search outlives the call that
-/// started it. Methods that need the table or replace the search (`go`, `ponder`, `stop`, `new_game`,
-/// `set_hash_mb`, `clear_hash`, `perft`, `bench`, dropping the engine) first stop the running search,
-/// whose listener has its answer when they go on. The others leave it running: it works on its own
-/// copy of the position, and settings are read when a search starts.
+/// started it. Methods that need the table or replace the search (`go`, `ponder`, `stop`,
+/// `new_game`, `set_hash_mb`, `clear_hash`, `perft`, `bench`, `into_parts`, dropping the engine)
+/// first stop the running search, whose listener has its answer when they go on. The others leave it
+/// running: it works on its own copy of the position, and settings are read when a search starts.
 pub struct Engine<G: Game> {
     record: GameRecord<G>,
     /// The table size asked for, in MiB (kept in step with the table when a resize fails).
