@@ -76,10 +76,28 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
     /// The canonical text of a legal move, marks included.
     fn format_move(&self, mv: Self::Move) -> String;
-    /// A 16-bit code of the move for the transposition table; `decode_move` inverts it.
-    fn encode_move(mv: Self::Move) -> u16;
-    /// The move with this code. Callers check the result against the legal moves before using it.
-    fn decode_move(code: u16) -> Self::Move;
+    /// The 16-bit code of `mv`, a legal move of this position, under which the transposition table
+    /// stores it and the history table scores it; [`Game::decode_move`] inverts it.
+    ///
+    /// The contract: the code depends only on the position and the move, and distinct legal moves of
+    /// one position have distinct codes. A move need not fit in 16 bits: the position may take part
+    /// (a Dame capture sequence can be its start and end squares plus an index among the sequences
+    /// sharing them). The history table scores a code across positions, so codes should name what
+    /// stays alike from one position to the next (start and end squares, say).
+    fn move_code(&self, mv: Self::Move) -> u16;
+    /// The legal move of this position whose [`Game::move_code`] is `code`: `Some(mv)` whenever a legal
+    /// `mv` has that code.
+    ///
+    /// For a code no legal move has, `None` — or, in a game whose codes hold the whole move (Duel,
+    /// Dipole), possibly the move the bits spell, legal or not: such a game decodes without generating
+    /// moves, which keeps the search's table probes cheap. So callers match the result against the
+    /// moves they generated before playing it (the search only uses it to order those). The default
+    /// generates the moves and looks the code up.
+    fn decode_move(&self, code: u16) -> Option<Self::Move> {
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        moves.iter().copied().find(|&mv| self.move_code(mv) == code)
+    }
 
     /// The static evaluation in centipawns from the side to move's point of view.
     fn evaluate(&self) -> i32;

@@ -178,7 +178,7 @@ impl<G: Game> SearchThread<'_, G> {
             return;
         };
         let entry = TtEntry {
-            mv: Some(G::encode_move(best.mv)),
+            mv: Some(self.shared.root.move_code(best.mv)),
             score: best.score,
             eval: None,
             depth: depth as i32,

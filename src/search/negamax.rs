@@ -85,7 +85,9 @@ impl<G: Game> SearchThread<'_, G> {
         {
             return entry.score;
         }
-        let tt_move = entry.and_then(|e| e.mv).map(G::decode_move);
+        let tt_move = entry
+            .and_then(|e| e.mv)
+            .and_then(|code| pos.decode_move(code));
         // Internal iterative reduction: a deep node the table knows no move for is searched one ply
         // shallower; its move ordering is poor, and if the node matters a later iteration comes back
         // with the move this one stores.
@@ -194,7 +196,7 @@ impl<G: Game> SearchThread<'_, G> {
             Bound::Upper
         };
         let entry = TtEntry {
-            mv: best_move.map(G::encode_move),
+            mv: best_move.map(|mv| pos.move_code(mv)),
             score: best,
             eval: None,
             depth,
@@ -277,11 +279,11 @@ impl<G: Game> SearchThread<'_, G> {
         let side = pos.side_to_move();
         let mv = frame.moves[cut];
         push_killer(&mut frame.killers, mv);
-        self.history.update(side, G::encode_move(mv), depth, true);
+        self.history.update(side, pos.move_code(mv), depth, true);
         for (&tried, &order) in frame.moves[..cut].iter().zip(&frame.scores[..cut]) {
             if order != SKIP_SCORE && !pos.is_capture(tried) {
                 self.history
-                    .update(side, G::encode_move(tried), depth, false);
+                    .update(side, pos.move_code(tried), depth, false);
             }
         }
     }

@@ -91,7 +91,7 @@ pub(super) fn score_moves<G: Game>(
             } else if mv == killers[1] {
                 KILLER_SCORES[1]
             } else {
-                history.get(side, G::encode_move(mv))
+                history.get(side, pos.move_code(mv))
             }
         };
     }

@@ -37,7 +37,9 @@ impl<G: Game> SearchThread<'_, G> {
         {
             return entry.score;
         }
-        let tt_move = entry.and_then(|e| e.mv).map(G::decode_move);
+        let tt_move = entry
+            .and_then(|e| e.mv)
+            .and_then(|code| pos.decode_move(code));
 
         let alpha_at_entry = alpha;
         let mut best = -INFINITE;
@@ -113,7 +115,7 @@ impl<G: Game> SearchThread<'_, G> {
             Bound::Upper
         };
         let entry = TtEntry {
-            mv: best_move.map(G::encode_move),
+            mv: best_move.map(|mv| pos.move_code(mv)),
             score: best,
             eval,
             depth: 0,

@@ -63,7 +63,7 @@ pub(super) fn root_moves<G: Game>(
     let tt_move = tt
         .probe(root.hash(), 0)
         .and_then(|entry| entry.mv)
-        .map(G::decode_move);
+        .and_then(|code| root.decode_move(code));
     // Stable: generation order among equals.
     moves.sort_by_key(|&mv| {
         let first = Some(mv) == tt_move;

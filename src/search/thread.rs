@@ -262,7 +262,8 @@ impl<'a, G: Game> SearchThread<'a, G> {
         }
         let next = self.shared.root.make_move(best.mv);
         let code = self.shared.tt.probe(next.hash(), 1)?.mv?;
-        let reply = G::decode_move(code);
+        // The code may spell a move that is not legal here (see `Game::decode_move`).
+        let reply = next.decode_move(code)?;
         let mut legal = MoveList::new();
         next.generate_moves(&mut legal);
         legal.contains(&reply).then_some(reply)

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 /// What the table knows about a position, as the search uses it (scores root-relative).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct TtEntry {
-    /// The best move found, as `Game::encode_move` wrote it.
+    /// The best move found, as `Game::move_code` wrote it.
     pub mv: Option<u16>,
     /// The search score, relative to the root of the search that reads or writes it.
     pub score: i32,

@@ -135,12 +135,15 @@ impl Game for Position {
         notation::format(self, mv)
     }
 
-    fn encode_move(mv: Move) -> u16 {
+    /// The move's own 16 bits.
+    fn move_code(&self, mv: Move) -> u16 {
         mv.bits()
     }
 
-    fn decode_move(code: u16) -> Move {
-        Move::from_bits(code)
+    /// The move the bits spell, without a legality check (see [`Game::decode_move`]); `None` for bits
+    /// that spell no move.
+    fn decode_move(&self, code: u16) -> Option<Move> {
+        Some(Move::from_bits(code)).filter(|&mv| mv != Move::NULL)
     }
 
     fn evaluate(&self) -> i32 {

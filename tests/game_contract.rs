@@ -1,0 +1,47 @@
+//! The contracts of the `Game` trait's seam, checked for every hosted game over positions of seeded
+//! random play: what the search and the tools rely on whatever the game.
+
+mod common;
+
+use common::random_positions;
+use duel::game::{Game, MoveList};
+use duel::games::{Dipole, Duel};
+use std::collections::HashMap;
+
+/// Positions of random play from the start of `G`.
+fn positions<G: Game>() -> Vec<G> {
+    random_positions(&G::start(), 11, 40, 120)
+}
+
+fn legal_moves<G: Game>(pos: &G) -> MoveList<G::Move> {
+    let mut moves = MoveList::new();
+    pos.generate_moves(&mut moves);
+    moves
+}
+
+/// Every legal move has its own code, and the code decodes back to the move.
+fn move_codes_round_trip<G: Game>() {
+    for pos in positions::<G>() {
+        let mut seen = HashMap::new();
+        for &mv in legal_moves(&pos).iter() {
+            let code = pos.move_code(mv);
+            assert_eq!(pos.decode_move(code), Some(mv), "{}", pos.to_text());
+            if let Some(other) = seen.insert(code, mv) {
+                panic!(
+                    "{other:?} and {mv:?} share code {code} in {}",
+                    pos.to_text()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn duel_move_codes_round_trip() {
+    move_codes_round_trip::<Duel>();
+}
+
+#[test]
+fn dipole_move_codes_round_trip() {
+    move_codes_round_trip::<Dipole>();
+}
