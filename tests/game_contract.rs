@@ -45,3 +45,25 @@ fn duel_move_codes_round_trip() {
 fn dipole_move_codes_round_trip() {
     move_codes_round_trip::<Dipole>();
 }
+
+/// No position of random play comes near the game's stated bound on legal moves (the list would
+/// panic past it), and the list's capacity is that bound.
+fn move_lists_hold_every_position<G: Game>(bound: usize) {
+    assert_eq!(MoveList::<G::Move>::capacity(), bound);
+    let most = positions::<G>()
+        .iter()
+        .map(|pos| legal_moves(pos).len())
+        .max()
+        .unwrap_or(0);
+    assert!(most > 0 && most <= bound, "{most} moves, bound {bound}");
+}
+
+#[test]
+fn duel_move_lists_hold_every_position() {
+    move_lists_hold_every_position::<Duel>(356);
+}
+
+#[test]
+fn dipole_move_lists_hold_every_position() {
+    move_lists_hold_every_position::<Dipole>(84);
+}

@@ -1,9 +1,10 @@
 //! The `Game` trait: everything the search, the protocol and the tools may know about a game.
 
-use super::{BoardStyle, DrawRules, EvalTerm, EvalWeight, MoveList, Outcome, Side, Termination};
+use super::{
+    BoardStyle, DrawRules, EvalTerm, EvalWeight, GameMove, MoveList, Outcome, Side, Termination,
+};
 use std::error::Error;
 use std::fmt::Debug;
-use std::hash::Hash;
 
 /// A position of a two-player game, together with its rules.
 ///
@@ -11,8 +12,8 @@ use std::hash::Hash;
 /// keeps the search free of undo bookkeeping. Implementations must keep `hash` updated incrementally and
 /// equal to a from-scratch computation.
 pub trait Game: Clone + Debug + Send + Sync + 'static {
-    /// A move of this game. `Default` is a null value that is never legal.
-    type Move: Copy + Eq + Hash + Default + Debug + Send + Sync + 'static;
+    /// A move of this game, with the game's bound on the number of legal moves.
+    type Move: GameMove;
     /// Why a position text was rejected.
     type PositionError: Error + Send + Sync + 'static;
     /// Why a move text was rejected in a given position.

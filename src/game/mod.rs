@@ -3,6 +3,7 @@
 mod board_style;
 mod draw;
 mod evaluation;
+mod game_move;
 mod interface;
 mod move_list;
 mod outcome;
@@ -15,8 +16,9 @@ mod winning_move;
 pub use board_style::{BoardStyle, paint};
 pub use draw::DrawRules;
 pub use evaluation::{EvalTerm, EvalWeight};
+pub use game_move::{GameMove, MoveArray};
 pub use interface::Game;
-pub use move_list::{MOVE_LIST_CAPACITY, MoveList};
+pub use move_list::MoveList;
 pub use outcome::{Outcome, Termination};
 pub use record::GameRecord;
 pub use rng::Rng;

@@ -1,35 +1,38 @@
 //! A fixed-capacity list of moves that move generation fills without allocating.
 
+use super::game_move::{GameMove, MoveArray, capacity};
 use std::ops::{Deref, DerefMut};
 
-/// Room for the largest legal-move count of every hosted game.
-///
-/// Duel's bound is 356: a die showing t reaches every square at Manhattan distance t, the 4 straight ones
-/// by one path and the other 4t−4 by two, so at most 8t−4 moves; eight dice showing 6 give 8·44, plus 4
-/// king steps. The capacity leaves room for the games still to come.
-pub const MOVE_LIST_CAPACITY: usize = 512;
-
-/// A stack-allocated list of moves. Create it once and reuse it: generation clears it first.
+/// A stack-allocated list of moves, as long as the game's bound ([`GameMove::PerMove`]). Create it
+/// once and reuse it: generation clears it first.
 #[derive(Clone)]
-pub struct MoveList<M> {
-    moves: [M; MOVE_LIST_CAPACITY],
+pub struct MoveList<M: GameMove> {
+    moves: M::PerMove<M>,
     len: usize,
 }
 
-impl<M: Copy + Default> MoveList<M> {
+impl<M: GameMove> MoveList<M> {
     /// An empty list.
     pub fn new() -> Self {
         MoveList {
-            moves: [M::default(); MOVE_LIST_CAPACITY],
+            moves: MoveArray::filled(M::default()),
             len: 0,
         }
     }
 
-    /// Appends a move. Generators stay within [`MOVE_LIST_CAPACITY`] by construction.
+    /// The most moves the list holds: the game's bound on the legal moves of a position.
+    pub const fn capacity() -> usize {
+        capacity::<M>()
+    }
+
+    /// Appends a move. Generators stay within the game's bound by construction; a generator that
+    /// breaks it panics here, naming the bound, instead of writing past it.
     #[inline]
     pub fn push(&mut self, mv: M) {
-        debug_assert!(self.len < MOVE_LIST_CAPACITY, "move list overflow");
-        self.moves[self.len] = mv;
+        match self.moves.as_mut().get_mut(self.len) {
+            Some(slot) => *slot = mv,
+            None => overflow(Self::capacity()),
+        }
         self.len += 1;
     }
 
@@ -41,11 +44,12 @@ impl<M: Copy + Default> MoveList<M> {
 
     /// Keeps only the moves for which `keep` is true, in order.
     pub fn retain(&mut self, mut keep: impl FnMut(M) -> bool) {
+        let moves = self.moves.as_mut();
         let mut kept = 0;
         for i in 0..self.len {
-            let mv = self.moves[i];
+            let mv = moves[i];
             if keep(mv) {
-                self.moves[kept] = mv;
+                moves[kept] = mv;
                 kept += 1;
             }
         }
@@ -53,28 +57,35 @@ impl<M: Copy + Default> MoveList<M> {
     }
 }
 
-impl<M: Copy + Default> Default for MoveList<M> {
+/// The panic of a generator that broke its game's bound: a bug in the game, never bad input.
+#[cold]
+#[inline(never)]
+fn overflow(capacity: usize) -> ! {
+    panic!("move list overflow: more than {capacity} moves, the game's stated bound")
+}
+
+impl<M: GameMove> Default for MoveList<M> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<M> Deref for MoveList<M> {
+impl<M: GameMove> Deref for MoveList<M> {
     type Target = [M];
     #[inline]
     fn deref(&self) -> &[M] {
-        &self.moves[..self.len]
+        &self.moves.as_ref()[..self.len]
     }
 }
 
-impl<M> DerefMut for MoveList<M> {
+impl<M: GameMove> DerefMut for MoveList<M> {
     #[inline]
     fn deref_mut(&mut self) -> &mut [M] {
-        &mut self.moves[..self.len]
+        &mut self.moves.as_mut()[..self.len]
     }
 }
 
-impl<M: std::fmt::Debug> std::fmt::Debug for MoveList<M> {
+impl<M: GameMove> std::fmt::Debug for MoveList<M> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
@@ -94,5 +105,24 @@ mod tests {
         assert_eq!(&*list, &[1, 2, 4, 5, 7, 8]);
         list.clear();
         assert!(list.is_empty());
+    }
+
+    #[test]
+    fn a_list_holds_exactly_its_capacity() {
+        let mut list = MoveList::<u16>::new();
+        assert_eq!(MoveList::<u16>::capacity(), 16);
+        for i in 0..16 {
+            list.push(i);
+        }
+        assert_eq!(list.len(), 16);
+    }
+
+    #[test]
+    #[should_panic(expected = "move list overflow: more than 16 moves")]
+    fn pushing_past_the_capacity_panics() {
+        let mut list = MoveList::<u16>::new();
+        for i in 0..17 {
+            list.push(i);
+        }
     }
 }

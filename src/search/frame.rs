@@ -2,14 +2,15 @@
 //! nothing: the move list, its ordering scores, the killers and the principal variation below the ply.
 
 use super::score::MAX_PLY;
-use crate::game::{MOVE_LIST_CAPACITY, MoveList};
+use crate::game::{GameMove, MoveArray, MoveList};
+use std::ops::{Deref, DerefMut};
 
 /// What one ply of the search keeps between its children.
-pub(super) struct Frame<M> {
+pub(super) struct Frame<M: GameMove> {
     /// The legal moves of the node being searched at this ply.
     pub moves: MoveList<M>,
     /// Ordering scores, index for index with `moves`.
-    pub scores: [i32; MOVE_LIST_CAPACITY],
+    pub scores: Scores<M>,
     /// The two latest quiet moves that caused a cutoff at this ply.
     pub killers: [M; 2],
     /// Set while the node at this ply is the reply to a null move, which must not pass again: two
@@ -20,12 +21,12 @@ pub(super) struct Frame<M> {
     pv_len: usize,
 }
 
-impl<M: Copy + Default> Frame<M> {
+impl<M: GameMove> Frame<M> {
     /// An empty frame.
     pub fn new() -> Self {
         Frame {
             moves: MoveList::new(),
-            scores: [0; MOVE_LIST_CAPACITY],
+            scores: Scores(MoveArray::filled(0)),
             killers: [M::default(); 2],
             after_null: false,
             pv: [M::default(); MAX_PLY],
@@ -56,8 +57,26 @@ impl<M: Copy + Default> Frame<M> {
     }
 }
 
+/// Room for one ordering score per move of the longest move list of the game; reads as a slice.
+pub(super) struct Scores<M: GameMove>(M::PerMove<i32>);
+
+impl<M: GameMove> Deref for Scores<M> {
+    type Target = [i32];
+    #[inline]
+    fn deref(&self) -> &[i32] {
+        self.0.as_ref()
+    }
+}
+
+impl<M: GameMove> DerefMut for Scores<M> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [i32] {
+        self.0.as_mut()
+    }
+}
+
 /// One frame per ply from the root (ply 0) to [`MAX_PLY`].
-pub(super) fn new_stack<M: Copy + Default>() -> Vec<Frame<M>> {
+pub(super) fn new_stack<M: GameMove>() -> Vec<Frame<M>> {
     (0..=MAX_PLY).map(|_| Frame::new()).collect()
 }
 

@@ -6,9 +6,7 @@
 //! board up to h bears off. No move is ever blocked and none can expose anything, so every generated
 //! move is legal.
 //!
-//! At most 84 moves: a stack of height h has at most 4h diagonal and 2h orthogonal landing squares
-//! (orthogonal ones at even distances only) and h bearing-off moves, 7h in all, and a side has 12
-//! checkers. That is well within `MOVE_LIST_CAPACITY`.
+//! At most 84 moves (the bound is derived beside the move type, in `moves.rs`).
 
 use super::lines::lines;
 use super::moves::Move;

@@ -3,12 +3,23 @@
 
 use super::square::Square;
 use super::stack::MAX_HEIGHT;
+use crate::game::GameMove;
 
 /// A move in 16 bits: bits 0–4 the start square, 5–9 the landing square, 10–13 the number of checkers
 /// k (1..=12), bit 14 set when they bear off (landing bits then 0), and the single value `1 << 15` for
 /// pass. The value 0 (k = 0) is never a move and serves as the null move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Move(u16);
+
+/// The most legal moves a Dipole position can have: 84. A stack of height h has at most 4h diagonal
+/// landing squares and 2h orthogonal ones (at even distances only), and bears off at most h ways: 7h
+/// moves; the heights of a side's stacks add up to at most 12 checkers. A forced pass is the only
+/// move when there is no other.
+const MAX_MOVES: usize = 7 * MAX_HEIGHT as usize;
+
+impl GameMove for Move {
+    type PerMove<T: Copy> = [T; MAX_MOVES];
+}
 
 const TO_SHIFT: u16 = 5;
 const COUNT_SHIFT: u16 = 10;

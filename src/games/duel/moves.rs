@@ -1,6 +1,7 @@
 //! Duel's move encoding: 16 bits holding the start, the end and which leg comes first.
 
 use super::square::Square;
+use crate::game::GameMove;
 
 /// A move: bits 0–6 the start square, 7–13 the end square, bit 14 set when the first leg is vertical.
 ///
@@ -10,6 +11,16 @@ use super::square::Square;
 pub struct Move(u16);
 
 const VERTICAL_FIRST: u16 = 1 << 14;
+
+/// The most legal moves a Duel position can have: 356. A die showing t reaches every square at
+/// Manhattan distance t, the 4 straight ones by one path and the other 4t − 4 by two (the two leg
+/// orders), so it has at most 8t − 4 moves, 44 for a six; a side has at most eight dice, and its king
+/// at most 4 steps: 8 · 44 + 4.
+const MAX_MOVES: usize = 8 * (8 * 6 - 4) + 4;
+
+impl GameMove for Move {
+    type PerMove<T: Copy> = [T; MAX_MOVES];
+}
 
 impl Move {
     /// The move from `from` to `to`, rolling vertically first when `vertical_first`.
