@@ -67,3 +67,49 @@ fn duel_move_lists_hold_every_position() {
 fn dipole_move_lists_hold_every_position() {
     move_lists_hold_every_position::<Dipole>(84);
 }
+
+/// The tactical-move generator gives legal moves in generation order, among them every tactical one;
+/// every capture is tactical.
+fn tactical_moves_are_the_tactical_legal_moves<G: Game>() {
+    let mut tactical = MoveList::new();
+    let mut seen = 0;
+    for pos in positions::<G>() {
+        let all = legal_moves(&pos);
+        pos.generate_tactical_moves(&mut tactical);
+        let mut rest = all.iter();
+        for mv in tactical.iter() {
+            assert!(
+                rest.any(|m| m == mv),
+                "{mv:?} out of order or not legal in {}",
+                pos.to_text()
+            );
+        }
+        let keep = |moves: &[G::Move]| -> Vec<G::Move> {
+            moves
+                .iter()
+                .copied()
+                .filter(|&mv| pos.is_tactical(mv))
+                .collect()
+        };
+        assert_eq!(keep(&tactical), keep(&all), "{}", pos.to_text());
+        for &mv in all.iter() {
+            assert!(
+                !pos.is_capture(mv) || pos.is_tactical(mv),
+                "{}",
+                pos.to_text()
+            );
+        }
+        seen += keep(&all).len();
+    }
+    assert!(seen > 0, "random play meets tactical moves");
+}
+
+#[test]
+fn duel_tactical_moves_are_the_tactical_legal_moves() {
+    tactical_moves_are_the_tactical_legal_moves::<Duel>();
+}
+
+#[test]
+fn dipole_tactical_moves_are_the_tactical_legal_moves() {
+    tactical_moves_are_the_tactical_legal_moves::<Dipole>();
+}

@@ -72,6 +72,27 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn is_capture(&self, mv: Self::Move) -> bool {
         self.capture_value(mv) > 0
     }
+    /// Whether `mv` is tactical: it changes the material at once (a capture, a promotion), so the
+    /// quiescence search plays it, and pruning, reductions and the quiet-move history leave it alone.
+    /// The default: the captures.
+    ///
+    /// A game may also count moves that win at once, where it can tell them cheaply. The search
+    /// spares those from pruning anyway (it sees the decided position after the move), but only a
+    /// tactical one is searched by quiescence (Duel's king stepping onto its goal is not).
+    fn is_tactical(&self, mv: Self::Move) -> bool {
+        self.is_capture(mv)
+    }
+    /// Fills `moves` (cleared first) with legal moves among which are all the tactical ones
+    /// ([`Game::is_tactical`]), in the order [`Game::generate_moves`] gives them: what the quiescence
+    /// search looks at out of check. It searches the tactical moves and skips any other.
+    ///
+    /// The default gives every legal move: without a faster way to find the tactical ones a game
+    /// generates them all anyway, and leaving the other moves in costs nothing, while taking them out
+    /// would change the order in which the search picks tied moves. A game with a cheaper way (Alice:
+    /// captures and promotions alone) generates just the tactical moves.
+    fn generate_tactical_moves(&self, moves: &mut MoveList<Self::Move>) {
+        self.generate_moves(moves);
+    }
 
     /// Parses a move in the game's notation; it must be legal in this position.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;

@@ -3,10 +3,10 @@
 //! Negamax alpha-beta with principal variation search, aspiration windows, mate distance pruning,
 //! check extensions, reverse futility pruning, null-move pruning (for games that offer a null move),
 //! internal iterative reduction, late move reductions, futility and late move pruning, and a
-//! quiescence search over captures (all moves when in check); a lock-free [`TranspositionTable`] that
-//! outlives each search; move ordering by table move, victim value, killers and history; MultiPV and
-//! Lazy SMP threads; and a time manager with soft and hard limits. Nothing here knows the rules of any
-//! game: everything comes through the [`Game`] trait.
+//! quiescence search over tactical moves (all moves when in check); a lock-free
+//! [`TranspositionTable`] that outlives each search; move ordering by table move, victim value, killers
+//! and history; MultiPV and Lazy SMP threads; and a time manager with soft and hard limits. Nothing
+//! here knows the rules of any game: everything comes through the [`Game`] trait.
 //!
 //! Where things are: `deepening` (iterations, root moves, reports, stop decisions), `negamax` and
 //! `quiescence` (the tree below the root), `reduction` (late move reductions), `pruning` (futility and

@@ -181,7 +181,7 @@ impl<G: Game> SearchThread<'_, G> {
                 frame.set_pv(mv, below.first());
             }
             if score >= beta {
-                if !pos.is_capture(mv) {
+                if !pos.is_tactical(mv) {
                     self.reward_quiet(pos, frame, index, depth);
                 }
                 break;
@@ -249,7 +249,7 @@ impl<G: Game> SearchThread<'_, G> {
 
     /// How many plies shallower the move at `index` (ordering score `order`, giving check when
     /// `gives_check`) is searched first. Only late quiet moves at some depth are reduced: not the table
-    /// move, captures or killers (their ordering score says so), not moves in or into check, and one
+    /// move, tactical moves or killers (their ordering score says so), not moves in or into check, and one
     /// fewer ply in a principal-variation node. The reduced search still leaves at least one ply.
     fn reduction(
         &self,
@@ -281,7 +281,7 @@ impl<G: Game> SearchThread<'_, G> {
         push_killer(&mut frame.killers, mv);
         self.history.update(side, pos.move_code(mv), depth, true);
         for (&tried, &order) in frame.moves[..cut].iter().zip(&frame.scores[..cut]) {
-            if order != SKIP_SCORE && !pos.is_capture(tried) {
+            if order != SKIP_SCORE && !pos.is_tactical(tried) {
                 self.history
                     .update(side, pos.move_code(tried), depth, false);
             }

@@ -1,5 +1,6 @@
-//! Move ordering: the transposition-table move first, then captures by the value of the victim (MVV),
-//! then the two killer moves of the ply, then quiet moves by their history score.
+//! Move ordering: the transposition-table move first, then tactical moves (captures by the value of
+//! the victim, MVV; promotions), then the two killer moves of the ply, then quiet moves by their
+//! history score.
 //!
 //! Moves are scored once per node and picked one at a time (a selection sort that stops at the first
 //! cutoff), so a node that cuts after its first move pays for one scan, not a full sort.
@@ -9,12 +10,12 @@ use crate::game::{Game, Side};
 
 /// Ordering score of the transposition-table move.
 const TT_MOVE_SCORE: i32 = i32::MAX;
-/// Captures score this plus the victim's value: above every quiet move.
+/// Tactical moves score this plus the victim's value: above every quiet move.
 const CAPTURE_SCORE_BASE: i32 = 1 << 28;
 /// Ordering scores of the first and second killer: above every history score.
 const KILLER_SCORES: [i32; 2] = [1 << 20, (1 << 20) - 1];
-/// Moves ordered at or above this are the table move, captures or killers; below it, plain quiet
-/// moves by history.
+/// Moves ordered at or above this are the table move, tactical moves or killers; below it, plain
+/// quiet moves by history.
 pub(super) const QUIET_ORDER_LIMIT: i32 = KILLER_SCORES[1];
 /// Ordering score of a move the quiescence search skips.
 pub(super) const SKIP_SCORE: i32 = i32::MIN;
@@ -84,7 +85,7 @@ pub(super) fn score_moves<G: Game>(
             TT_MOVE_SCORE
         } else {
             let victim = pos.capture_value(mv);
-            if victim > 0 {
+            if victim > 0 || pos.is_tactical(mv) {
                 CAPTURE_SCORE_BASE.saturating_add(victim)
             } else if mv == killers[0] {
                 KILLER_SCORES[0]
@@ -97,8 +98,9 @@ pub(super) fn score_moves<G: Game>(
     }
 }
 
-/// Scores the moves of a quiescence node: captures by victim (the transposition-table move first),
-/// everything else [`SKIP_SCORE`] unless `all_moves` (check evasions), when quiet moves score 0.
+/// Scores the moves of a quiescence node: tactical moves (captures by victim) with the
+/// transposition-table move first, everything else [`SKIP_SCORE`] unless `all_moves` (check evasions),
+/// when quiet moves score 0.
 #[inline]
 pub(super) fn score_tactical_moves<G: Game>(
     pos: &G,
@@ -109,11 +111,12 @@ pub(super) fn score_tactical_moves<G: Game>(
 ) {
     for (&mv, score) in moves.iter().zip(scores.iter_mut()) {
         let victim = pos.capture_value(mv);
-        *score = if victim <= 0 && !all_moves {
+        let tactical = victim > 0 || pos.is_tactical(mv);
+        *score = if !tactical && !all_moves {
             SKIP_SCORE
         } else if Some(mv) == tt_move {
             TT_MOVE_SCORE
-        } else if victim > 0 {
+        } else if tactical {
             CAPTURE_SCORE_BASE.saturating_add(victim)
         } else {
             0

@@ -1,5 +1,5 @@
-//! Skipping quiet moves (no capture, no check, no win at once) near the horizon without searching
-//! them:
+//! Skipping quiet moves (nothing tactical, no check, no win at once) near the horizon without
+//! searching them:
 //!
 //! - futility pruning: where the static evaluation plus a margin per remaining ply still does not
 //!   reach alpha, a quiet move is unlikely to lift the score that far;
@@ -14,11 +14,12 @@ use super::score::{MATE_BOUND, is_mate};
 use crate::game::Game;
 
 /// Whether `mv`, played in `pos` to reach `child` (whose check state is `gives_check`), is quiet: it
-/// captures nothing, gives no check and does not win at once (a Duel king stepping onto its goal
-/// square is neither a capture nor a check, and skipping it would hide a win one ply away).
+/// is not tactical (no capture, no promotion), gives no check and does not win at once (a Duel king
+/// stepping onto its goal square is neither a capture nor a check, and skipping it would hide a win
+/// one ply away).
 #[inline]
 pub(super) fn is_quiet<G: Game>(pos: &G, mv: G::Move, child: &G, gives_check: bool) -> bool {
-    !gives_check && !pos.is_capture(mv) && child.decided_winner().is_none()
+    !gives_check && !pos.is_tactical(mv) && child.decided_winner().is_none()
 }
 
 /// Which moves of one node may be skipped: set up once per node, asked once per move.
@@ -51,8 +52,8 @@ impl QuietPruning {
         }
     }
 
-    /// Whether the move at `index` (0 = first) is skipped, given whether it is `quiet` (neither a
-    /// capture nor a check) and the node's `best` score so far; if so, the score to count for it (the
+    /// Whether the move at `index` (0 = first) is skipped, given whether it is `quiet` (neither
+    /// tactical nor a check) and the node's `best` score so far; if so, the score to count for it (the
     /// futility value, so that a node failing low returns a bound that holds for the skipped moves too,
     /// or `best` itself for a late move).
     #[inline]

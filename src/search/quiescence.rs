@@ -1,6 +1,7 @@
-//! The quiescence search: at the horizon, only captures are searched (the side to move may also
-//! "stand pat" on the static evaluation), so that the evaluation is read in a quiet position. In check
-//! there is no standing pat: every move is searched, and having none loses.
+//! The quiescence search: at the horizon, only tactical moves (captures, promotions: see
+//! `Game::is_tactical`) are searched, and the side to move may also "stand pat" on the static
+//! evaluation, so that the evaluation is read in a quiet position. In check there is no standing pat:
+//! every move is searched, and having none is scored by the rules.
 
 use super::frame::Frame;
 use super::ordering::{SKIP_SCORE, pick_next, score_tactical_moves};
@@ -70,8 +71,14 @@ impl<G: Game> SearchThread<'_, G> {
             alpha = alpha.max(stand_pat);
         }
 
-        pos.generate_moves(&mut frame.moves);
-        if frame.moves.is_empty() {
+        if in_check {
+            pos.generate_moves(&mut frame.moves);
+        } else {
+            pos.generate_tactical_moves(&mut frame.moves);
+        }
+        // Out of check the list may hold only the tactical moves: an empty one need not mean that
+        // there is no move at all.
+        if frame.moves.is_empty() && (in_check || !pos.has_legal_move()) {
             return outcome_score(pos, pos.no_move_outcome(), ply);
         }
         score_tactical_moves(pos, &frame.moves, &mut frame.scores, tt_move, in_check);
