@@ -64,6 +64,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn no_move_outcome(&self) -> Outcome;
     /// Consecutive plies without an irreversible move, for [`DrawRules::quiet_plies`].
     fn quiet_plies(&self) -> u32;
+    /// Whether the position is a draw by the material left, whatever follows: neither side can win
+    /// with it (chess's insufficient material). False by default. A draw the position alone decides;
+    /// those that need the game's history are [`Game::DRAW_RULES`]. The search scores such a position
+    /// a draw, and [`crate::game::GameRecord::termination`] ends the game there unless a win or a side
+    /// without moves came first.
+    fn is_material_draw(&self) -> bool {
+        false
+    }
     /// Whether the side to move is under attack in the game's sense (Duel: its king is attacked).
     fn in_check(&self) -> bool;
     /// The value of what `mv` captures, or 0 when it captures nothing.

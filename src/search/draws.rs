@@ -1,5 +1,7 @@
-//! Draws inside the search tree: repetitions, found by comparing the current key with those of the
-//! earlier positions on the path and in the game's history, and the quiet-ply limit.
+//! Draws inside the search tree: the game's own (`Game::is_material_draw`), repetitions, found by
+//! comparing the current key with those of the earlier positions on the path and in the game's
+//! history, and the quiet-ply limit; the same draws, in the same order, as
+//! `GameRecord::termination`.
 
 use super::frame::Frame;
 use super::score::{DRAW, outcome_score};
@@ -7,6 +9,16 @@ use super::thread::SearchThread;
 use crate::game::Game;
 
 impl<G: Game> SearchThread<'_, G> {
+    /// The score of the current node `pos`, `ply` plies from the root, if a draw rule settles it
+    /// (called after a decided game was ruled out). `frame` is scratch space.
+    #[inline]
+    pub fn draw_score(&self, pos: &G, frame: &mut Frame<G::Move>, ply: usize) -> Option<i32> {
+        if pos.is_material_draw() || self.is_repetition(pos.quiet_plies()) {
+            return Some(DRAW);
+        }
+        self.quiet_limit_score(pos, frame, ply)
+    }
+
     /// Whether the current node (the last key in `keys`), `quiet_plies` plies after the last
     /// irreversible move, counts as a repetition draw.
     ///

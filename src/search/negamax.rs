@@ -10,15 +10,15 @@ use super::params::{
 use super::pruning::{QuietPruning, is_quiet};
 use super::reduction::late_move_reduction;
 use super::score::{
-    Bound, DRAW, INFINITE, MAX_PLY, clamp_eval, is_mate, mate_in, mated_in, outcome_score,
+    Bound, INFINITE, MAX_PLY, clamp_eval, is_mate, mate_in, mated_in, outcome_score,
 };
 use super::thread::SearchThread;
 use super::tt::TtEntry;
 use crate::game::Game;
 
 impl<G: Game> SearchThread<'_, G> {
-    /// What every node of both searches checks first: an abort, a decided game, a repetition, the
-    /// quiet-ply limit and the ply limit. `Some(score)` settles the node without a search.
+    /// What every node of both searches checks first: an abort, a decided game, a draw (see
+    /// `draw_score`) and the ply limit. `Some(score)` settles the node without a search.
     pub(super) fn settled_before_search(
         &mut self,
         pos: &G,
@@ -33,10 +33,7 @@ impl<G: Game> SearchThread<'_, G> {
         if let Some(score) = self.decided_score(pos, ply) {
             return Some(score);
         }
-        if self.is_repetition(pos.quiet_plies()) {
-            return Some(DRAW);
-        }
-        if let Some(score) = self.quiet_limit_score(pos, frame, ply) {
+        if let Some(score) = self.draw_score(pos, frame, ply) {
             return Some(score);
         }
         if ply >= MAX_PLY {
