@@ -1,7 +1,8 @@
 //! The `Game` trait: everything the search, the protocol and the tools may know about a game.
 
 use super::{
-    BoardStyle, DrawRules, EvalTerm, EvalWeight, GameMove, MoveList, Outcome, Side, Termination,
+    BoardStyle, DrawRules, EvalTerm, EvalWeight, GameMove, MoveList, Outcome, SearchParams, Side,
+    Termination,
 };
 use std::error::Error;
 use std::fmt::Debug;
@@ -28,6 +29,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     const GOAL: &'static str;
     /// Fixed positions (in the game's position text) that `bench` searches.
     const BENCH_POSITIONS: &'static [&'static str];
+    /// The search's margins in the units of [`Game::evaluate`]; by default those tuned for Duel.
+    const SEARCH_PARAMS: SearchParams = SearchParams::DEFAULT;
 
     /// The start position.
     fn start() -> Self;

@@ -3,9 +3,7 @@
 //! iterations.
 
 use super::frame::Frame;
-use super::params::{
-    ASPIRATION_DEPTH, ASPIRATION_GROWTH_FACTOR, ASPIRATION_MARGIN, MATE_SETTLE_MARGIN,
-};
+use super::params::{ASPIRATION_DEPTH, ASPIRATION_GROWTH_FACTOR, MATE_SETTLE_MARGIN};
 use super::report::Report;
 use super::root_moves::sort_by_score;
 use super::score::{Bound, INFINITE, MAX_PLY, Score, is_mate};
@@ -76,7 +74,7 @@ impl<G: Game> SearchThread<'_, G> {
         report: &mut dyn FnMut(&Report<G::Move>),
     ) {
         let previous = self.root_moves[line].previous_score;
-        let mut margin = ASPIRATION_MARGIN;
+        let mut margin = G::SEARCH_PARAMS.aspiration_margin;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && !is_mate(previous) {
             (
                 (previous - margin).max(-INFINITE),

@@ -5,7 +5,7 @@ use super::frame::Frame;
 use super::ordering::{QUIET_ORDER_LIMIT, SKIP_SCORE, pick_next, push_killer, score_moves};
 use super::params::{
     CHECK_EXTENSION_FACTOR, IIR_DEPTH, LMR_DEPTH, LMR_MOVES_FLOOR, NMP_BASE, NMP_DEPTH,
-    NMP_DIVISOR, NMP_MOVES_FLOOR, RFP_DEPTH_MAX, RFP_MARGIN,
+    NMP_DIVISOR, NMP_MOVES_FLOOR, RFP_DEPTH_MAX,
 };
 use super::pruning::{QuietPruning, is_quiet};
 use super::reduction::late_move_reduction;
@@ -101,7 +101,9 @@ impl<G: Game> SearchThread<'_, G> {
         // it means little) and outside principal-variation nodes (whose scores must be exact).
         let eval = (!pv_node && !in_check).then(|| self.static_eval(pos));
         if let Some(eval) = eval {
-            if let Some(score) = reverse_futility_cut(depth, eval, beta) {
+            if let Some(score) =
+                reverse_futility_cut(depth, eval, beta, G::SEARCH_PARAMS.rfp_margin)
+            {
                 return score;
             }
             // Passing only pays where the position already looks good enough without a move.
@@ -120,7 +122,7 @@ impl<G: Game> SearchThread<'_, G> {
             &self.history,
         );
 
-        let pruning = QuietPruning::new(depth, eval, alpha);
+        let pruning = QuietPruning::new(depth, eval, alpha, G::SEARCH_PARAMS.futility_margin);
         let original_alpha = alpha;
         let mut alpha = alpha;
         let mut best = -INFINITE;
@@ -314,11 +316,11 @@ fn check_extension(gives_check: bool, ply: usize, root_depth: i32) -> i32 {
 }
 
 /// Reverse futility pruning (static null-move pruning): near the horizon, a static evaluation that
-/// beats `beta` by more than a margin per remaining ply is trusted to hold, and the node fails high on
+/// beats `beta` by more than `margin` per remaining ply is trusted to hold, and the node fails high on
 /// it without a search. Called out of check, outside principal-variation nodes, with legal moves.
 #[inline]
-fn reverse_futility_cut(depth: i32, eval: i32, beta: i32) -> Option<i32> {
-    (depth <= RFP_DEPTH_MAX && !is_mate(beta) && eval - RFP_MARGIN * depth >= beta).then_some(eval)
+fn reverse_futility_cut(depth: i32, eval: i32, beta: i32, margin: i32) -> Option<i32> {
+    (depth <= RFP_DEPTH_MAX && !is_mate(beta) && eval - margin * depth >= beta).then_some(eval)
 }
 
 #[cfg(test)]

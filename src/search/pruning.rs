@@ -9,7 +9,7 @@
 //! A node's first move is always searched, and nothing is skipped in check, at principal-variation
 //! nodes or near mate scores.
 
-use super::params::{FUTILITY_DEPTH_MAX, FUTILITY_MARGIN, LMP_BASE, LMP_DEPTH_MAX};
+use super::params::{FUTILITY_DEPTH_MAX, LMP_BASE, LMP_DEPTH_MAX};
 use super::score::{MATE_BOUND, is_mate};
 use crate::game::Game;
 
@@ -33,14 +33,14 @@ pub(super) struct QuietPruning {
 }
 
 impl QuietPruning {
-    /// The pruning of a node with remaining `depth` and the lower window edge `alpha`. `eval` is the
-    /// node's static evaluation, `None` in check or at a principal-variation node: nothing is skipped
-    /// there.
-    pub fn new(depth: i32, eval: Option<i32>, alpha: i32) -> Self {
+    /// The pruning of a node with remaining `depth` and the lower window edge `alpha`, with the
+    /// game's futility `margin` per remaining ply. `eval` is the node's static evaluation, `None` in
+    /// check or at a principal-variation node: nothing is skipped there.
+    pub fn new(depth: i32, eval: Option<i32>, alpha: i32, margin: i32) -> Self {
         let eval = eval.filter(|_| !is_mate(alpha));
         let futility = eval
             .filter(|_| depth <= FUTILITY_DEPTH_MAX)
-            .map(|eval| eval + FUTILITY_MARGIN * depth)
+            .map(|eval| eval + margin * depth)
             .filter(|&value| value <= alpha);
         let late_from = match eval {
             Some(_) if depth <= LMP_DEPTH_MAX => (LMP_BASE + depth * depth) as usize,
@@ -74,6 +74,13 @@ mod tests {
     use crate::games::Duel;
     use crate::search::score::{mate_in, mated_in};
 
+    const FUTILITY_MARGIN: i32 = crate::game::SearchParams::DEFAULT.futility_margin;
+
+    /// The pruning of a node under Duel's margins.
+    fn node(depth: i32, eval: Option<i32>, alpha: i32) -> QuietPruning {
+        QuietPruning::new(depth, eval, alpha, FUTILITY_MARGIN)
+    }
+
     fn quiet(dfen: &str, mv: &str) -> bool {
         let pos = Duel::from_text(dfen).expect("test position");
         let mv = pos.parse_move(mv).expect("legal");
@@ -93,7 +100,7 @@ mod tests {
 
     /// A node where futility applies: the evaluation plus the margin just reaches alpha.
     fn futile(depth: i32) -> QuietPruning {
-        QuietPruning::new(depth, Some(0), FUTILITY_MARGIN * depth)
+        node(depth, Some(0), FUTILITY_MARGIN * depth)
     }
 
     #[test]
@@ -111,7 +118,7 @@ mod tests {
         let depth = LMP_DEPTH_MAX;
         let late = (LMP_BASE + depth * depth) as usize;
         // Alpha far below the evaluation: futility does not apply, only the move count.
-        let pruning = QuietPruning::new(depth, Some(0), -10_000);
+        let pruning = node(depth, Some(0), -10_000);
         assert_eq!(pruning.skip(late - 1, true, -50), None);
         assert_eq!(
             pruning.skip(late, true, -50),
@@ -119,16 +126,16 @@ mod tests {
             "best stays as it is"
         );
         assert_eq!(pruning.skip(late, false, -50), None, "captures and checks");
-        let deep = QuietPruning::new(LMP_DEPTH_MAX + 1, Some(0), -10_000);
+        let deep = node(LMP_DEPTH_MAX + 1, Some(0), -10_000);
         assert_eq!(deep.skip(100, true, -50), None);
-        let mated = QuietPruning::new(depth, Some(0), -10_000);
+        let mated = node(depth, Some(0), -10_000);
         assert_eq!(mated.skip(late, true, mated_in(2)), None);
     }
 
     #[test]
     fn nothing_is_skipped_in_check_or_at_principal_variation_nodes() {
         // The search gives no evaluation there.
-        let pruning = QuietPruning::new(1, None, 10_000);
+        let pruning = node(1, None, 10_000);
         assert_eq!(pruning.skip(5, true, -50), None);
         assert_eq!(pruning.skip(100, true, -50), None);
     }
@@ -141,7 +148,7 @@ mod tests {
 
     #[test]
     fn futility_spares_promising_and_deep_nodes() {
-        let pruning = QuietPruning::new(1, Some(0), FUTILITY_MARGIN - 1);
+        let pruning = node(1, Some(0), FUTILITY_MARGIN - 1);
         assert_eq!(
             pruning.skip(1, true, -50),
             None,
@@ -153,7 +160,7 @@ mod tests {
 
     #[test]
     fn nothing_is_skipped_near_mate_scores() {
-        let pruning = QuietPruning::new(1, Some(0), mate_in(3));
+        let pruning = node(1, Some(0), mate_in(3));
         assert_eq!(pruning.skip(100, true, -50), None, "alpha is a mate");
         assert_eq!(
             futile(1).skip(5, true, mated_in(2)),
