@@ -3,8 +3,7 @@
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use duel::engine::{bench, perft};
-use duel::game::Game;
-use duel::games::{Duel, GameTask, VARIANTS, with_variant};
+use duel::games::{Duel, GameTask, HostedGame, VARIANTS, with_variant};
 use duel::tools::matches::{self, MatchArgs, MatchConfig, ResultsArgs};
 use duel::tools::play::PlayArgs;
 use duel::tools::tune::{self, TuneArgs};
@@ -87,7 +86,7 @@ struct PerftTask {
 
 impl GameTask for PerftTask {
     type Output = Result<(), String>;
-    fn run<G: Game>(self) -> Self::Output {
+    fn run<G: HostedGame>(self) -> Self::Output {
         let pos = match &self.position {
             Some(text) => G::from_text(text).map_err(|e| format!("invalid position: {e}"))?,
             None => G::start(),
@@ -106,7 +105,7 @@ struct BenchTask {
 
 impl GameTask for BenchTask {
     type Output = Result<(), String>;
-    fn run<G: Game>(self) -> Self::Output {
+    fn run<G: HostedGame>(self) -> Self::Output {
         let mut out = std::io::stdout().lock();
         bench::run_bench::<G>(self.depth, &mut out)
             .map(|_| ())
@@ -121,7 +120,7 @@ struct MatchTask {
 
 impl GameTask for MatchTask {
     type Output = Result<(), String>;
-    fn run<G: Game>(self) -> Self::Output {
+    fn run<G: HostedGame>(self) -> Self::Output {
         let stop = Arc::new(AtomicBool::new(false));
         let on_interrupt = Arc::clone(&stop);
         if let Err(e) = ctrlc::set_handler(move || on_interrupt.store(true, Ordering::Relaxed)) {
@@ -138,7 +137,7 @@ struct PlayTask {
 
 impl GameTask for PlayTask {
     type Output = ExitCode;
-    fn run<G: Game>(self) -> ExitCode {
+    fn run<G: HostedGame>(self) -> ExitCode {
         self.args.run::<G>()
     }
 }
@@ -150,7 +149,7 @@ struct TuneTask {
 
 impl GameTask for TuneTask {
     type Output = Result<(), String>;
-    fn run<G: Game>(self) -> Self::Output {
+    fn run<G: HostedGame>(self) -> Self::Output {
         tune::run::<G>(&self.args, &mut std::io::stdout().lock())
     }
 }

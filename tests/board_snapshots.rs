@@ -3,7 +3,7 @@
 //! pinned down. The snapshots live in `tests/snapshots/`; set `UPDATE_SNAPSHOTS=1` to rewrite them
 //! after a deliberate change, and review the diff.
 
-use duel::game::{BoardStyle, Game};
+use duel::game::{BoardStyle, Game, Presentation};
 use duel::games::Duel;
 use std::path::Path;
 

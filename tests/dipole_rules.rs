@@ -8,7 +8,7 @@ mod dipole_reference;
 
 use dipole_reference::RefPosition;
 use duel::engine::perft::perft;
-use duel::game::{Game, GameRecord, MoveList, Rng, Side, Termination};
+use duel::game::{Game, GameRecord, MoveList, Presentation, Rng, Side, Termination};
 use duel::games::Dipole;
 use duel::games::dipole::{FenError, Move, MoveError, MoveKind, START_TEXT, Square};
 

@@ -10,7 +10,7 @@ mod common;
 mod harness;
 
 use common::temp_dir::TempDir;
-use duel::game::{BoardStyle, Game};
+use duel::game::{BoardStyle, Game, Presentation};
 use duel::games::Duel;
 use duel::tools::pgn;
 use harness::Engine as Process;

@@ -1,5 +1,5 @@
 //! How a board is drawn for people: colour or plain text, which side is at the bottom, which move to
-//! highlight. Every game draws its own board ([`crate::game::Game::board_text`]); this is what the
+//! highlight. Every game draws its own board ([`crate::game::Presentation::board_text`]); this is what the
 //! caller can ask of it.
 
 /// The wishes of whoever shows a board.

@@ -1,9 +1,7 @@
-//! The `Game` trait: everything the search, the protocol and the tools may know about a game.
+//! The `Game` trait: a game's rules, everything the search may know about it. How a game is shown
+//! (`Presentation`) and tuned (`Tuning`) are traits of their own, with defaults.
 
-use super::{
-    BoardStyle, DrawRules, EvalTerm, EvalWeight, GameMove, MoveList, Outcome, SearchParams, Side,
-    Termination,
-};
+use super::{DrawRules, GameMove, MoveList, Outcome, SearchParams, Side};
 use std::error::Error;
 use std::fmt::Debug;
 
@@ -132,46 +130,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         moves.iter().copied().find(|&mv| self.move_code(mv) == code)
     }
 
-    /// The static evaluation in centipawns from the side to move's point of view.
+    /// The static evaluation from the side to move's point of view, in the game's own unit
+    /// (centipawns for Duel), which [`Game::SEARCH_PARAMS`] is measured in.
     fn evaluate(&self) -> i32;
-    /// The terms that make up [`Game::evaluate`].
-    fn eval_terms(&self) -> Vec<EvalTerm>;
-    /// The weights of the evaluation when it is linear, a sum of weight × feature (what `duel tune`
-    /// fits); empty when it is not.
-    fn eval_weights() -> &'static [EvalWeight] {
-        &[]
-    }
-    /// The features the [`Game::eval_weights`] multiply, in their order, each White's count minus
-    /// Black's: [`Game::evaluate`] from White's point of view is their dot product with the weights.
-    fn eval_features(&self) -> Vec<i32> {
-        Vec::new()
-    }
-    /// A human-readable diagram of the position.
-    fn diagram(&self) -> String;
-
-    /// The board drawn for a player (`duel play`): row and column labels, every piece with what it
-    /// shows, the last move highlighted, seen from the side and in the colours `style` asks for. A
-    /// game without its own drawing shows its [`Game::diagram`].
-    fn board_text(&self, style: &BoardStyle<Self::Move>) -> String {
-        let _ = style;
-        self.diagram()
-    }
-
-    /// What a player should be told about the position a move has just produced, in the game's own
-    /// words (Duel: "DUEL! (Black's king is attacked)", "DUEL-MATT!"); `None` when there is nothing
-    /// to announce.
-    fn announcement(&self) -> Option<String> {
-        self.in_check()
-            .then(|| format!("{} is under attack!", self.side_to_move().name()))
-    }
-
-    /// Why the game that ended in this position ended, in the game's own words (Duel: "White's king
-    /// reached E8"); `termination` is the verdict [`crate::game::GameRecord::termination`] gave here.
-    /// Callers say who won; by default a goal is described by [`Game::GOAL`] alone.
-    fn describe_termination(&self, termination: Termination) -> String {
-        match termination {
-            Termination::Goal { how, .. } => how.to_string(),
-            other => other.to_string(),
-        }
-    }
 }

@@ -1,4 +1,5 @@
-//! The generic layer: what every hosted game provides (`Game`) and what all games share.
+//! The generic layer: what every hosted game provides (its rules, `Game`; how it is shown,
+//! `Presentation`; how it is tuned, `Tuning`) and what all games share.
 
 mod board_style;
 mod draw;
@@ -7,10 +8,12 @@ mod game_move;
 mod interface;
 mod move_list;
 mod outcome;
+mod presentation;
 mod record;
 mod rng;
 mod search_params;
 mod side;
+mod tuning;
 mod variation;
 mod winning_move;
 
@@ -21,9 +24,11 @@ pub use game_move::{GameMove, MoveArray};
 pub use interface::Game;
 pub use move_list::MoveList;
 pub use outcome::{Outcome, Termination};
+pub use presentation::Presentation;
 pub use record::GameRecord;
 pub use rng::Rng;
 pub use search_params::SearchParams;
 pub use side::Side;
+pub use tuning::Tuning;
 pub use variation::{is_legal, legal_prefix};
 pub use winning_move::{winning_move, wins_at_once};

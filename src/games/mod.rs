@@ -4,7 +4,7 @@
 pub mod dipole;
 pub mod duel;
 
-use crate::game::Game;
+use crate::game::{Game, Presentation, Tuning};
 use std::fmt;
 
 /// A Duel position: the first hosted game.
@@ -16,12 +16,18 @@ pub type Dipole = dipole::Position;
 /// The names of the hosted games (`UCI_Variant`, `--variant`), the default first.
 pub const VARIANTS: [&str; 2] = [Duel::NAME, Dipole::NAME];
 
+/// Everything a hosted game implements: its rules ([`Game`]), how it is shown ([`Presentation`]) and
+/// how it is tuned ([`Tuning`]). Tools that need more than the rules take this bound.
+pub trait HostedGame: Presentation + Tuning {}
+
+impl<G: Presentation + Tuning> HostedGame for G {}
+
 /// Work to be done with whichever game a name selects.
 pub trait GameTask {
     /// What the work produces.
     type Output;
     /// Does the work with game `G`.
-    fn run<G: Game>(self) -> Self::Output;
+    fn run<G: HostedGame>(self) -> Self::Output;
 }
 
 /// A variant name that names no hosted game.

@@ -29,7 +29,7 @@ pub use position::Position;
 pub use square::Square;
 pub use stack::{MAX_HEIGHT, Stack};
 
-use crate::game::{DrawRules, EvalTerm, Game, MoveList, Outcome, Side};
+use crate::game::{DrawRules, EvalTerm, Game, MoveList, Outcome, Presentation, Side, Tuning};
 
 /// The position text of the start position.
 pub const START_TEXT: &str = "3l4/8/8/8/8/8/8/4L3 w";
@@ -149,12 +149,17 @@ impl Game for Position {
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
+}
+
+impl Presentation for Position {
+    fn diagram(&self) -> String {
+        diagram::render(self)
+    }
 
     fn eval_terms(&self) -> Vec<EvalTerm> {
         eval::terms(self)
     }
-
-    fn diagram(&self) -> String {
-        diagram::render(self)
-    }
 }
+
+/// Dipole's evaluation is not linear in features: nothing to tune.
+impl Tuning for Position {}

@@ -22,7 +22,10 @@ pub use orientation::Orientation;
 pub use position::Position;
 pub use square::Square;
 
-use crate::game::{BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Side, Termination};
+use crate::game::{
+    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Presentation, Side, Termination,
+    Tuning,
+};
 
 /// The DFEN of the start position.
 pub const START_DFEN: &str =
@@ -168,19 +171,9 @@ impl Game for Position {
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
+}
 
-    fn eval_terms(&self) -> Vec<EvalTerm> {
-        eval::terms(self)
-    }
-
-    fn eval_weights() -> &'static [EvalWeight] {
-        eval::weights()
-    }
-
-    fn eval_features(&self) -> Vec<i32> {
-        eval::feature_difference(self)
-    }
-
+impl Presentation for Position {
     fn diagram(&self) -> String {
         diagram::render(self, &BoardStyle::plain())
     }
@@ -195,5 +188,19 @@ impl Game for Position {
 
     fn describe_termination(&self, termination: Termination) -> String {
         announce::describe(self, termination)
+    }
+
+    fn eval_terms(&self) -> Vec<EvalTerm> {
+        eval::terms(self)
+    }
+}
+
+impl Tuning for Position {
+    fn eval_weights() -> &'static [EvalWeight] {
+        eval::weights()
+    }
+
+    fn eval_features(&self) -> Vec<i32> {
+        eval::feature_difference(self)
     }
 }

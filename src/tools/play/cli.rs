@@ -2,7 +2,7 @@
 //! standard input and output, the terminal's abilities, Ctrl-C, the exit status.
 
 use super::{EngineLimit, Exit, PlayConfig, Terminal};
-use crate::game::Game;
+use crate::game::{Game, Presentation};
 use crate::tools::time_control::TimeControl;
 use clap::{Args, ValueEnum};
 use std::io::IsTerminal;
@@ -86,7 +86,7 @@ impl PlayArgs {
     }
 
     /// Plays on standard input and output until `quit`, the end of the input or Ctrl-C.
-    pub fn run<G: Game>(&self) -> ExitCode {
+    pub fn run<G: Presentation>(&self) -> ExitCode {
         let terminal = Terminal::decide(
             std::io::stdout().is_terminal(),
             std::io::stdin().is_terminal(),

@@ -23,7 +23,7 @@ pub use cli::{Colour, PlayArgs};
 pub use screen::Terminal;
 
 use crate::engine::{Line, panic_text, read_line};
-use crate::game::Game;
+use crate::game::{Game, Presentation};
 use crate::tools::time_control::TimeControl;
 use crossbeam_channel::{Receiver, Sender, never, select};
 use session::Session;
@@ -85,7 +85,7 @@ pub enum Event<M> {
 
 /// Plays until `quit`, the end of `input` or a message on `interrupt`, writing to `output`. Fails
 /// only when the session cannot start (the log file cannot be used, no thread can be started).
-pub fn run<G: Game>(
+pub fn run<G: Presentation>(
     config: PlayConfig<G>,
     input: impl Read + Send + 'static,
     output: impl Write + Send + 'static,

@@ -11,7 +11,7 @@ use super::screen::Screen;
 use super::thinking::{Purpose, SearchEvent, Thinking};
 use super::{EngineLimit, Event, PlayConfig};
 use crate::engine::{ENGINE_NAME, Engine, Line, MAX_LINE_BYTES};
-use crate::game::{BoardStyle, Game, GameRecord, MoveList, Outcome, Side};
+use crate::game::{BoardStyle, Game, GameRecord, MoveList, Outcome, Presentation, Side};
 use crate::protocol::{one_line, quote};
 use crate::search::{Clock, Limits};
 use crate::tools::pgn::{self, Fault, GameEnd, GameTags, TerminationTag};
@@ -51,7 +51,7 @@ pub struct Session<G: Game> {
     quit: bool,
 }
 
-impl<G: Game> Session<G> {
+impl<G: Presentation> Session<G> {
     /// A session at the start of its first game; searches send their events to `events`.
     pub fn new(
         config: PlayConfig<G>,
@@ -631,7 +631,7 @@ impl<G: Game> Session<G> {
 }
 
 /// The game in progress as PGN, with the same writer as `duel match`.
-fn game_pgn<G: Game>(session: &Session<G>) -> String {
+fn game_pgn<G: Presentation>(session: &Session<G>) -> String {
     let end = session.end();
     let name = |side: Side| {
         if session.is_human(side) {

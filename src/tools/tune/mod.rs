@@ -12,7 +12,7 @@ pub mod samples;
 
 pub use cli::TuneArgs;
 
-use crate::game::Game;
+use crate::game::Tuning;
 use crate::tools::pgn;
 use fit::{Dataset, FitSettings};
 use samples::SampleCounts;
@@ -20,7 +20,7 @@ use std::collections::HashSet;
 use std::io::Write;
 
 /// Reads the games, fits, and prints the report and the new weights to `out`.
-pub fn run<G: Game>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String> {
+pub fn run<G: Tuning>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String> {
     let weights = G::eval_weights();
     if weights.is_empty() {
         return Err(format!("{}'s evaluation has no tunable weights", G::NAME));

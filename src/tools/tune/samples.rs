@@ -2,7 +2,7 @@
 //! and the result each is labelled with.
 
 use super::fit::Dataset;
-use crate::game::{Game, Outcome, Side, winning_move};
+use crate::game::{Game, Outcome, Side, Tuning, winning_move};
 use crate::tools::pgn::{MoveComment, PgnGame, TerminationTag};
 use std::collections::HashSet;
 
@@ -58,7 +58,7 @@ fn decided_by_play<G: Game>(game: &PgnGame<G>) -> bool {
 /// the move played captures nothing, no win in one move is on, and (unless `keep_decided`) the mover
 /// did not report a mate. What is left is a position whose static evaluation should already say who
 /// stands better.
-pub fn add_game<G: Game>(
+pub fn add_game<G: Tuning>(
     game: &PgnGame<G>,
     keep_decided: bool,
     seen: &mut HashSet<u64>,
