@@ -103,6 +103,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.generate_moves(moves);
     }
 
+    /// Words that are not moves but marks belonging to the move before them, which the notation lets
+    /// stand after a space (Duel: `+` and `++`); see [`crate::game::join_marks`]. None by default.
+    const MOVE_MARKS: &'static [&'static str] = &[];
     /// Parses a move in the game's notation; it must be legal in this position.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
     /// The canonical text of a legal move, marks included.

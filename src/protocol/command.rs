@@ -399,23 +399,10 @@ fn parse_position(args: &[&str]) -> Result<PositionCommand, PositionSyntaxError>
         Some((other, _)) => return Err(PositionSyntaxError::UnknownStart(other.to_string())),
     };
     let moves = match rest.split_first() {
-        Some((_moves, list)) => join_marks(list),
+        Some((_moves, list)) => list.iter().map(|word| word.to_string()).collect(),
         None => Vec::new(),
     };
     Ok(PositionCommand { start, moves })
-}
-
-/// The move words, with a lone `+` or `++` joined to the move before it: the rules allow spaces
-/// before the mark, and in a protocol line such a mark arrives as a word of its own.
-fn join_marks(words: &[&str]) -> Vec<String> {
-    let mut moves: Vec<String> = Vec::with_capacity(words.len());
-    for &word in words {
-        match moves.last_mut() {
-            Some(last) if word == "+" || word == "++" => last.push_str(word),
-            _ => moves.push(word.to_string()),
-        }
-    }
-    moves
 }
 
 /// The words that start a `go` parameter; `searchmoves` runs until one of them.
@@ -520,7 +507,7 @@ fn parse_go(args: &[&str]) -> Result<Command, GoError> {
                 if list.is_empty() {
                     return Err(GoError::NoSearchMoves);
                 }
-                go.searchmoves = join_marks(&list);
+                go.searchmoves = list.iter().map(|word| word.to_string()).collect();
             }
             "perft" => return Err(GoError::PerftSyntax),
             other => return Err(GoError::UnknownParameter(other.to_string())),
@@ -629,11 +616,14 @@ mod tests {
 
     #[test]
     fn position_startpos_with_moves_and_spaced_marks() {
+        // A mark standing alone stays a word: the game joins it to its move (`game::join_marks`).
         assert_eq!(
             ok("position startpos moves F1-e6 + D8-D2 ++ a1-B4"),
             Command::Position(PositionCommand {
                 start: StartPosition::Start,
-                moves: vec!["F1-e6+".into(), "D8-D2++".into(), "a1-B4".into()],
+                moves: ["F1-e6", "+", "D8-D2", "++", "a1-B4"]
+                    .map(String::from)
+                    .to_vec(),
             })
         );
         assert_eq!(
@@ -704,7 +694,7 @@ mod tests {
     #[test]
     fn go_searchmoves_stop_at_the_next_keyword() {
         let g = go("go searchmoves D1-e6 + H1-H2 depth 3");
-        assert_eq!(g.searchmoves, ["D1-e6+", "H1-H2"]);
+        assert_eq!(g.searchmoves, ["D1-e6", "+", "H1-H2"]);
         assert_eq!(g.depth, Some(3));
     }
 

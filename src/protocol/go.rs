@@ -7,7 +7,7 @@
 
 use super::command::{Go, PlayerClock};
 use super::output::quote;
-use crate::game::{Game, Side};
+use crate::game::{Game, Side, join_marks};
 use crate::search::{Clock, Limits};
 use std::fmt;
 use std::time::Duration;
@@ -43,7 +43,7 @@ impl<G: Game> fmt::Display for SearchMoveError<G> {
 pub fn prepare<G: Game>(go: &Go, root: &G) -> Result<Prepared<G::Move>, SearchMoveError<G>> {
     let mut notes = Vec::new();
     let mut searchmoves = Vec::new();
-    for text in &go.searchmoves {
+    for text in &join_marks::<G, _>(&go.searchmoves) {
         let mv = root.parse_move(text).map_err(|error| SearchMoveError {
             text: text.clone(),
             error,
@@ -171,6 +171,16 @@ mod tests {
         let white = prepare(&go, &Duel::start()).ok().unwrap();
         assert_eq!(white.limits.clock.unwrap().time, Duration::ZERO);
         assert_eq!(white.notes.len(), 1);
+    }
+
+    #[test]
+    fn a_spaced_mark_in_searchmoves_belongs_to_its_move() {
+        let go = Go {
+            searchmoves: ["F1-e6", "+", "H1-H2"].map(String::from).to_vec(),
+            ..Go::default()
+        };
+        let prepared = prepare(&go, &Duel::start()).ok().unwrap();
+        assert_eq!(prepared.limits.searchmoves.len(), 2);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use super::command::{PositionCommand, StartPosition};
 use super::output::quote;
-use crate::game::{Game, GameRecord};
+use crate::game::{Game, GameRecord, join_marks};
 use std::fmt;
 
 /// Why a `position` command was rejected.
@@ -59,7 +59,7 @@ pub fn build<G: Game>(command: &PositionCommand) -> Result<GameRecord<G>, Positi
         StartPosition::Text(text) => G::from_text(text).map_err(PositionError::Text)?,
     };
     let mut record = GameRecord::new(start);
-    for (index, text) in command.moves.iter().enumerate() {
+    for (index, text) in join_marks::<G, _>(&command.moves).iter().enumerate() {
         record
             .play_text(text)
             .map_err(|error| PositionError::Move {
@@ -88,6 +88,15 @@ mod tests {
         let record = build::<Duel>(&command(StartPosition::Start, &["D1-e6", "D8-D2"]));
         let record = record.expect("legal moves");
         assert_eq!(record.moves().len(), 2);
+    }
+
+    #[test]
+    fn a_mark_standing_alone_belongs_to_its_move() {
+        let moves = ["F1-e6", "+", "E8-E7"];
+        let record = build::<Duel>(&command(StartPosition::Start, &moves)).expect("legal moves");
+        assert_eq!(record.moves().len(), 2);
+        let error = build::<Duel>(&command(StartPosition::Start, &["F1-e6", "+", "E1-E2"]));
+        assert!(matches!(error, Err(PositionError::Move { number: 2, .. })));
     }
 
     #[test]

@@ -84,6 +84,8 @@ impl Game for Position {
     };
     const GOAL: &'static str = "its king reached the enemy king's start square";
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_DFENS;
+    /// An attack (`+`) and a win by the move (`++`), which may follow the move after a space.
+    const MOVE_MARKS: &'static [&'static str] = &["+", "++"];
 
     fn start() -> Self {
         dfen::parse(START_DFEN).expect("the start DFEN is valid")
