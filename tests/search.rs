@@ -535,3 +535,20 @@ fn a_found_win_ends_a_timed_search_early() {
         );
     }
 }
+
+#[test]
+fn reported_seldepth_is_never_below_the_depth() {
+    // Table hits cut lines short, most of all once a mate is known: the selective depth must still
+    // cover the nominal one.
+    for text in [
+        MATE_IN_2,
+        MATE_IN_2_WITH_CHECK,
+        duel::games::duel::START_DFEN,
+    ] {
+        let found = search_depth(&pos(text), 8);
+        assert!(!found.reports.is_empty());
+        for report in &found.reports {
+            assert!(report.seldepth >= report.depth, "{text}: {report:?}");
+        }
+    }
+}

@@ -204,7 +204,9 @@ impl<G: Game> SearchThread<'_, G> {
         };
         report(&Report {
             depth,
-            seldepth: rm.seldepth.max(1) as u32,
+            // A line cut short by the table or a mate ends above the nominal depth; the selective
+            // depth, as GUIs read it, still covers it.
+            seldepth: (rm.seldepth as u32).max(depth),
             multipv: line as u32 + 1,
             score: Score::from_internal(rm.latest_score()),
             bound,

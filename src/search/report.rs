@@ -8,7 +8,7 @@ use std::time::Duration;
 pub struct Report<M> {
     /// Completed depth.
     pub depth: u32,
-    /// Deepest ply reached.
+    /// Deepest ply reached; never below `depth`.
     pub seldepth: u32,
     /// Which principal variation (1-based) this is.
     pub multipv: u32,
