@@ -552,3 +552,29 @@ fn reported_seldepth_is_never_below_the_depth() {
         }
     }
 }
+
+#[test]
+fn a_settled_mate_ends_an_infinite_search_of_either_side() {
+    let winner = pos(MATE_IN_2);
+    let loser = winner.make_move(winner.parse_move("B1-B2").expect("legal"));
+    for (root, score) in [(winner, Score::Mate(2)), (loser, Score::Mate(-1))] {
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        // No stop is ever sent: the search ends by itself, a few depths past the mate.
+        let found = search_with(
+            &root,
+            &[],
+            &limits,
+            &Settings::default(),
+            &TranspositionTable::new(4),
+        );
+        assert_eq!(found.summary.score, Some(score));
+        assert!(
+            found.summary.depth <= 8,
+            "climbed to depth {}",
+            found.summary.depth
+        );
+    }
+}

@@ -218,24 +218,27 @@ impl<G: Game> SearchThread<'_, G> {
     }
 
     /// Whether the main thread should stop after completing `depth`. `infinite` ignores every limit;
-    /// while pondering only the time limits are suspended.
+    /// while pondering only the time limits are suspended. A settled mate ends every search that is
+    /// not held to a depth, `infinite` and pondering ones too: deeper iterations would only prove it
+    /// again, each quickly, up to the last depth (the caller holds the answer until `stop` or
+    /// `ponderhit` all the same).
     fn done_after(&mut self, depth: u32) -> bool {
         let limits = self.shared.limits;
+        let best = self.root_moves.first().map_or(-INFINITE, |rm| rm.score);
+        if (limits.infinite || limits.depth.is_none()) && mate_settled(best, depth) {
+            return true;
+        }
         if limits.infinite {
             return false;
         }
         if limits.depth.is_some_and(|d| depth >= d.max(1)) {
             return true;
         }
-        let best = self.root_moves.first().map_or(-INFINITE, |rm| rm.score);
         if limits.mate.is_some_and(|n| mates_within(best, n)) {
             return true;
         }
         if self.pondering() {
             return false;
-        }
-        if limits.depth.is_none() && mate_settled(best, depth) {
-            return true;
         }
         // A forced move needs no thought when the time saved is the player's own.
         let forced = self.root_moves.len() == 1 && self.time.uses_clock();
@@ -243,10 +246,15 @@ impl<G: Game> SearchThread<'_, G> {
     }
 }
 
-/// Whether `score`, found by an iteration of `depth`, is a win in n moves with `MATE_SETTLE_MARGIN`
-/// iterations past the 2n − 1 plies it needs.
+/// Whether `score`, found by an iteration of `depth`, is a mate with `MATE_SETTLE_MARGIN` iterations
+/// past the plies it needs: 2n − 1 for a win in n moves, 2n for a loss in n.
 fn mate_settled(score: i32, depth: u32) -> bool {
-    matches!(Score::from_internal(score), Score::Mate(n) if n > 0 && depth >= 2 * n as u32 - 1 + MATE_SETTLE_MARGIN)
+    let plies = match Score::from_internal(score) {
+        Score::Mate(n) if n > 0 => 2 * n.unsigned_abs() - 1,
+        Score::Mate(n) => 2 * n.unsigned_abs(),
+        Score::Centipawns(_) => return false,
+    };
+    depth >= plies + MATE_SETTLE_MARGIN
 }
 
 /// Whether `score` is a mate for the side to move in at most `moves` moves.

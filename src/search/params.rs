@@ -79,7 +79,7 @@ pub const TIME_HARD_MAX: u32 = 50;
 /// No time limit goes below this, whatever the overhead: some search beats none.
 pub const TIME_FLOOR: Duration = Duration::from_millis(1);
 
-/// A search without a depth limit stops once it has found a win in n moves and completed this many
-/// iterations beyond the 2n − 1 plies that prove it: deeper ones only confirm it, and under a clock the
-/// time is the player's own.
+/// A search without a depth limit (`infinite` included) stops once it has found a mate in n moves and
+/// completed this many iterations beyond the plies that prove it (2n − 1 for a win, 2n for a loss):
+/// deeper ones only confirm it, and under a clock the time is the player's own.
 pub const MATE_SETTLE_MARGIN: u32 = 4;

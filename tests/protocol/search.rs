@@ -4,7 +4,7 @@
 use crate::harness::{Engine, assert_legal_bestmove, record_of};
 use duel::game::Game;
 use duel::games::Duel;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 fn count_bestmoves(lines: &[String]) -> usize {
     lines.iter().filter(|l| l.starts_with("bestmove")).count()
@@ -25,6 +25,38 @@ fn stop_ends_go_infinite_with_one_bestmove() {
     let info = &lines[lines.len() - 2];
     assert!(info.starts_with("info depth "), "{lines:?}");
     assert!(info.contains(&format!(" pv {best}")), "{lines:?}");
+    assert_eq!(count_bestmoves(&engine.sync()), 0);
+}
+
+#[test]
+fn go_infinite_holds_a_settled_mate_until_stop() {
+    // White mates in 2: the search settles within a few depths instead of climbing to the last one,
+    // and still gives its move only when asked.
+    let mate_in_2 = "9/9/9/4bK4/9/9/wK3w544/1w125w631 w 0 1";
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {mate_in_2}"));
+    engine.send("go infinite");
+    let deadline = Instant::now() + Duration::from_millis(500);
+    let mut lines = Vec::new();
+    while let Some(line) =
+        engine.next_line_within(deadline.saturating_duration_since(Instant::now()))
+    {
+        assert!(line.starts_with("info "), "{line:?} before stop");
+        lines.push(line);
+    }
+    engine.send("stop");
+    lines.extend(engine.read_bestmove());
+    let depths: Vec<u32> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .filter_map(|rest| rest.split(' ').next()?.parse().ok())
+        .collect();
+    assert!(depths.iter().all(|&d| d <= 8), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate 2 ")),
+        "{lines:?}"
+    );
+    assert_legal_bestmove(&Duel::from_text(mate_in_2).unwrap(), lines.last().unwrap());
     assert_eq!(count_bestmoves(&engine.sync()), 0);
 }
 
