@@ -6,7 +6,8 @@ mod common;
 
 use common::random_positions;
 use duel::game::{
-    Game, GameRecord, MoveList, Presentation, Side, Termination, Tuning, wins_at_once,
+    Game, GameRecord, MoveList, Presentation, SearchParams, Side, Termination, Tuning, join_marks,
+    wins_at_once,
 };
 use duel::games::duel::Square;
 use duel::games::{Dipole, Duel};
@@ -119,6 +120,45 @@ fn duel_tactical_moves_are_the_tactical_legal_moves() {
 #[test]
 fn dipole_tactical_moves_are_the_tactical_legal_moves() {
     tactical_moves_are_the_tactical_legal_moves::<Dipole>();
+}
+
+/// A move's text with a space before its mark reads back as the move once the mark is joined.
+fn spaced_marks_read_back<G: Game>() {
+    for pos in positions::<G>().iter().step_by(5) {
+        for &mv in legal_moves(pos).iter() {
+            let text = pos.format_move(mv);
+            let Some(mark) = G::MOVE_MARKS.iter().filter(|m| text.ends_with(*m)).max() else {
+                continue;
+            };
+            let spaced = [&text[..text.len() - mark.len()], mark];
+            assert_eq!(join_marks::<G, _>(&spaced), std::slice::from_ref(&text));
+            assert_eq!(pos.parse_move(&text).ok(), Some(mv), "{text}");
+        }
+    }
+}
+
+#[test]
+fn duel_spaced_marks_read_back() {
+    assert_eq!(Duel::MOVE_MARKS, ["+", "++"]);
+    spaced_marks_read_back::<Duel>();
+}
+
+#[test]
+fn dipole_has_no_marks() {
+    assert!(Dipole::MOVE_MARKS.is_empty());
+    spaced_marks_read_back::<Dipole>();
+}
+
+#[test]
+fn duel_and_dipole_keep_the_search_margins_tuned_for_duel() {
+    let tuned = SearchParams {
+        aspiration_margin: 30,
+        rfp_margin: 80,
+        futility_margin: 120,
+    };
+    assert_eq!(SearchParams::DEFAULT, tuned);
+    assert_eq!(Duel::SEARCH_PARAMS, tuned);
+    assert_eq!(Dipole::SEARCH_PARAMS, tuned);
 }
 
 #[test]
