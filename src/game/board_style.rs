@@ -1,6 +1,6 @@
 //! How a board is drawn for people: colour or plain text, which side is at the bottom, which move to
-//! highlight. Every game draws its own board ([`crate::game::Presentation::board_text`]); this is what the
-//! caller can ask of it.
+//! highlight. Every game draws its own board ([`crate::game::Presentation::board_text`]); this is
+//! what the caller can ask of it.
 
 /// The wishes of whoever shows a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

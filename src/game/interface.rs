@@ -29,6 +29,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     const BENCH_POSITIONS: &'static [&'static str];
     /// The search's margins in the units of [`Game::evaluate`]; by default those tuned for Duel.
     const SEARCH_PARAMS: SearchParams = SearchParams::DEFAULT;
+    /// Words that are not moves but marks belonging to the move before them, which the notation lets
+    /// stand after a space (Duel: `+` and `++`); see [`crate::game::join_marks`]. None by default.
+    const MOVE_MARKS: &'static [&'static str] = &[];
 
     /// The start position.
     fn start() -> Self;
@@ -103,9 +106,6 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.generate_moves(moves);
     }
 
-    /// Words that are not moves but marks belonging to the move before them, which the notation lets
-    /// stand after a space (Duel: `+` and `++`); see [`crate::game::join_marks`]. None by default.
-    const MOVE_MARKS: &'static [&'static str] = &[];
     /// Parses a move in the game's notation; it must be legal in this position.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
     /// The canonical text of a legal move, marks included.
@@ -119,8 +119,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// sharing them). The history table scores a code across positions, so codes should name what
     /// stays alike from one position to the next (start and end squares, say).
     fn move_code(&self, mv: Self::Move) -> u16;
-    /// The legal move of this position whose [`Game::move_code`] is `code`: `Some(mv)` whenever a legal
-    /// `mv` has that code.
+    /// The legal move of this position whose [`Game::move_code`] is `code`: `Some(mv)` whenever a
+    /// legal `mv` has that code.
     ///
     /// For a code no legal move has, `None` — or, in a game whose codes hold the whole move (Duel,
     /// Dipole), possibly the move the bits spell, legal or not: such a game decodes without generating

@@ -248,8 +248,9 @@ impl<G: Game> SearchThread<'_, G> {
 
     /// How many plies shallower the move at `index` (ordering score `order`, giving check when
     /// `gives_check`) is searched first. Only late quiet moves at some depth are reduced: not the table
-    /// move, tactical moves or killers (their ordering score says so), not moves in or into check, and one
-    /// fewer ply in a principal-variation node. The reduced search still leaves at least one ply.
+    /// move, tactical moves or killers (their ordering score says so), not moves in or into check,
+    /// and one fewer ply in a principal-variation node. The reduced search still leaves at least one
+    /// ply.
     fn reduction(
         &self,
         depth: i32,
