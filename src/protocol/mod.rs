@@ -9,9 +9,9 @@
 //! - each search runs on the engine's worker thread, whose listener (`printer.rs`) prints its `info`
 //!   lines and its `bestmove` through the shared [`Output`]; it is stopped through an atomic flag.
 //!
-//! Nothing here knows the rules of any game: everything goes through [`Game`], and the handler is
-//! `Handler<G>`. The loop talks to it through the object-safe [`Host`], so the `UCI_Variant` option
-//! swaps one game's handler for another's at this seam.
+//! Nothing here knows the rules of any game: everything goes through [`crate::game::Game`], and
+//! the handler is `Handler<G>`. The loop talks to it through the object-safe [`Host`], so the
+//! `UCI_Variant` option swaps one game's handler for another's at this seam.
 
 mod command;
 mod dialect;
