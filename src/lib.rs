@@ -2,8 +2,9 @@
 //! one [`game::Game`] trait.
 //!
 //! Layers, each importing only those before it (unit tests may also use a hosted game):
-//! - [`game`]: the trait and what every game shares (move lists, outcomes, draw rules, game records, a
-//!   seeded RNG);
+//! - [`game`]: the traits (the rules, [`game::Game`]; how a game is shown and tuned,
+//!   [`game::Presentation`] and [`game::Tuning`]) and what every game shares (move lists, outcomes,
+//!   draw rules, game records, a seeded RNG);
 //! - [`games`]: the rules of each hosted game, and [`games::with_variant`], the one list of them;
 //! - [`search`]: the search, generic over the trait;
 //! - [`engine`]: the text-free engine runtime over the search: one game's position, options and
