@@ -8,12 +8,15 @@
 mod adjudication;
 mod builtin;
 mod cli;
+mod collector;
 mod engine_process;
 mod engines;
 mod game;
 mod openings;
 mod player;
 mod report;
+mod results;
+mod schedule;
 mod stats;
 
 pub use crate::tools::time_control::TimeControl;
@@ -24,26 +27,21 @@ pub use engine_process::{Dialect, EngineCommand, ProcessPlayer};
 pub use engines::{EngineKind, EngineSpec};
 pub use game::{GameSettings, PlayedGame, play_game};
 pub use player::{GoRequest, Player, Reply};
-pub use report::{MatchResults, PairingResult};
+pub use results::{MatchResults, PairingResult};
+pub use schedule::Schedule;
 pub use stats::{EloEstimate, Sprt, SprtVerdict, Tally, elo_from_score, score_from_elo};
 
-use crate::game::{Game, GameRecord, Outcome, Rng, Side};
-use crate::tools::pgn::{self, Fault, GameEnd, GameTags};
+use crate::game::{Game, GameRecord, Outcome};
+use crate::tools::pgn::{self, GameEnd, GameTags};
+use collector::{Collector, CountedGame};
 use crossbeam_channel::unbounded;
-use std::collections::{BTreeMap, HashMap};
+use openings::OpeningBook;
+use schedule::{PairSlot, Plan, game_seed};
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
-
-/// Who plays whom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Schedule {
-    /// Every engine against every other.
-    RoundRobin,
-    /// The first engine against each of the others.
-    Gauntlet,
-}
 
 /// Everything a match needs.
 #[derive(Clone, Debug)]
@@ -88,27 +86,10 @@ impl MatchConfig {
 
 /// One finished game, sent from a worker to the collector.
 struct Finished<G: Game> {
-    round: u32,
-    pairing: usize,
+    slot: PairSlot,
     /// 0: the pairing's first engine has White; 1: colours swapped.
     leg: usize,
     game: PlayedGame<G>,
-}
-
-/// The pairings of engine indices for a schedule.
-fn pairings(engines: usize, schedule: Schedule) -> Vec<(usize, usize)> {
-    match schedule {
-        Schedule::Gauntlet => (1..engines).map(|i| (0, i)).collect(),
-        Schedule::RoundRobin => (0..engines)
-            .flat_map(|i| (i + 1..engines).map(move |j| (i, j)))
-            .collect(),
-    }
-}
-
-/// A seed for one game's built-in players: the same for the same match seed, round and leg.
-fn game_seed(seed: u64, round: u32, pairing: usize, leg: usize) -> u64 {
-    let mut rng = Rng::new(seed ^ (round as u64) << 20 ^ (pairing as u64) << 8 ^ leg as u64);
-    rng.next_u64()
 }
 
 /// Plays the match, printing progress and the summary to `out`; `stop` ends it early (Ctrl-C).
@@ -120,18 +101,15 @@ pub fn run<G: Game>(
     if config.engines.len() < 2 {
         return Err("a match needs at least two --engine".to_string());
     }
-    let pairs = pairings(config.engines.len(), config.schedule);
-    if config.sprt.is_some() && pairs.len() != 1 {
+    let plan = Plan::new(config.engines.len(), config.schedule, config.rounds);
+    if config.sprt.is_some() && plan.pairings.len() != 1 {
         return Err("--sprt needs exactly two engines".to_string());
     }
-    let file_openings = match &config.openings {
-        Some(text) => {
-            let mut list = openings::load::<G>(text)?;
-            shuffle(&mut list, config.seed);
-            Some(list)
-        }
-        None => None,
-    };
+    let book = OpeningBook::<G>::new(
+        config.openings.as_deref(),
+        config.seed,
+        config.opening_plies,
+    )?;
     let mut pgn_file = match &config.pgn_out {
         Some(path) => Some(
             std::fs::OpenOptions::new()
@@ -143,27 +121,19 @@ pub fn run<G: Game>(
         None => None,
     };
 
-    let total_pairs = config.rounds as usize * pairs.len();
+    let total_pairs = plan.total_pairs();
     let total_games = 2 * total_pairs as u64;
     let next_pair = AtomicUsize::new(0);
     let (sender, receiver) = unbounded::<Finished<G>>();
-    let opening_for = |round: u32| -> GameRecord<G> {
-        match &file_openings {
-            Some(list) => list[round as usize % list.len()].clone(),
-            None => openings::random::<G>(
-                &mut Rng::new(config.seed.wrapping_add(round as u64)),
-                config.opening_plies,
-            ),
-        }
-    };
-
-    let mut results = MatchResults {
+    let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
+    let results = MatchResults {
         variant: G::NAME.to_string(),
-        pairings: pairs
+        pairings: plan
+            .pairings
             .iter()
             .map(|&(a, b)| PairingResult {
-                first: config.engines[a].name.clone(),
-                second: config.engines[b].name.clone(),
+                first: names[a].clone(),
+                second: names[b].clone(),
                 tally: Tally::default(),
             })
             .collect(),
@@ -171,14 +141,14 @@ pub fn run<G: Game>(
         faults: BTreeMap::new(),
         sprt: config.sprt,
     };
+    let mut collector = Collector::new(results, names, plan.clone());
     let terminal = std::io::stdout().is_terminal();
     let mut done = 0u64;
-    let mut half_pairs: HashMap<(u32, usize), u32> = HashMap::new();
 
     std::thread::scope(|scope| -> Result<(), String> {
         for _ in 0..config.concurrency.max(1) {
             let sender = sender.clone();
-            let (next_pair, pairs, opening_for) = (&next_pair, &pairs, &opening_for);
+            let (next_pair, plan, book) = (&next_pair, &plan, &book);
             scope.spawn(move || {
                 let mut seats: Seats<G> = config.engines.iter().map(|_| None).collect();
                 loop {
@@ -186,24 +156,13 @@ pub fn run<G: Game>(
                     if index >= total_pairs || stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let round = (index / pairs.len()) as u32;
-                    let pairing = index % pairs.len();
-                    let opening = opening_for(round);
+                    let slot = plan.slot(index);
+                    let opening = book.for_round(slot.round);
                     for leg in 0..2 {
-                        let (a, b) = pairs[pairing];
-                        let (white, black) = if leg == 0 { (a, b) } else { (b, a) };
-                        let seed = game_seed(config.seed, round, pairing, leg);
-                        let game =
-                            play_between(config, &mut seats, (white, black), seed, &opening, stop);
-                        if sender
-                            .send(Finished {
-                                round,
-                                pairing,
-                                leg,
-                                game,
-                            })
-                            .is_err()
-                        {
+                        let players = plan.players(slot.pairing, leg);
+                        let seed = game_seed(config.seed, slot, leg);
+                        let game = play_between(config, &mut seats, players, seed, &opening, stop);
+                        if sender.send(Finished { slot, leg, game }).is_err() {
                             return;
                         }
                     }
@@ -219,45 +178,24 @@ pub fn run<G: Game>(
             let Some(outcome) = finished.game.end.outcome() else {
                 continue; // interrupted: does not count
             };
-            let (a, b) = pairs[finished.pairing];
-            let (white, black) = if finished.leg == 0 { (a, b) } else { (b, a) };
             done += 1;
             if let Some(file) = pgn_file.as_mut() {
-                let text = pgn_text(config, &finished, white, black, outcome);
+                let text = pgn_text(config, &plan, &finished, outcome);
                 file.write_all(text.as_bytes())
                     .and_then(|()| file.flush())
                     .map_err(|e| format!("cannot write the PGN file: {e}"))?;
             }
             let end = &finished.game.end;
-            *results
-                .terminations
-                .entry(end.termination_tag().to_string())
-                .or_default() += 1;
-            if let GameEnd::Fault(side, fault) = end {
-                let offender = if *side == Side::White { white } else { black };
-                let kind = fault.termination_tag().to_string() + ": " + &fault_kind(fault);
-                *results
-                    .faults
-                    .entry(config.engines[offender].name.clone())
-                    .or_default()
-                    .entry(kind)
-                    .or_default() += 1;
-            }
-            let first_side = if finished.leg == 0 {
-                Side::White
-            } else {
-                Side::Black
-            };
-            let half_points = (2.0 * outcome.score_for(first_side)) as u32;
-            let entry = &mut results.pairings[finished.pairing];
-            entry.tally.add_game(half_points);
-            let pair_key = (finished.round, finished.pairing);
-            match half_pairs.remove(&pair_key) {
-                Some(first_leg) => entry.tally.add_pair(first_leg + half_points),
-                None => {
-                    half_pairs.insert(pair_key, half_points);
-                }
-            }
+            let entry = collector.add(&CountedGame {
+                slot: finished.slot,
+                leg: finished.leg,
+                outcome,
+                termination: end.termination_tag(),
+                fault: match end {
+                    GameEnd::Fault(side, fault) => Some((*side, fault.clone())),
+                    _ => None,
+                },
+            });
             let line = report::progress_line(done, total_games, entry, config.sprt.as_ref());
             if terminal {
                 let _ = write!(out, "\r{line}\x1b[K");
@@ -277,6 +215,7 @@ pub fn run<G: Game>(
     if terminal {
         let _ = writeln!(out);
     }
+    let results = collector.results;
     let _ = write!(out, "{}", results.summary());
     if let Some(path) = &config.results_out {
         let json = serde_json::to_string_pretty(&results).map_err(|e| e.to_string())?;
@@ -284,17 +223,6 @@ pub fn run<G: Game>(
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(results)
-}
-
-/// The short name of a fault for the statistics.
-fn fault_kind(fault: &Fault) -> String {
-    match fault {
-        Fault::IllegalMove { .. } => "illegal move".to_string(),
-        Fault::TimeForfeit => "loses on time".to_string(),
-        Fault::Handshake(what) => format!("no {what}"),
-        Fault::Silent(_) => "no bestmove".to_string(),
-        Fault::Crashed(_) => "crashed".to_string(),
-    }
 }
 
 /// The players of one worker: engine processes live across games (one slot per engine index).
@@ -347,18 +275,18 @@ fn play_between<G: Game>(
 /// The PGN of a finished game.
 fn pgn_text<G: Game>(
     config: &MatchConfig,
+    plan: &Plan,
     finished: &Finished<G>,
-    white: usize,
-    black: usize,
     outcome: Outcome,
 ) -> String {
     let game = &finished.game;
+    let (white, black) = plan.players(finished.slot.pairing, finished.leg);
     let clocks = config.clocks(white, black);
     let tags = GameTags {
         event: config.event.clone(),
         site: "duel match".to_string(),
         date: pgn::today(),
-        round: format!("{}.{}", finished.round + 1, finished.leg + 1),
+        round: format!("{}.{}", finished.slot.round + 1, finished.leg + 1),
         white: config.engines[white].name.clone(),
         black: config.engines[black].name.clone(),
         time_control: time_control_tag(&config.game, clocks),
@@ -393,28 +321,5 @@ fn time_control_tag(settings: &GameSettings, clocks: Option<[TimeControl; 2]>) -
         format!("{}/move", t.as_secs_f64())
     } else {
         "-".to_string()
-    }
-}
-
-/// Shuffles `items` reproducibly by `seed` (Fisher–Yates).
-fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut rng = Rng::new(seed);
-    for i in (1..items.len()).rev() {
-        items.swap(i, rng.below(i + 1));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn schedules() {
-        assert_eq!(pairings(2, Schedule::RoundRobin), vec![(0, 1)]);
-        assert_eq!(
-            pairings(3, Schedule::RoundRobin),
-            vec![(0, 1), (0, 2), (1, 2)]
-        );
-        assert_eq!(pairings(3, Schedule::Gauntlet), vec![(0, 1), (0, 2)]);
     }
 }
