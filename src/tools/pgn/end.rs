@@ -59,6 +59,14 @@ impl GameEnd {
             GameEnd::Interrupted => "interrupted".to_string(),
         }
     }
+
+    /// The side and fault of a game lost by a fault, read back from the sentence
+    /// [`GameEnd::describe`] wrote (`black: loses on time`); `None` for any other text.
+    pub fn parse_fault(description: &str) -> Option<(Side, Fault)> {
+        let (side, fault) = description.split_once(": ")?;
+        let side = Side::BOTH.into_iter().find(|s| s.to_string() == side)?;
+        Some((side, Fault::parse(fault)?))
+    }
 }
 
 /// Why a player lost by default.
@@ -89,6 +97,36 @@ impl Fault {
             Fault::TimeForfeit => TerminationTag::TimeForfeit,
             Fault::Handshake(_) | Fault::Silent(_) | Fault::Crashed(_) => TerminationTag::Abandoned,
         }
+    }
+}
+
+impl Fault {
+    /// The fault whose text is `text`, as `Display` writes it; a silence's length is read to the
+    /// tenth of a second written. `None` for any other text.
+    pub fn parse(text: &str) -> Option<Fault> {
+        if text == "loses on time" {
+            return Some(Fault::TimeForfeit);
+        }
+        if let Some(rest) = text.strip_prefix("illegal move '") {
+            let (text, reason) = rest.split_once("': ")?;
+            return Some(Fault::IllegalMove {
+                text: text.to_string(),
+                reason: reason.to_string(),
+            });
+        }
+        if let Some(why) = text.strip_prefix("engine crashed: ") {
+            return Some(Fault::Crashed(why.to_string()));
+        }
+        if let Some(seconds) = text
+            .strip_prefix("no bestmove after ")
+            .and_then(|rest| rest.strip_suffix(" s"))
+        {
+            return Duration::try_from_secs_f64(seconds.parse().ok()?)
+                .ok()
+                .map(Fault::Silent);
+        }
+        let what = text.strip_prefix("no ")?.strip_suffix(" in time")?;
+        (!what.is_empty()).then(|| Fault::Handshake(what.to_string()))
     }
 }
 
@@ -137,6 +175,45 @@ mod tests {
         ];
         for end in others {
             assert!(!end.termination_tag().is_fault(), "{end:?}");
+        }
+    }
+
+    #[test]
+    fn faults_read_back_from_their_description() {
+        let faults = [
+            Fault::IllegalMove {
+                text: "D1-D6".into(),
+                reason: "no die can roll there: it's blocked".into(),
+            },
+            Fault::TimeForfeit,
+            Fault::Handshake("uciok".into()),
+            Fault::Silent(Duration::from_millis(1500)),
+            Fault::Crashed("exit status: 1".into()),
+        ];
+        for fault in faults {
+            for side in Side::BOTH {
+                let end = GameEnd::Fault(side, fault.clone());
+                assert_eq!(
+                    GameEnd::parse_fault(&end.describe()),
+                    Some((side, fault.clone())),
+                    "{}",
+                    end.describe()
+                );
+            }
+        }
+        for text in [
+            "",
+            "white",
+            "white: ",
+            "draw by adjudication",
+            "white resigns (adjudication)",
+            "red: loses on time",
+            "white: loses on time twice",
+            "black: no  in time",
+            "black: no bestmove after x s",
+            "black: illegal move 'x",
+        ] {
+            assert_eq!(GameEnd::parse_fault(text), None, "{text}");
         }
     }
 

@@ -33,6 +33,9 @@ pub struct PgnGame<G: Game> {
     pub record: GameRecord<G>,
     /// The comment after each move, if any.
     pub comments: Vec<Option<String>>,
+    /// The comment right before the result, where `duel match` writes how the game ended
+    /// (`black: loses on time`); `None` when a move precedes the result.
+    pub final_comment: Option<String>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
 }

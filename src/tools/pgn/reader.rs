@@ -91,6 +91,7 @@ fn parse_game<G: Game>(
         tags,
         record: GameRecord::new(start),
         comments: Vec::new(),
+        final_comment: None,
         result: String::new(),
     };
     let mut rest = movetext;
@@ -105,8 +106,9 @@ fn parse_game<G: Game>(
                 .ok_or_else(|| err("unclosed comment".to_string()))?;
             let comment = after[..end].trim().to_string();
             if let Some(last) = game.comments.last_mut() {
-                *last = Some(comment);
+                *last = Some(comment.clone());
             }
+            game.final_comment = Some(comment);
             rest = &after[end + 1..];
             continue;
         }
@@ -129,6 +131,7 @@ fn parse_game<G: Game>(
             .play_text(token)
             .map_err(|e| err(format!("ply {ply}, '{token}': {e}")))?;
         game.comments.push(None);
+        game.final_comment = None;
     }
 }
 
@@ -143,5 +146,28 @@ mod tests {
         assert!(err.reason.contains("D1-D6"), "{err}");
         assert!(read::<Duel>("1. D1-e6").is_err());
         assert!(read::<Duel>("[Event x]\n1. D1-e6 *").is_err());
+    }
+
+    #[test]
+    fn the_comment_before_the_result_is_the_final_comment() {
+        let games = read::<Duel>(
+            "1. D1-e6 {+0.10/1 0.1s} {white: loses on time} 0-1\n\n\
+             {black: no uciok in time} 1-0\n\n1. D1-e6 {+0.10/1 0.1s} E8-E7 1/2-1/2\n",
+        )
+        .unwrap();
+        let finals: Vec<Option<&str>> = games.iter().map(|g| g.final_comment.as_deref()).collect();
+        assert_eq!(
+            finals,
+            [
+                Some("white: loses on time"),
+                Some("black: no uciok in time"),
+                None
+            ]
+        );
+        // As before, the last comment after a move is that move's comment too.
+        assert_eq!(
+            games[0].comments,
+            [Some("white: loses on time".to_string())]
+        );
     }
 }
