@@ -60,7 +60,8 @@ enum Command {
         #[command(flatten)]
         game: VariantArg,
     },
-    /// Sums the results files of several `duel match --results` runs and prints the statistics.
+    /// Merges the results files of several `duel match --results` runs or shards and prints the
+    /// statistics, with a rating list of three or more engines.
     Results(ResultsArgs),
     /// Plays a game against the engine in the terminal (or two players, or the engine against itself).
     Play {
@@ -202,7 +203,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Results(args)) => match args.combine() {
             Ok(results) => {
-                print!("{}", results.summary());
+                print!("{}", results.summary(args.anchor.as_deref()));
                 ExitCode::SUCCESS
             }
             Err(e) => {

@@ -1,8 +1,8 @@
 //! The command-line arguments of `duel match` and `duel results`, turned into a [`MatchConfig`].
 
 use super::{
-    DrawRule, EngineSpec, GameSettings, MatchConfig, MatchResults, ResignRule, Schedule, Sprt,
-    TimeControl,
+    DrawRule, EngineSpec, GameSettings, MatchConfig, MatchResults, ResignRule, Schedule, Shard,
+    Sprt, TimeControl,
 };
 use clap::Args;
 use std::path::PathBuf;
@@ -76,6 +76,17 @@ pub struct MatchArgs {
     /// Milliseconds an engine may stay silent past its time, and in handshakes, before it loses.
     #[arg(long, default_value_t = 5000)]
     pub timeout: u64,
+    /// Play shard K of N (K from 0): the pairs whose number is K modulo N. Merge the shards'
+    /// results files with `duel results`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Count the games the --pgnout file already holds and play only the rest (restart a killed
+    /// run or shard with the same command and this flag).
+    #[arg(long)]
+    pub resume: bool,
+    /// With three or more engines: the engine the rating list rates 0 (default: the first).
+    #[arg(long, value_name = "NAME")]
+    pub anchor: Option<String>,
 }
 
 impl MatchArgs {
@@ -108,6 +119,12 @@ impl MatchArgs {
         if clocked == 0 && self.movetime.is_none() && self.depth.is_none() && self.nodes.is_none() {
             return Err("give a limit: --tc, --movetime, --depth or --nodes".to_string());
         }
+        if let Some(anchor) = &self.anchor
+            && !names.contains(&anchor.as_str())
+        {
+            return Err(format!("--anchor {anchor}: no engine has that name"));
+        }
+        let shard = self.shard.as_deref().map(Shard::parse).transpose()?;
         if self.concurrency == 0 {
             return Err("--concurrency must be at least 1".to_string());
         }
@@ -154,6 +171,9 @@ impl MatchArgs {
                 max_plies: self.maxplies,
             },
             sprt: self.sprt.as_deref().map(Sprt::parse).transpose()?,
+            shard,
+            resume: self.resume,
+            anchor: self.anchor.clone(),
             pgn_out: self.pgnout.clone(),
             results_out: self.results.clone(),
             event: self.event.clone(),
@@ -162,7 +182,8 @@ impl MatchArgs {
     }
 }
 
-/// `duel results`: sum the results files of several runs and print the combined statistics.
+/// `duel results`: merge the results files of several runs or shards and print the combined
+/// statistics, with the rating list when three or more engines played.
 #[derive(Args, Debug)]
 pub struct ResultsArgs {
     /// Results files written by `duel match --results`.
@@ -174,10 +195,15 @@ pub struct ResultsArgs {
     /// Write the combined results to this JSON file.
     #[arg(long)]
     pub output: Option<PathBuf>,
+    /// The engine the rating list rates 0 (default: the first).
+    #[arg(long, value_name = "NAME")]
+    pub anchor: Option<String>,
 }
 
 impl ResultsArgs {
-    /// Reads and sums the files; returns the combined results.
+    /// Reads, checks and merges the files; returns the combined results. Any bad file (unreadable,
+    /// malformed, of another game, a shard of another match or one given twice) is an error that
+    /// names it, and then nothing is merged or written.
     pub fn combine(&self) -> Result<MatchResults, String> {
         let mut total: Option<MatchResults> = None;
         for path in &self.files {
@@ -185,12 +211,25 @@ impl ResultsArgs {
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let results: MatchResults = serde_json::from_str(&text)
                 .map_err(|e| format!("{} is not a results file: {e}", path.display()))?;
+            results
+                .check()
+                .map_err(|e| format!("{} is not a valid results file: {e}", path.display()))?;
             match total.as_mut() {
-                Some(total) => total.combine(&results)?,
+                Some(total) => total
+                    .combine(&results)
+                    .map_err(|e| format!("cannot merge {}: {e}", path.display()))?,
                 None => total = Some(results),
             }
         }
         let mut total = total.ok_or("no results file given")?;
+        if let Some(anchor) = &self.anchor
+            && !total.engine_names().contains(anchor)
+        {
+            return Err(format!(
+                "--anchor {anchor}: no engine has that name (engines: {})",
+                total.engine_names().join(", ")
+            ));
+        }
         if let Some(words) = &self.sprt {
             total.sprt = Some(Sprt::parse(words)?);
         }

@@ -4,6 +4,11 @@
 //! Work is handed out as game pairs (one opening, colours swapped) to `concurrency` worker threads,
 //! each with its own engine processes; the main thread collects finished games, writes each to the
 //! PGN file at once, keeps the statistics and stops the match when the SPRT decides or on Ctrl-C.
+//!
+//! A match can be split over processes and machines (`--shard K/N`, [`Shard`]): every shard plays
+//! its own pairs, writes its own PGN and results, and `duel results` merges the results into those
+//! of the whole match. A killed run restarted with `--resume` counts the games its PGN holds and
+//! plays the rest.
 
 mod adjudication;
 mod builtin;
@@ -14,9 +19,12 @@ mod engines;
 mod game;
 mod openings;
 mod player;
+mod ratings;
 mod report;
 mod results;
+mod resume;
 mod schedule;
+mod shard;
 mod stats;
 
 pub use crate::tools::time_control::TimeControl;
@@ -27,17 +35,23 @@ pub use engine_process::{Dialect, EngineCommand, ProcessPlayer};
 pub use engines::{EngineKind, EngineSpec};
 pub use game::{GameSettings, PlayedGame, play_game};
 pub use player::{GoRequest, Player, Reply};
+pub use ratings::{Rating, RatingList, rating_list};
 pub use results::{MatchResults, PairingResult};
 pub use schedule::Schedule;
-pub use stats::{EloEstimate, Sprt, SprtVerdict, Tally, elo_from_score, score_from_elo};
+pub use shard::{Shard, ShardSet};
+pub use stats::{
+    EloEstimate, Sprt, SprtVerdict, Tally, elo_from_score, normal_cdf, score_from_elo,
+};
 
 use crate::game::{Game, GameRecord, Outcome};
 use crate::tools::pgn::{self, GameEnd, GameTags};
 use collector::{Collector, CountedGame};
 use crossbeam_channel::unbounded;
 use openings::OpeningBook;
+use report::Progress;
+use resume::{Expected, read_finished};
 use schedule::{PairSlot, Plan, game_seed};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -62,8 +76,15 @@ pub struct MatchConfig {
     pub opening_plies: u32,
     /// Limits and adjudication of every game.
     pub game: GameSettings,
-    /// The SPRT (two engines only).
+    /// The SPRT (two engines only). A shard does not stop on it: `duel results` decides on the
+    /// merged shards.
     pub sprt: Option<Sprt>,
+    /// The part of the match this run plays; `None` for all of it.
+    pub shard: Option<Shard>,
+    /// Count the games the PGN file already holds and play only the rest.
+    pub resume: bool,
+    /// The rating list's anchor (rated 0) with three or more engines; the first engine when `None`.
+    pub anchor: Option<String>,
     /// Append every finished game here.
     pub pgn_out: Option<PathBuf>,
     /// Write the final statistics here (JSON).
@@ -82,6 +103,28 @@ impl MatchConfig {
         let clock_of = |index: usize| self.engines[index].tc.or(self.game.tc);
         clock_of(white).zip(clock_of(black)).map(|(w, b)| [w, b])
     }
+
+    /// A fingerprint of everything that decides which games the match plays and how, the seed and
+    /// the shard apart: the engines (names, commands, options, clocks), the schedule and rounds,
+    /// the openings, the limits and adjudication, the timeouts. The shards of one match share it.
+    /// It is the 64-bit FNV-1a hash of these settings' debug text, so every machine running the
+    /// same build with the same command line computes the same one.
+    pub fn fingerprint(&self) -> String {
+        let text = format!(
+            "{:?}|{:?}|{}|{:?}|{}|{:?}|{:?}",
+            self.engines,
+            self.schedule,
+            self.rounds,
+            self.openings,
+            self.opening_plies,
+            self.game,
+            self.timeout
+        );
+        let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        format!("{hash:016x}")
+    }
 }
 
 /// One finished game, sent from a worker to the collector.
@@ -92,7 +135,8 @@ struct Finished<G: Game> {
     game: PlayedGame<G>,
 }
 
-/// Plays the match, printing progress and the summary to `out`; `stop` ends it early (Ctrl-C).
+/// Plays the match (or its shard), printing progress and the summary to `out`; `stop` ends it
+/// early (Ctrl-C).
 pub fn run<G: Game>(
     config: &MatchConfig,
     stop: &AtomicBool,
@@ -110,6 +154,21 @@ pub fn run<G: Game>(
         config.seed,
         config.opening_plies,
     )?;
+    let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
+    let shard = config.shard.unwrap_or(Shard::WHOLE);
+    let resumed = match (&config.pgn_out, config.resume) {
+        (Some(path), true) => {
+            let expected = Expected {
+                plan: &plan,
+                shard,
+                names: &names,
+                book: &book,
+            };
+            read_finished::<G>(path, &expected)?
+        }
+        (None, true) => return Err("--resume needs --pgnout, the file it resumes".to_string()),
+        (_, false) => Default::default(),
+    };
     let mut pgn_file = match &config.pgn_out {
         Some(path) => Some(
             std::fs::OpenOptions::new()
@@ -121,13 +180,12 @@ pub fn run<G: Game>(
         None => None,
     };
 
-    let total_pairs = plan.total_pairs();
-    let total_games = 2 * total_pairs as u64;
-    let next_pair = AtomicUsize::new(0);
-    let (sender, receiver) = unbounded::<Finished<G>>();
-    let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let results = MatchResults {
         variant: G::NAME.to_string(),
+        engines: names.clone(),
+        seed: Some(config.seed),
+        settings: Some(config.fingerprint()),
+        shards: config.shard.map(ShardSet::of),
         pairings: plan
             .pairings
             .iter()
@@ -142,27 +200,79 @@ pub fn run<G: Game>(
         sprt: config.sprt,
     };
     let mut collector = Collector::new(results, names, plan.clone());
-    let terminal = std::io::stdout().is_terminal();
-    let mut done = 0u64;
+    let mut held: HashMap<PairSlot, [bool; 2]> = HashMap::new();
+    for game in &resumed.games {
+        collector.add(game);
+        held.entry(game.slot).or_default()[game.leg] = true;
+    }
+    // The shard's pairs still to play, each with the games it misses (both, or the one a kill
+    // left unplayed).
+    let work: Vec<(PairSlot, Vec<usize>)> = shard
+        .pairs(plan.total_pairs())
+        .map(|index| plan.slot(index))
+        .filter_map(|slot| {
+            let have = held.get(&slot).copied().unwrap_or_default();
+            let legs: Vec<usize> = (0..2).filter(|&leg| !have[leg]).collect();
+            (!legs.is_empty()).then_some((slot, legs))
+        })
+        .collect();
+    let total_games = 2 * shard.pairs(plan.total_pairs()).count() as u64;
+    let mut done = resumed.games.len() as u64;
+    if config.resume {
+        let path = config
+            .pgn_out
+            .as_deref()
+            .unwrap_or(std::path::Path::new(""));
+        if resumed.dropped_bytes > 0 {
+            let _ = writeln!(
+                out,
+                "Cut an unfinished game ({} bytes) from the end of {}",
+                resumed.dropped_bytes,
+                path.display()
+            );
+        }
+        let _ = writeln!(
+            out,
+            "Resuming from {}: {done} of {total_games} games played",
+            path.display()
+        );
+    }
+    // A shard's SPRT sees a part of the evidence: only a whole run stops on it.
+    let sprt_stops = config.sprt.filter(|_| config.shard.is_none());
+    let decided = |tally: &Tally| {
+        sprt_stops.is_some_and(|sprt| sprt.verdict(sprt.llr(tally)) != SprtVerdict::Continue)
+    };
+    if collector.results.pairings.iter().any(|p| decided(&p.tally)) {
+        stop.store(true, Ordering::Relaxed);
+    }
 
+    let next_pair = AtomicUsize::new(0);
+    let (sender, receiver) = unbounded::<Finished<G>>();
+    let terminal = std::io::stdout().is_terminal();
+    let progress = Progress::new(total_games, done);
     std::thread::scope(|scope| -> Result<(), String> {
         for _ in 0..config.concurrency.max(1) {
             let sender = sender.clone();
-            let (next_pair, plan, book) = (&next_pair, &plan, &book);
+            let (next_pair, plan, book, work) = (&next_pair, &plan, &book, &work);
             scope.spawn(move || {
                 let mut seats: Seats<G> = config.engines.iter().map(|_| None).collect();
                 loop {
                     let index = next_pair.fetch_add(1, Ordering::Relaxed);
-                    if index >= total_pairs || stop.load(Ordering::Relaxed) {
+                    if index >= work.len() || stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let slot = plan.slot(index);
+                    let (slot, legs) = &work[index];
                     let opening = book.for_round(slot.round);
-                    for leg in 0..2 {
+                    for &leg in legs {
                         let players = plan.players(slot.pairing, leg);
-                        let seed = game_seed(config.seed, slot, leg);
+                        let seed = game_seed(config.seed, *slot, leg);
                         let game = play_between(config, &mut seats, players, seed, &opening, stop);
-                        if sender.send(Finished { slot, leg, game }).is_err() {
+                        let finished = Finished {
+                            slot: *slot,
+                            leg,
+                            game,
+                        };
+                        if sender.send(finished).is_err() {
                             return;
                         }
                     }
@@ -196,16 +306,14 @@ pub fn run<G: Game>(
                     _ => None,
                 },
             });
-            let line = report::progress_line(done, total_games, entry, config.sprt.as_ref());
+            let line = progress.line(done, entry, config.sprt.as_ref());
             if terminal {
                 let _ = write!(out, "\r{line}\x1b[K");
                 let _ = out.flush();
             } else if done.is_multiple_of(10) || done == total_games {
                 let _ = writeln!(out, "{line}");
             }
-            if let Some(sprt) = &config.sprt
-                && sprt.verdict(sprt.llr(&entry.tally)) != SprtVerdict::Continue
-            {
+            if decided(&entry.tally) {
                 stop.store(true, Ordering::Relaxed);
             }
         }
@@ -216,7 +324,7 @@ pub fn run<G: Game>(
         let _ = writeln!(out);
     }
     let results = collector.results;
-    let _ = write!(out, "{}", results.summary());
+    let _ = write!(out, "{}", results.summary(config.anchor.as_deref()));
     if let Some(path) = &config.results_out {
         let json = serde_json::to_string_pretty(&results).map_err(|e| e.to_string())?;
         std::fs::write(path, json + "\n")

@@ -1,11 +1,16 @@
-//! What a match tells its user: the progress line and the summary of its results.
+//! What a match tells its user: the progress line (games done, rate, time left, score) and the
+//! summary of its results, with the rating list when three or more engines played.
 
+use super::ratings::rating_list;
 use super::results::{MatchResults, PairingResult};
 use super::stats::{EloEstimate, Sprt, SprtVerdict};
+use std::time::{Duration, Instant};
 
 impl MatchResults {
-    /// The human-readable summary.
-    pub fn summary(&self) -> String {
+    /// The human-readable summary: each pairing's statistics, the terminations and faults, the
+    /// shards a merge still misses, and with three or more engines the rating list anchored on
+    /// `anchor` (by default the first engine).
+    pub fn summary(&self, anchor: Option<&str>) -> String {
         let mut out = String::new();
         for p in &self.pairings {
             out.push_str(&pairing_summary(p, self.sprt.as_ref()));
@@ -21,6 +26,25 @@ impl MatchResults {
         for (engine, reasons) in &self.faults {
             let parts: Vec<String> = reasons.iter().map(|(k, v)| format!("{v}× {k}")).collect();
             out.push_str(&format!("Faults of {engine}: {}\n", parts.join("; ")));
+        }
+        if let Some(shards) = &self.shards {
+            let missing = shards.missing();
+            if !missing.is_empty() {
+                let list: Vec<String> = missing.iter().map(u32::to_string).collect();
+                out.push_str(&format!(
+                    "Shards: {} of {} (missing: {})\n",
+                    shards.indices.len(),
+                    shards.count,
+                    list.join(", ")
+                ));
+            }
+        }
+        if self.engine_names().len() >= 3 {
+            match rating_list(self, anchor) {
+                Ok(list) if list.ratings.len() >= 3 => out.push_str(&list.to_string()),
+                Ok(_) => {}
+                Err(e) => out.push_str(&format!("Ratings: {e}\n")),
+            }
         }
         out
     }
@@ -64,11 +88,52 @@ fn pairing_summary(p: &PairingResult, sprt: Option<&Sprt>) -> String {
     out
 }
 
-/// The one-line progress report: games done, score, Elo and the SPRT's state.
-pub fn progress_line(done: u64, total: u64, p: &PairingResult, sprt: Option<&Sprt>) -> String {
+/// How fast a run goes: games per second since it started, the games read back by `--resume` left
+/// out.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    started: Instant,
+    resumed: u64,
+    total: u64,
+}
+
+impl Progress {
+    /// A run of `total` games that starts now, `resumed` of them already played.
+    pub fn new(total: u64, resumed: u64) -> Progress {
+        Progress {
+            started: Instant::now(),
+            resumed,
+            total,
+        }
+    }
+
+    /// The progress line after `done` games (the resumed ones included).
+    pub fn line(&self, done: u64, p: &PairingResult, sprt: Option<&Sprt>) -> String {
+        let seconds = self.started.elapsed().as_secs_f64();
+        let played = done.saturating_sub(self.resumed) as f64;
+        let rate = if seconds > 0.0 { played / seconds } else { 0.0 };
+        progress_line(done, self.total, rate, p, sprt)
+    }
+}
+
+/// The one-line progress report: games done of all, games per second, the time left at that rate,
+/// the pairing's score, Elo and the SPRT's state.
+pub fn progress_line(
+    done: u64,
+    total: u64,
+    games_per_second: f64,
+    p: &PairingResult,
+    sprt: Option<&Sprt>,
+) -> String {
     let t = &p.tally;
+    let left = if games_per_second > 0.0 {
+        let seconds = total.saturating_sub(done) as f64 / games_per_second;
+        clock_text(Duration::from_secs_f64(seconds.min(1e9)))
+    } else {
+        "?".to_string()
+    };
     let mut line = format!(
-        "Games {done}/{total}  {} vs {}: +{} ={} -{} ({:.1} %)",
+        "Games {done}/{total} ({games_per_second:.1}/s, {left} left)  {} vs {}: +{} ={} -{} ({:.1} %)",
         p.first,
         p.second,
         t.wins,
@@ -88,4 +153,42 @@ pub fn progress_line(done: u64, total: u64, p: &PairingResult, sprt: Option<&Spr
         ));
     }
     line
+}
+
+/// `h:mm:ss`, the seconds rounded up.
+fn clock_text(time: Duration) -> String {
+    let seconds = time.as_secs() + u64::from(time.subsec_nanos() > 0);
+    format!(
+        "{}:{:02}:{:02}",
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::matches::Tally;
+
+    #[test]
+    fn the_progress_line_shows_rate_and_time_left() {
+        let p = PairingResult {
+            first: "a".into(),
+            second: "b".into(),
+            tally: Tally {
+                wins: 3,
+                draws: 1,
+                losses: 0,
+                ..Tally::default()
+            },
+        };
+        let line = progress_line(4, 7204, 2.0, &p, None);
+        assert!(
+            line.starts_with("Games 4/7204 (2.0/s, 1:00:00 left)  a vs b: +3 =1 -0 (87.5 %)"),
+            "{line}"
+        );
+        assert!(progress_line(0, 10, 0.0, &p, None).contains("(0.0/s, ? left)"));
+        assert_eq!(clock_text(Duration::from_millis(61_500)), "0:01:02");
+    }
 }
