@@ -422,6 +422,44 @@ fn a_killed_shard_resumes_and_merges_into_the_one_run() {
     );
 }
 
+/// Games lost by a fault are read back with their fault: an engine that plays an illegal move at
+/// once (no move in the record, so its reason is only in the final comment), resumed after its first
+/// game, counts the same faults as the uninterrupted run.
+#[test]
+fn games_lost_by_a_fault_resume_with_their_fault() {
+    let dir = TempDir::new("duel-shards-faults");
+    let engine = format!(
+        "cmd={}",
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/engines/illegal.sh")
+            .display()
+    );
+    let args = [
+        "--engine",
+        "name=illegal",
+        &engine,
+        "--engine",
+        "builtin=random",
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--opening-plies",
+        "0",
+    ];
+    let whole = play(&dir, "whole", &args);
+    assert_eq!(whole.faults["illegal"]["illegal move: illegal move"], 4);
+    let pgn_path = dir.join("whole.pgn");
+    let written = std::fs::read_to_string(&pgn_path).unwrap();
+    let second = written.match_indices("[Event ").nth(1).unwrap().0;
+    std::fs::write(&pgn_path, &written[..second]).unwrap();
+    let mut resumed_args = args.to_vec();
+    resumed_args.push("--resume");
+    let resumed = play(&dir, "whole", &resumed_args);
+    assert_eq!(resumed, whole);
+    assert_eq!(games(&[pgn_path]).len(), 4);
+}
+
 /// The length of the finished games at the start of a PGN text: up to the last blank line after a
 /// result.
 fn finished_prefix(text: &str) -> usize {
