@@ -49,9 +49,9 @@ use collector::{Collector, CountedGame};
 use crossbeam_channel::unbounded;
 use openings::OpeningBook;
 use report::Progress;
-use resume::{Expected, read_finished};
+use resume::{Expected, games_to_play, read_finished};
 use schedule::{PairSlot, Plan, game_seed};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -156,6 +156,7 @@ pub fn run<G: Game>(
     )?;
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let shard = config.shard.unwrap_or(Shard::WHOLE);
+    let total_games = 2 * shard.pairs(plan.total_pairs()).count() as u64;
     let resumed = match (&config.pgn_out, config.resume) {
         (Some(path), true) => {
             let expected = Expected {
@@ -164,7 +165,22 @@ pub fn run<G: Game>(
                 names: &names,
                 book: &book,
             };
-            read_finished::<G>(path, &expected)?
+            let resumed = read_finished::<G>(path, &expected)?;
+            if resumed.dropped_bytes > 0 {
+                let _ = writeln!(
+                    out,
+                    "Cut an unfinished game ({} bytes) from the end of {}",
+                    resumed.dropped_bytes,
+                    path.display()
+                );
+            }
+            let _ = writeln!(
+                out,
+                "Resuming from {}: {} of {total_games} games played",
+                path.display(),
+                resumed.games.len()
+            );
+            resumed
         }
         (None, true) => return Err("--resume needs --pgnout, the file it resumes".to_string()),
         (_, false) => Default::default(),
@@ -200,43 +216,11 @@ pub fn run<G: Game>(
         sprt: config.sprt,
     };
     let mut collector = Collector::new(results, names, plan.clone());
-    let mut held: HashMap<PairSlot, [bool; 2]> = HashMap::new();
     for game in &resumed.games {
         collector.add(game);
-        held.entry(game.slot).or_default()[game.leg] = true;
     }
-    // The shard's pairs still to play, each with the games it misses (both, or the one a kill
-    // left unplayed).
-    let work: Vec<(PairSlot, Vec<usize>)> = shard
-        .pairs(plan.total_pairs())
-        .map(|index| plan.slot(index))
-        .filter_map(|slot| {
-            let have = held.get(&slot).copied().unwrap_or_default();
-            let legs: Vec<usize> = (0..2).filter(|&leg| !have[leg]).collect();
-            (!legs.is_empty()).then_some((slot, legs))
-        })
-        .collect();
-    let total_games = 2 * shard.pairs(plan.total_pairs()).count() as u64;
+    let work = games_to_play(&plan, shard, &resumed.games);
     let mut done = resumed.games.len() as u64;
-    if config.resume {
-        let path = config
-            .pgn_out
-            .as_deref()
-            .unwrap_or(std::path::Path::new(""));
-        if resumed.dropped_bytes > 0 {
-            let _ = writeln!(
-                out,
-                "Cut an unfinished game ({} bytes) from the end of {}",
-                resumed.dropped_bytes,
-                path.display()
-            );
-        }
-        let _ = writeln!(
-            out,
-            "Resuming from {}: {done} of {total_games} games played",
-            path.display()
-        );
-    }
     // A shard's SPRT sees a part of the evidence: only a whole run stops on it.
     let sprt_stops = config.sprt.filter(|_| config.shard.is_none());
     let decided = |tally: &Tally| {

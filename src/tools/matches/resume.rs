@@ -13,7 +13,7 @@ use super::schedule::{PairSlot, Plan};
 use super::shard::Shard;
 use crate::game::{Game, Outcome};
 use crate::tools::pgn::{self, GameEnd, PgnGame, TerminationTag};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// The PGN result tokens: a game's text ends with one.
@@ -77,6 +77,28 @@ pub fn read_finished<G: Game>(path: &Path, expected: &Expected<G>) -> Result<Res
         games: counted,
         dropped_bytes,
     })
+}
+
+/// The pairs of `shard` still to play after the `finished` games, in order, each with the legs it
+/// misses: both, or the one a kill between a pair's games left unplayed.
+pub fn games_to_play(
+    plan: &Plan,
+    shard: Shard,
+    finished: &[CountedGame],
+) -> Vec<(PairSlot, Vec<usize>)> {
+    let mut held: HashMap<PairSlot, [bool; 2]> = HashMap::new();
+    for game in finished {
+        held.entry(game.slot).or_default()[game.leg] = true;
+    }
+    shard
+        .pairs(plan.total_pairs())
+        .map(|index| plan.slot(index))
+        .filter_map(|slot| {
+            let have = held.get(&slot).copied().unwrap_or_default();
+            let legs: Vec<usize> = (0..2).filter(|&leg| !have[leg]).collect();
+            (!legs.is_empty()).then_some((slot, legs))
+        })
+        .collect()
 }
 
 /// The length of `text` up to the end of its last finished game: all of it, unless the text after
@@ -194,6 +216,36 @@ fn place<G: Game>(game: &PgnGame<G>, expected: &Expected<G>) -> Result<CountedGa
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn complete_pairs_are_skipped_and_half_pairs_completed() {
+        use super::super::schedule::Schedule;
+        use crate::game::Side;
+        let plan = Plan::new(3, Schedule::RoundRobin, 2);
+        let shard = Shard { index: 1, count: 2 };
+        // Shard 1 of 2 plays pairs 1, 3, 5: (round 0, pairing 1), (1, 0), (1, 2).
+        let game = |round, pairing, leg| CountedGame {
+            slot: PairSlot { round, pairing },
+            leg,
+            outcome: Outcome::Win(Side::White),
+            termination: TerminationTag::Normal,
+            fault: None,
+        };
+        let slot = |round, pairing| PairSlot { round, pairing };
+        assert_eq!(
+            games_to_play(&plan, shard, &[]),
+            [
+                (slot(0, 1), vec![0, 1]),
+                (slot(1, 0), vec![0, 1]),
+                (slot(1, 2), vec![0, 1])
+            ]
+        );
+        let finished = [game(0, 1, 0), game(1, 2, 1), game(0, 1, 1), game(1, 0, 0)];
+        assert_eq!(
+            games_to_play(&plan, shard, &finished),
+            [(slot(1, 0), vec![1]), (slot(1, 2), vec![0])]
+        );
+    }
 
     #[test]
     fn an_unfinished_last_game_is_cut_and_nothing_else() {
