@@ -3,7 +3,9 @@
 //! iterations.
 
 use super::frame::Frame;
-use super::params::{ASPIRATION_DEPTH, ASPIRATION_GROWTH_FACTOR, MATE_SETTLE_MARGIN};
+use super::params::{
+    ASPIRATION_DEPTH, ASPIRATION_GROWTH_FACTOR, MATE_SETTLE_MARGIN, TIME_FALL_MARGIN,
+};
 use super::report::Report;
 use super::root_moves::sort_by_score;
 use super::score::{Bound, INFINITE, MAX_PLY, Score, is_mate};
@@ -33,6 +35,7 @@ impl<G: Game> SearchThread<'_, G> {
         };
         for depth in first_depth..=MAX_DEPTH {
             self.seldepth = 0;
+            let previous_best = self.root_moves.first().map(|rm| (rm.mv, rm.score));
             for rm in &mut self.root_moves {
                 rm.previous_score = rm.score;
             }
@@ -50,9 +53,12 @@ impl<G: Game> SearchThread<'_, G> {
             }
             self.completed_depth = depth;
             if self.is_main() {
+                self.time.iteration_done(Instant::now());
                 self.store_root(depth);
                 self.report_lines(depth, lines, report);
-                if self.done_after(depth) {
+                let needs_more = depth > first_depth
+                    && previous_best.is_some_and(|(mv, score)| self.unsettled(mv, score));
+                if self.done_after(depth, needs_more) {
                     break;
                 }
             }
@@ -217,12 +223,24 @@ impl<G: Game> SearchThread<'_, G> {
         });
     }
 
-    /// Whether the main thread should stop after completing `depth`. `infinite` ignores every limit;
+    /// Whether the position needs more thought than its share of time: the iteration just completed
+    /// replaced `previous_move`, the best move before it, or the best score fell from `previous_score`
+    /// by [`TIME_FALL_MARGIN`] or more.
+    fn unsettled(&self, previous_move: G::Move, previous_score: i32) -> bool {
+        self.root_moves.first().is_some_and(|best| {
+            best.mv != previous_move || best.score <= previous_score - TIME_FALL_MARGIN
+        })
+    }
+
+    /// Whether the main thread should stop after completing `depth`, `needs_more` telling whether the
+    /// position is unsettled (see [`TimeManager::may_start_iteration`]). `infinite` ignores every limit;
     /// while pondering only the time limits are suspended. A settled mate ends every search that is
     /// not held to a depth, `infinite` and pondering ones too: deeper iterations would only prove it
     /// again, each quickly, up to the last depth (the caller holds the answer until `stop` or
     /// `ponderhit` all the same).
-    fn done_after(&mut self, depth: u32) -> bool {
+    ///
+    /// [`TimeManager::may_start_iteration`]: super::time::TimeManager::may_start_iteration
+    fn done_after(&mut self, depth: u32, needs_more: bool) -> bool {
         let limits = self.shared.limits;
         let best = self.root_moves.first().map_or(-INFINITE, |rm| rm.score);
         if (limits.infinite || limits.depth.is_none()) && mate_settled(best, depth) {
@@ -242,7 +260,7 @@ impl<G: Game> SearchThread<'_, G> {
         }
         // A forced move needs no thought when the time saved is the player's own.
         let forced = self.root_moves.len() == 1 && self.time.uses_clock();
-        forced || self.time.soft_exceeded(Instant::now())
+        forced || !self.time.may_start_iteration(Instant::now(), needs_more)
     }
 }
 

@@ -73,11 +73,21 @@ pub const TIME_MOVES_TO_GO_BASE: u32 = 25;
 /// Share of the increment the soft limit spends, in percent.
 pub const TIME_INCREMENT_FACTOR: u32 = 75;
 /// The hard limit is at most this multiple of the soft limit.
-pub const TIME_HARD_FACTOR: u32 = 5;
+pub const TIME_HARD_FACTOR: u32 = 3;
 /// The hard limit is at most this share of the time left, in percent.
 pub const TIME_HARD_MAX: u32 = 50;
 /// No time limit goes below this, whatever the overhead: some search beats none.
 pub const TIME_FLOOR: Duration = Duration::from_millis(1);
+/// When the position needs more thought (the best move changed in the last iteration, or its score
+/// fell by [`TIME_FALL_MARGIN`] or more), a new iteration may be predicted to end up to this share of
+/// the soft limit, in percent (never past the hard limit).
+pub const TIME_UNSTABLE_EXTENSION: u32 = 130;
+/// A fall of the best score by this much (internal units) since the previous iteration extends the
+/// soft limit: see [`TIME_UNSTABLE_EXTENSION`].
+pub const TIME_FALL_MARGIN: i32 = 30;
+/// The growth of an iteration's time over the previous one's, as predicted, is clamped to this range
+/// (in percent): low depths are too quick to time, and one odd iteration must not stop the search.
+pub const TIME_GROWTH_RANGE: (u32, u32) = (150, 500);
 
 /// A search without a depth limit (`infinite` included) stops once it has found a mate in n moves and
 /// completed this many iterations beyond the plies that prove it (2n − 1 for a win, 2n for a loss):

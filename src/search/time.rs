@@ -1,10 +1,26 @@
-//! The time manager: turns `movetime` and the clock into a soft limit (start no new iteration after
-//! it) and a hard limit (abort the running iteration), both counted from the start of the search, or
-//! from `ponderhit` when pondering.
+//! The time manager: turns `movetime` and the clock into a soft limit (the move's share: start no
+//! iteration that is not predicted to end before it) and a hard limit (abort the running iteration),
+//! both counted from the start of the search, or from `ponderhit` when pondering.
+//!
+//! For a clock with `t` left, increment `inc`, `movestogo` `n` (25 without it) and `Move Overhead`
+//! `o`:
+//!
+//! - soft = t / n + 75% · inc − o,
+//! - hard = min(3 · (t / n + 75% · inc), 50% · t) − o, and soft ≤ hard; neither below 1 ms.
+//!
+//! A new iteration starts only when the time spent so far plus the predicted time of that iteration
+//! (the last iteration's time times its growth, see [`TimeManager::may_start_iteration`]) stays within
+//! the soft limit. The position needs more when the last iteration changed the best move or its score
+//! fell: then the soft limit stretches to 130% of itself, never past the hard limit. A running
+//! iteration is cut at the hard limit, which the search polls every [`TIME_CHECK_INTERVAL`] nodes.
+//! `movetime T` is a hard limit of T − o and no soft one: the whole time is spent.
+//!
+//! [`TIME_CHECK_INTERVAL`]: super::params::TIME_CHECK_INTERVAL
 
 use super::limits::{Clock, Limits};
 use super::params::{
-    TIME_FLOOR, TIME_HARD_FACTOR, TIME_HARD_MAX, TIME_INCREMENT_FACTOR, TIME_MOVES_TO_GO_BASE,
+    TIME_FLOOR, TIME_GROWTH_RANGE, TIME_HARD_FACTOR, TIME_HARD_MAX, TIME_INCREMENT_FACTOR,
+    TIME_MOVES_TO_GO_BASE, TIME_UNSTABLE_EXTENSION,
 };
 use super::settings::Settings;
 use std::time::{Duration, Instant};
@@ -16,6 +32,10 @@ pub(super) struct TimeManager {
     soft: Option<Duration>,
     hard: Option<Duration>,
     uses_clock: bool,
+    /// When the last completed iteration ended, counted from `origin`.
+    last_end: Duration,
+    /// The times of the last three completed iterations, the latest first.
+    iterations: [Duration; 3],
 }
 
 impl TimeManager {
@@ -27,6 +47,8 @@ impl TimeManager {
             soft: None,
             hard: None,
             uses_clock: false,
+            last_end: Duration::ZERO,
+            iterations: [Duration::ZERO; 3],
         };
         if limits.infinite {
             return manager;
@@ -50,6 +72,7 @@ impl TimeManager {
     /// Counts the limits from `origin` instead (the moment of `ponderhit`).
     pub fn restart(&mut self, origin: Instant) {
         self.origin = origin;
+        self.last_end = Duration::ZERO;
     }
 
     /// Whether the running iteration must be abandoned.
@@ -59,12 +82,35 @@ impl TimeManager {
             .is_some_and(|hard| now.saturating_duration_since(self.origin) >= hard)
     }
 
-    /// Whether no new iteration may start.
-    #[inline]
-    pub fn soft_exceeded(&self, now: Instant) -> bool {
-        self.soft
-            .is_some_and(|soft| now.saturating_duration_since(self.origin) >= soft)
-            || self.hard_exceeded(now)
+    /// Records that an iteration has just completed (at `now`).
+    pub fn iteration_done(&mut self, now: Instant) {
+        let elapsed = now.saturating_duration_since(self.origin);
+        self.iterations = [
+            elapsed.saturating_sub(self.last_end),
+            self.iterations[0],
+            self.iterations[1],
+        ];
+        self.last_end = elapsed;
+    }
+
+    /// Whether a new iteration may start at `now`: the time spent plus the next iteration's predicted
+    /// time must stay within the soft limit, stretched to [`TIME_UNSTABLE_EXTENSION`] of itself (but
+    /// never past the hard limit) when the position `needs_more` thought.
+    pub fn may_start_iteration(&self, now: Instant, needs_more: bool) -> bool {
+        if self.hard_exceeded(now) {
+            return false;
+        }
+        let Some(soft) = self.soft else {
+            return true;
+        };
+        let limit = if needs_more {
+            let stretched = soft * TIME_UNSTABLE_EXTENSION / 100;
+            self.hard.map_or(stretched, |hard| stretched.min(hard))
+        } else {
+            soft
+        };
+        let elapsed = now.saturating_duration_since(self.origin);
+        elapsed + predicted_iteration(&self.iterations) < limit
     }
 
     /// Whether the limits come from a clock (rather than a fixed move time or none): only then is it
@@ -72,6 +118,23 @@ impl TimeManager {
     pub fn uses_clock(&self) -> bool {
         self.uses_clock
     }
+}
+
+/// The predicted time of the next iteration from the times of the last three, the latest first: the
+/// latest times its growth, measured over two iterations (which evens out the odd-even swing of
+/// alternating depths) or over one when that is all there is, and clamped to [`TIME_GROWTH_RANGE`].
+pub(super) fn predicted_iteration(iterations: &[Duration; 3]) -> Duration {
+    let [last, before, earliest] = iterations.map(|t| t.as_secs_f64());
+    let (low, high) = TIME_GROWTH_RANGE;
+    let (low, high) = (f64::from(low) / 100.0, f64::from(high) / 100.0);
+    let growth = if earliest > 0.0 {
+        (last / earliest).sqrt()
+    } else if before > 0.0 {
+        last / before
+    } else {
+        high
+    };
+    iterations[0].mul_f64(growth.clamp(low, high))
 }
 
 /// The (soft, hard) limits for a clock: the soft limit is an even share of the time left plus most of
@@ -105,10 +168,10 @@ mod tests {
 
     #[test]
     fn budget_for_a_sudden_death_clock_with_increment() {
-        // 1 s + 10 ms: soft = 1000/25 + 7.5 − 10 = 37.5 ms, hard = min(5 · 47.5, 500) − 10 = 227.5 ms.
+        // 1 s + 10 ms: soft = 1000/25 + 7.5 − 10 = 37.5 ms, hard = min(3 · 47.5, 500) − 10 = 132.5 ms.
         let (soft, hard) = clock_budget(&clock(1000, 10, None), 10 * MS);
         assert_eq!(soft, Duration::from_micros(37_500));
-        assert_eq!(hard, Duration::from_micros(227_500));
+        assert_eq!(hard, Duration::from_micros(132_500));
     }
 
     #[test]
@@ -123,10 +186,92 @@ mod tests {
     fn moves_to_go_splits_the_time() {
         let (soft, hard) = clock_budget(&clock(10_000, 0, Some(10)), Duration::ZERO);
         assert_eq!(soft, 1000 * MS);
-        assert_eq!(hard, 5000 * MS);
+        assert_eq!(hard, 3000 * MS);
         // The last move before the control may use half the time, no more.
         let (soft, hard) = clock_budget(&clock(10_000, 0, Some(1)), Duration::ZERO);
         assert_eq!((soft, hard), (5000 * MS, 5000 * MS));
+    }
+
+    #[test]
+    fn moves_to_go_as_a_gui_sends_it() {
+        // go wtime 60000 winc 1000 movestogo 40: 60 s / 40 + 0.75 s − 10 ms; without movestogo the
+        // time is spread over 25 moves.
+        let (soft, hard) = clock_budget(&clock(60_000, 1000, Some(40)), 10 * MS);
+        assert_eq!((soft, hard), (2240 * MS, 6740 * MS));
+        let (soft, hard) = clock_budget(&clock(60_000, 1000, None), 10 * MS);
+        assert_eq!((soft, hard), (3140 * MS, 9440 * MS));
+    }
+
+    #[test]
+    fn hard_limit_keeps_half_the_time_and_the_overhead_back() {
+        for time_ms in [0, 1, 9, 10, 11, 50, 100, 1000, 8000, 60_000, 3_600_000] {
+            for increment_ms in [0, 10, 80, 1000, 100_000] {
+                for moves_to_go in [None, Some(0), Some(1), Some(2), Some(40), Some(1000)] {
+                    for overhead_ms in [0, 10, 100] {
+                        let time = MS * time_ms;
+                        let overhead = MS * overhead_ms;
+                        let (soft, hard) =
+                            clock_budget(&clock(time_ms, increment_ms, moves_to_go), overhead);
+                        assert!(soft <= hard);
+                        assert!(soft >= TIME_FLOOR && hard >= TIME_FLOOR);
+                        let most = (time / 2).saturating_sub(overhead).max(TIME_FLOOR);
+                        assert!(hard <= most, "{time_ms} {increment_ms} {moves_to_go:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_next_iteration_is_predicted_from_the_growth_of_the_last_ones() {
+        // Nothing timed yet: nothing predicted.
+        assert_eq!(predicted_iteration(&[Duration::ZERO; 3]), Duration::ZERO);
+        // One iteration timed: the highest growth.
+        assert_eq!(
+            predicted_iteration(&[10 * MS, Duration::ZERO, Duration::ZERO]),
+            50 * MS
+        );
+        // Two: their ratio.
+        assert_eq!(
+            predicted_iteration(&[30 * MS, 10 * MS, Duration::ZERO]),
+            90 * MS
+        );
+        // Three: the growth per iteration over the last two, which evens out an odd-even swing.
+        assert_eq!(predicted_iteration(&[90 * MS, 15 * MS, 10 * MS]), 270 * MS);
+        // Clamped: an iteration quicker than the one before still predicts growth.
+        assert_eq!(predicted_iteration(&[10 * MS, 20 * MS, 40 * MS]), 15 * MS);
+        assert_eq!(
+            predicted_iteration(&[1000 * MS, 10 * MS, 1 * MS]),
+            5000 * MS
+        );
+    }
+
+    #[test]
+    fn an_iteration_that_cannot_end_before_the_soft_limit_is_not_started() {
+        // 1 s + 10 ms: soft 37.5 ms, stretched 48.75 ms, hard 132.5 ms.
+        let limits = Limits::<u16> {
+            clock: Some(clock(1000, 10, None)),
+            ..Limits::default()
+        };
+        let start = Instant::now();
+        let mut manager = TimeManager::new(&limits, &Settings::default(), start);
+        manager.iteration_done(start + 2 * MS);
+        manager.iteration_done(start + 6 * MS);
+        manager.iteration_done(start + 14 * MS);
+        // Iterations of 2, 4 and 8 ms: the next is predicted at 16 ms, to end at 30 ms.
+        assert!(manager.may_start_iteration(start + 14 * MS, false));
+        // Later, it would end past the soft limit; an unsettled position may still start it.
+        assert!(!manager.may_start_iteration(start + 22 * MS, false));
+        assert!(manager.may_start_iteration(start + 22 * MS, true));
+        assert!(!manager.may_start_iteration(start + 33 * MS, true));
+        // Without a clock nothing but the hard limit stops the deepening.
+        let movetime = Limits::<u16> {
+            movetime: Some(100 * MS),
+            ..Limits::default()
+        };
+        let manager = TimeManager::new(&movetime, &Settings::default(), start);
+        assert!(manager.may_start_iteration(start + 89 * MS, false));
+        assert!(!manager.may_start_iteration(start + 90 * MS, false));
     }
 
     #[test]
@@ -145,7 +290,7 @@ mod tests {
         let manager = TimeManager::new(&limits, &Settings::default(), start);
         assert!(!manager.hard_exceeded(start + 189 * MS));
         assert!(manager.hard_exceeded(start + 190 * MS));
-        assert!(!manager.soft_exceeded(start + 189 * MS));
+        assert!(manager.may_start_iteration(start + 189 * MS, false));
         assert!(!manager.uses_clock());
     }
 
@@ -158,10 +303,12 @@ mod tests {
         let start = Instant::now();
         let mut manager = TimeManager::new(&limits, &Settings::default(), start);
         assert!(manager.uses_clock());
-        assert!(manager.soft_exceeded(start + 38 * MS));
+        assert!(!manager.may_start_iteration(start + 38 * MS, false));
         manager.restart(start + 100 * MS);
-        assert!(!manager.soft_exceeded(start + 137 * MS));
-        assert!(manager.hard_exceeded(start + 328 * MS));
+        assert!(manager.may_start_iteration(start + 137 * MS, false));
+        assert!(!manager.may_start_iteration(start + 138 * MS, false));
+        assert!(!manager.hard_exceeded(start + 232 * MS));
+        assert!(manager.hard_exceeded(start + 233 * MS));
 
         let infinite = Limits::<u16> {
             infinite: true,
