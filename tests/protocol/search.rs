@@ -197,3 +197,37 @@ fn every_bestmove_of_a_game_is_legal() {
     }
     assert!(!moves.is_empty());
 }
+
+#[test]
+fn the_hard_limit_holds_whatever_the_iteration_in_progress() {
+    // The start position's iterations soon take seconds: only the hard limit can end these searches
+    // in time. Each bestmove must come within its hard limit, with 200 ms to spare for a loaded
+    // machine; the limits follow protocol.md (Move Overhead 10 ms by default).
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    for (go, hard_ms) in [
+        // movetime: 300 − 10.
+        ("go movetime 300", 290),
+        // A tiny clock: min(3 · 100 / 25, 100 / 2) − 10 is under the 1 ms floor.
+        ("go wtime 100 btime 100", 1),
+        // The last move before the control: at most half the time left, less the overhead.
+        ("go wtime 1000 btime 1000 movestogo 1", 490),
+    ] {
+        let sent = Instant::now();
+        engine.send(go);
+        let lines = engine.read_bestmove();
+        let took = sent.elapsed();
+        assert_legal_bestmove(&Duel::start(), lines.last().unwrap());
+        assert!(
+            took < Duration::from_millis(hard_ms + 200),
+            "{go}: {took:?}, {lines:?}"
+        );
+    }
+    // The overhead is kept back from movetime too.
+    engine.send("setoption name Move Overhead value 250");
+    let sent = Instant::now();
+    engine.send("go movetime 300");
+    let lines = engine.read_bestmove();
+    assert_legal_bestmove(&Duel::start(), lines.last().unwrap());
+    assert!(sent.elapsed() < Duration::from_millis(250), "{lines:?}");
+}
