@@ -74,8 +74,9 @@ pub const TIME_CHECK_INTERVAL: u64 = 256;
 pub const TIME_MOVES_TO_GO_BASE: u32 = 25;
 /// Share of the increment the soft limit spends, in percent.
 pub const TIME_INCREMENT_FACTOR: u32 = 75;
-/// The hard limit is at most this multiple of the soft limit.
-pub const TIME_HARD_FACTOR: u32 = 3;
+/// The hard limit is at most this share of the move's share of time, in percent: close to it, so that
+/// no move takes much more than its share even when an iteration outgrows its prediction.
+pub const TIME_HARD_FACTOR: u32 = 140;
 /// The hard limit is at most this share of the time left, in percent.
 pub const TIME_HARD_MAX: u32 = 50;
 /// No time limit goes below this, whatever the overhead: some search beats none.
@@ -89,7 +90,7 @@ pub const TIME_UNSTABLE_EXTENSION: u32 = 130;
 pub const TIME_FALL_MARGIN: i32 = 30;
 /// The growth of an iteration's time over the previous one's, as predicted, is clamped to this range
 /// (in percent): low depths are too quick to time, and one odd iteration must not stop the search.
-pub const TIME_GROWTH_RANGE: (u32, u32) = (150, 500);
+pub const TIME_GROWTH_RANGE: (u32, u32) = (200, 500);
 
 /// A search without a depth limit (`infinite` included) stops once it has found a mate in n moves and
 /// completed this many iterations beyond the plies that prove it (2n − 1 for a win, 2n for a loss):

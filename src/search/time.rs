@@ -6,7 +6,7 @@
 //! `o`:
 //!
 //! - soft = t / n + 75% · inc − o,
-//! - hard = min(3 · (t / n + 75% · inc), 50% · t) − o, and soft ≤ hard; neither below 1 ms.
+//! - hard = min(140% · (t / n + 75% · inc), 50% · t) − o, and soft ≤ hard; neither below 1 ms.
 //!
 //! A new iteration starts only when the time spent so far plus the predicted time of that iteration
 //! (the last iteration's time times its growth, see [`TimeManager::may_start_iteration`]) stays within
@@ -138,7 +138,7 @@ pub(super) fn predicted_iteration(iterations: &[Duration; 3]) -> Duration {
 }
 
 /// The (soft, hard) limits for a clock: the soft limit is an even share of the time left plus most of
-/// the increment, the hard limit a multiple of it but at most half of the time left; both keep the move
+/// the increment, the hard limit a little more ([`TIME_HARD_FACTOR`]) but at most half of the time left; both keep the move
 /// overhead back and never drop below [`TIME_FLOOR`].
 pub(super) fn clock_budget(clock: &Clock, overhead: Duration) -> (Duration, Duration) {
     let moves_to_go = clock
@@ -146,7 +146,7 @@ pub(super) fn clock_budget(clock: &Clock, overhead: Duration) -> (Duration, Dura
         .filter(|&n| n > 0)
         .unwrap_or(TIME_MOVES_TO_GO_BASE);
     let soft = clock.time / moves_to_go + clock.increment * TIME_INCREMENT_FACTOR / 100;
-    let hard = (soft * TIME_HARD_FACTOR).min(clock.time * TIME_HARD_MAX / 100);
+    let hard = (soft * TIME_HARD_FACTOR / 100).min(clock.time * TIME_HARD_MAX / 100);
     let hard = hard.saturating_sub(overhead).max(TIME_FLOOR);
     let soft = soft.saturating_sub(overhead).max(TIME_FLOOR).min(hard);
     (soft, hard)
@@ -168,10 +168,10 @@ mod tests {
 
     #[test]
     fn budget_for_a_sudden_death_clock_with_increment() {
-        // 1 s + 10 ms: soft = 1000/25 + 7.5 − 10 = 37.5 ms, hard = min(3 · 47.5, 500) − 10 = 132.5 ms.
+        // 1 s + 10 ms: soft = 1000/25 + 7.5 − 10 = 37.5 ms, hard = min(1.4 · 47.5, 500) − 10 = 56.5 ms.
         let (soft, hard) = clock_budget(&clock(1000, 10, None), 10 * MS);
         assert_eq!(soft, Duration::from_micros(37_500));
-        assert_eq!(hard, Duration::from_micros(132_500));
+        assert_eq!(hard, Duration::from_micros(56_500));
     }
 
     #[test]
@@ -186,7 +186,7 @@ mod tests {
     fn moves_to_go_splits_the_time() {
         let (soft, hard) = clock_budget(&clock(10_000, 0, Some(10)), Duration::ZERO);
         assert_eq!(soft, 1000 * MS);
-        assert_eq!(hard, 3000 * MS);
+        assert_eq!(hard, 1400 * MS);
         // The last move before the control may use half the time, no more.
         let (soft, hard) = clock_budget(&clock(10_000, 0, Some(1)), Duration::ZERO);
         assert_eq!((soft, hard), (5000 * MS, 5000 * MS));
@@ -197,9 +197,9 @@ mod tests {
         // go wtime 60000 winc 1000 movestogo 40: 60 s / 40 + 0.75 s − 10 ms; without movestogo the
         // time is spread over 25 moves.
         let (soft, hard) = clock_budget(&clock(60_000, 1000, Some(40)), 10 * MS);
-        assert_eq!((soft, hard), (2240 * MS, 6740 * MS));
+        assert_eq!((soft, hard), (2240 * MS, 3140 * MS));
         let (soft, hard) = clock_budget(&clock(60_000, 1000, None), 10 * MS);
-        assert_eq!((soft, hard), (3140 * MS, 9440 * MS));
+        assert_eq!((soft, hard), (3140 * MS, 4400 * MS));
     }
 
     #[test]
@@ -236,10 +236,14 @@ mod tests {
             predicted_iteration(&[30 * MS, 10 * MS, Duration::ZERO]),
             90 * MS
         );
+        assert_eq!(
+            predicted_iteration(&[15 * MS, 10 * MS, Duration::ZERO]),
+            30 * MS
+        );
         // Three: the growth per iteration over the last two, which evens out an odd-even swing.
         assert_eq!(predicted_iteration(&[90 * MS, 15 * MS, 10 * MS]), 270 * MS);
         // Clamped: an iteration quicker than the one before still predicts growth.
-        assert_eq!(predicted_iteration(&[10 * MS, 20 * MS, 40 * MS]), 15 * MS);
+        assert_eq!(predicted_iteration(&[10 * MS, 20 * MS, 40 * MS]), 20 * MS);
         assert_eq!(
             predicted_iteration(&[1000 * MS, 10 * MS, 1 * MS]),
             5000 * MS
@@ -248,7 +252,7 @@ mod tests {
 
     #[test]
     fn an_iteration_that_cannot_end_before_the_soft_limit_is_not_started() {
-        // 1 s + 10 ms: soft 37.5 ms, stretched 48.75 ms, hard 132.5 ms.
+        // 1 s + 10 ms: soft 37.5 ms, stretched 48.75 ms, hard 56.5 ms.
         let limits = Limits::<u16> {
             clock: Some(clock(1000, 10, None)),
             ..Limits::default()
@@ -264,6 +268,11 @@ mod tests {
         assert!(!manager.may_start_iteration(start + 22 * MS, false));
         assert!(manager.may_start_iteration(start + 22 * MS, true));
         assert!(!manager.may_start_iteration(start + 33 * MS, true));
+        // Never at the hard limit, however quick the iterations were.
+        manager.iteration_done(start + 56 * MS);
+        manager.iteration_done(start + 56 * MS);
+        manager.iteration_done(start + 56 * MS);
+        assert!(!manager.may_start_iteration(start + 57 * MS, true));
         // Without a clock nothing but the hard limit stops the deepening.
         let movetime = Limits::<u16> {
             movetime: Some(100 * MS),
@@ -307,8 +316,8 @@ mod tests {
         manager.restart(start + 100 * MS);
         assert!(manager.may_start_iteration(start + 137 * MS, false));
         assert!(!manager.may_start_iteration(start + 138 * MS, false));
-        assert!(!manager.hard_exceeded(start + 232 * MS));
-        assert!(manager.hard_exceeded(start + 233 * MS));
+        assert!(!manager.hard_exceeded(start + 156 * MS));
+        assert!(manager.hard_exceeded(start + 157 * MS));
 
         let infinite = Limits::<u16> {
             infinite: true,
