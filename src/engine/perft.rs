@@ -14,11 +14,11 @@ fn count<G: Game>(pos: &G, depth: u32, lists: &mut [MoveList<G::Move>]) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.legal_move_count();
+    }
     let (moves, deeper) = lists.split_first_mut().expect("one list per ply");
     pos.generate_moves(moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     moves
         .iter()
         .map(|&mv| count(&pos.make_move(mv), depth - 1, deeper))

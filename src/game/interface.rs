@@ -50,6 +50,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.generate_moves(&mut moves);
         !moves.is_empty()
     }
+    /// The number of legal moves: perft's bulk count of the last ply. The default generates them;
+    /// a game overrides it to count without storing.
+    fn legal_move_count(&self) -> u64 {
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        moves.len() as u64
+    }
     /// The position after `mv`, which must be legal here.
     fn make_move(&self, mv: Self::Move) -> Self;
     /// The position with the turn passed to the opponent and nothing else changed (its key updated),

@@ -87,6 +87,10 @@ impl Game for Position {
         self.decided_winner().is_none()
     }
 
+    fn legal_move_count(&self) -> u64 {
+        movegen::count_legal_moves(self)
+    }
+
     fn make_move(&self, mv: Move) -> Self {
         Position::make_move(self, mv)
     }

@@ -112,6 +112,10 @@ impl Game for Position {
         movegen::has_legal_move(self)
     }
 
+    fn legal_move_count(&self) -> u64 {
+        movegen::count_legal_moves(self)
+    }
+
     fn make_move(&self, mv: Move) -> Self {
         Position::make_move(self, mv)
     }

@@ -1,19 +1,128 @@
 //! Legal move generation, with the king-attack rule and its goal-square exception.
 //!
 //! Only the enemy dice whose distance to our king equals their top value can ever attack it, whatever
-//! we move (our move changes no enemy die's orientation). So those "potential checkers" are found once,
-//! and a die move is legal unless it opens (or leaves open) one of their paths. King moves are tested
-//! directly, without the king on its old square.
+//! we move (our move changes no enemy die's orientation). So those "potential checkers" are found once
+//! per position, and with them the few own dice whose move could open one of their paths: the only
+//! own piece on such a path, or every die when a path is open already (check). The other dice need no
+//! legality test at all. King moves are tested directly, without the king on its old square, against
+//! the enemy dice grouped by top value.
 
 use super::bitboard::Bitboard;
 use super::moves::Move;
 use super::paths::PATHS;
 use super::position::{Position, goal_square};
 use super::square::{Direction, Square};
+use crate::game::Side;
 use std::ops::ControlFlow;
 
 /// At most 8 enemy dice can be potential checkers.
 const MAX_CHECKERS: usize = 8;
+
+/// What the legality of the side to move's moves depends on, computed once per position.
+struct Legality {
+    us: Side,
+    own: Bitboard,
+    occupied: Bitboard,
+    king: Square,
+    enemy_king: Square,
+    /// The enemy dice by top value: `enemy_by_top[t]` shows `t`.
+    enemy_by_top: [Bitboard; 7],
+    /// The enemy dice at their top value's distance from our king.
+    checkers: [Square; MAX_CHECKERS],
+    checker_count: usize,
+    /// Own dice whose moves need the full test.
+    suspects: Bitboard,
+}
+
+impl Legality {
+    /// The context of `pos`'s side to move; `None` in a decided position, which has no moves.
+    #[inline]
+    fn new(pos: &Position) -> Option<Legality> {
+        if pos.decided_winner().is_some() {
+            return None;
+        }
+        let paths = &*PATHS;
+        let us = pos.side_to_move();
+        let them = us.opponent();
+        let own = pos.occupied_by(us);
+        let occupied = pos.occupied();
+        let king = pos.king(us);
+        let mut legality = Legality {
+            us,
+            own,
+            occupied,
+            king,
+            enemy_king: pos.king(them),
+            enemy_by_top: [Bitboard::EMPTY; 7],
+            checkers: [Square::default(); MAX_CHECKERS],
+            checker_count: 0,
+            suspects: Bitboard::EMPTY,
+        };
+        for die in pos.dice(them) {
+            let top = pos.top_at(die);
+            legality.enemy_by_top[top as usize] |= Bitboard::of(die);
+            if !paths.ring(king, top).has(die) {
+                continue;
+            }
+            legality.checkers[legality.checker_count] = die;
+            legality.checker_count += 1;
+            for route in paths.routes(die, king) {
+                let blockers = route & occupied;
+                if blockers.is_empty() {
+                    legality.suspects = pos.dice(us);
+                } else if blockers.count() == 1 {
+                    legality.suspects |= blockers & own;
+                }
+            }
+        }
+        Some(legality)
+    }
+
+    /// Whether the die move `from`-`to` leaves our king unattacked.
+    #[inline]
+    fn die_move_is_safe(&self, from: Square, to: Square) -> bool {
+        if !self.suspects.has(from) {
+            return true;
+        }
+        let after = (self.occupied ^ Bitboard::of(from)) | Bitboard::of(to);
+        !self.checkers[..self.checker_count]
+            .iter()
+            .any(|&checker| checker != to && PATHS.reaches(checker, self.king, after))
+    }
+
+    /// Calls `visit` with the legal king moves, north, east, south, west.
+    #[inline]
+    fn visit_king_moves(&self, visit: &mut impl FnMut(Move) -> ControlFlow<()>) -> ControlFlow<()> {
+        let without_king = self.occupied ^ Bitboard::of(self.king);
+        for direction in Direction::ALL {
+            let (dc, dr) = direction.delta();
+            let Some(to) = Square::at(self.king.column() + dc, self.king.row() + dr) else {
+                continue;
+            };
+            if self.own.has(to) {
+                continue;
+            }
+            if to == goal_square(self.us) || !self.king_square_attacked(to, without_king) {
+                visit(Move::new(self.king, to, dc == 0))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether the enemy attacks `to` once our king stands there, ignoring a piece it captures on `to`.
+    #[inline]
+    fn king_square_attacked(&self, to: Square, occupied: Bitboard) -> bool {
+        if self.enemy_king.distance(to) == 1 {
+            return true;
+        }
+        let paths = &*PATHS;
+        let mut candidates = Bitboard::EMPTY;
+        for top in 1..=6u8 {
+            candidates |= paths.ring(to, top) & self.enemy_by_top[top as usize];
+        }
+        candidates.any(|die| die != to && paths.reaches(die, to, occupied))
+    }
+}
 
 /// Calls `emit` with every legal move of `pos`, die moves first, then king moves. Emits nothing in a
 /// decided position.
@@ -37,79 +146,53 @@ fn visit_legal_moves(
     pos: &Position,
     mut visit: impl FnMut(Move) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    if pos.decided_winner().is_some() {
+    let Some(legality) = Legality::new(pos) else {
         return ControlFlow::Continue(());
-    }
-    let us = pos.side_to_move();
-    let them = us.opponent();
-    let own = pos.occupied_by(us);
-    let occupied = pos.occupied();
-    let king = pos.king(us);
-    let paths = &*PATHS;
-
-    let mut checkers = [Square::default(); MAX_CHECKERS];
-    let mut checker_count = 0;
-    for die in pos.dice(them) {
-        if die.distance(king) == pos.top_at(die) as i32 {
-            checkers[checker_count] = die;
-            checker_count += 1;
-        }
-    }
-    let checkers = &checkers[..checker_count];
-
-    for from in pos.dice(us) {
-        for path in paths.from(from, pos.top_at(from)) {
+    };
+    for from in pos.dice(legality.us) {
+        for path in PATHS.from(from, pos.top_at(from)) {
             let to = path.mv.to();
-            if path.blocked_by(occupied) || own.has(to) {
-                continue;
-            }
-            if checkers.is_empty() {
-                visit(path.mv)?;
-                continue;
-            }
-            let after = (occupied ^ Bitboard::of(from)) | Bitboard::of(to);
-            let exposed = checkers
-                .iter()
-                .any(|&checker| checker != to && paths.reaches(checker, king, after));
-            if !exposed {
+            if path.open(legality.occupied, legality.own) && legality.die_move_is_safe(from, to) {
                 visit(path.mv)?;
             }
         }
     }
-
-    let without_king = occupied ^ Bitboard::of(king);
-    for direction in Direction::ALL {
-        let (dc, dr) = direction.delta();
-        let Some(to) = Square::at(king.column() + dc, king.row() + dr) else {
-            continue;
-        };
-        if own.has(to) {
-            continue;
-        }
-        let safe = to == goal_square(us) || !king_square_attacked(pos, to, without_king);
-        if safe {
-            visit(Move::new(king, to, dc == 0))?;
-        }
-    }
-    ControlFlow::Continue(())
+    legality.visit_king_moves(&mut visit)
 }
 
-/// Whether the enemy attacks `to` once our king stands there, ignoring a piece it captures on `to`.
-#[inline]
-fn king_square_attacked(pos: &Position, to: Square, occupied: Bitboard) -> bool {
-    let them = pos.side_to_move().opponent();
-    pos.king(them).distance(to) == 1
-        || pos.dice(them).any(|die| {
-            die != to
-                && die.distance(to) == pos.top_at(die) as i32
-                && PATHS.reaches(die, to, occupied)
-        })
-}
-
-/// The number of legal moves, without storing them (perft's bulk count).
+/// The number of legal moves, without storing them (perft's bulk count): the dice that need no
+/// legality test add up their open paths without branching, or count them all at once when nothing
+/// stands in their way.
 #[inline]
 pub fn count_legal_moves(pos: &Position) -> u64 {
+    let Some(legality) = Legality::new(pos) else {
+        return 0;
+    };
+    let (occupied, own) = (legality.occupied, legality.own);
     let mut count = 0;
-    for_each_legal_move(pos, |_| count += 1);
-    count
+    for from in pos.dice(legality.us) {
+        let top = pos.top_at(from);
+        let paths = PATHS.from(from, top);
+        count += if legality.suspects.has(from) {
+            paths
+                .iter()
+                .filter(|path| {
+                    path.open(occupied, own) && legality.die_move_is_safe(from, path.mv.to())
+                })
+                .count()
+        } else if !PATHS.span(from, top).intersects(occupied) {
+            PATHS.unblocked_count(from, top, !own) as usize
+        } else {
+            // Branch-free: whether a path is open is as good as random.
+            paths
+                .iter()
+                .map(|path| path.open(occupied, own) as usize)
+                .sum()
+        };
+    }
+    let _ = legality.visit_king_moves(&mut |_| {
+        count += 1;
+        ControlFlow::Continue(())
+    });
+    count as u64
 }

@@ -134,6 +134,28 @@ const ROLLS: [[[u8; 4]; 4]; ORIENTATIONS] = {
     rolls
 };
 
+/// `ROLLED_BY[o][r][c][v]`: orientation `o` after `r` rolls north and `c` rolls east (0..4 each),
+/// the north ones first when `v` is 1.
+const ROLLED_BY: [[[[u8; 2]; 4]; 4]; ORIENTATIONS] = {
+    let mut table = [[[[0; 2]; 4]; 4]; ORIENTATIONS];
+    let mut o = 0;
+    while o < ORIENTATIONS {
+        let mut r = 0;
+        while r < 4 {
+            let mut c = 0;
+            while c < 4 {
+                let north_first = ROLLS[ROLLS[o][0][r] as usize][1][c];
+                let east_first = ROLLS[ROLLS[o][1][c] as usize][0][r];
+                table[o][r][c] = [east_first, north_first];
+                c += 1;
+            }
+            r += 1;
+        }
+        o += 1;
+    }
+    table
+};
+
 impl Orientation {
     /// The orientation with this top and north value, if the pair is possible (not the same or
     /// opposite faces).
@@ -202,6 +224,17 @@ impl Orientation {
         Orientation(ROLLS[self.0 as usize][direction as usize][(squares % 4) as usize])
     }
 
+    /// The orientation after rolling `rows` squares north (south when negative) and `columns` east
+    /// (west when negative), the vertical leg first when `vertical_first`: one table lookup, since
+    /// four rolls one way are the identity and a roll south is three rolls north.
+    #[inline]
+    pub const fn rolled_by(self, rows: i32, columns: i32, vertical_first: bool) -> Orientation {
+        Orientation(
+            ROLLED_BY[self.0 as usize][(rows & 3) as usize][(columns & 3) as usize]
+                [vertical_first as usize],
+        )
+    }
+
     /// Every orientation.
     pub fn all() -> impl Iterator<Item = Orientation> {
         (0..ORIENTATIONS).map(Orientation::from_index)
@@ -211,6 +244,23 @@ impl Orientation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_two_leg_roll_is_its_legs_in_order() {
+        for o in Orientation::all() {
+            for rows in -7..=7i32 {
+                for columns in -8..=8i32 {
+                    let vertical =
+                        |o: Orientation| o.rolled(Direction::vertical(rows), rows.unsigned_abs());
+                    let horizontal = |o: Orientation| {
+                        o.rolled(Direction::horizontal(columns), columns.unsigned_abs())
+                    };
+                    assert_eq!(o.rolled_by(rows, columns, true), horizontal(vertical(o)));
+                    assert_eq!(o.rolled_by(rows, columns, false), vertical(horizontal(o)));
+                }
+            }
+        }
+    }
 
     /// The east-face table of the rules, row = top, column = north (0 = impossible pair).
     const RULES_EAST: [[u8; 6]; 6] = [

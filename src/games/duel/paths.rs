@@ -8,15 +8,17 @@ use once_cell::sync::Lazy;
 
 /// One way for a die to roll: the move and the squares it passes over (start and end excluded).
 ///
-/// The squares are kept as 64 + 8 bits rather than a `u128`, so an entry takes 16 bytes instead of 32:
-/// move generation and mobility walk these entries in order, and half the bytes is half the memory
-/// traffic.
+/// The squares are kept as 64 + 8 bits rather than a `u128`, so an entry takes 24 bytes instead of 48:
+/// move generation and mobility walk these entries in order, and fewer bytes are less memory traffic.
 #[derive(Clone, Copy, Debug)]
 pub struct PathEntry {
     /// Passed squares 0..64.
     low: u64,
     /// Passed squares 64..72.
     high: u8,
+    /// The end square as a mask, squares 0..64 and 64..72, so that testing it takes no shift.
+    to_low: u64,
+    to_high: u8,
     /// The move, end square and leg order included.
     pub mv: Move,
 }
@@ -26,20 +28,37 @@ impl PathEntry {
         PathEntry {
             low: passes.0 as u64,
             high: (passes.0 >> 64) as u8,
+            to_low: Bitboard::of(mv.to()).0 as u64,
+            to_high: (Bitboard::of(mv.to()).0 >> 64) as u8,
             mv,
         }
     }
 
     /// The squares that must be empty.
-    #[cfg(test)]
     pub fn passes(&self) -> Bitboard {
         Bitboard(self.low as u128 | (self.high as u128) << 64)
+    }
+
+    /// The end square as a set.
+    #[inline]
+    pub fn target(&self) -> Bitboard {
+        Bitboard(self.to_low as u128 | (self.to_high as u128) << 64)
     }
 
     /// Whether a piece in `occupied` stands on the way.
     #[inline]
     pub fn blocked_by(&self, occupied: Bitboard) -> bool {
         (self.low & occupied.0 as u64) | (self.high & (occupied.0 >> 64) as u8) as u64 != 0
+    }
+
+    /// Whether the die can roll here: nothing on the way and no piece of its own side (`own`) on
+    /// the end square. Branch-free, for counting.
+    #[inline]
+    pub fn open(&self, occupied: Bitboard, own: Bitboard) -> bool {
+        // Both tests in one: a bit in the passed squares' or the end square's mask.
+        let low = (self.low & occupied.0 as u64) | (self.to_low & own.0 as u64);
+        let high = (self.high & (occupied.0 >> 64) as u8) | (self.to_high & (own.0 >> 64) as u8);
+        low | high as u64 == 0
     }
 }
 
@@ -50,6 +69,16 @@ pub struct PathTables {
     ranges: [[(u16, u16); 7]; SQUARES],
     /// `between[a][b]`: squares strictly between two squares on one row or column (empty otherwise).
     between: Vec<[Bitboard; SQUARES]>,
+    /// `routes[a][b]`: what [`PathTables::routes`] returns, looked up rather than built: the search
+    /// asks it for every attack test.
+    routes: Vec<[[Bitboard; 2]; SQUARES]>,
+    /// `rings[square][t]`: the squares at distance `t` (0..=6), which a die showing `t` may attack.
+    rings: [[Bitboard; 7]; SQUARES],
+    /// `bends[square][t]`: the squares of `rings[square][t]` off the square's row and column, which
+    /// a die reaches by two paths (the two leg orders).
+    bends: [[Bitboard; 7]; SQUARES],
+    /// `spans[square][t]`: every square some path of a die on `square` showing `t` passes over.
+    spans: [[Bitboard; 7]; SQUARES],
 }
 
 /// The tables, built on first use.
@@ -67,7 +96,22 @@ impl PathTables {
             entries: Vec::new(),
             ranges: [[(0, 0); 7]; SQUARES],
             between,
+            routes: vec![[[Bitboard::EMPTY; 2]; SQUARES]; SQUARES],
+            rings: [[Bitboard::EMPTY; 7]; SQUARES],
+            bends: [[Bitboard::EMPTY; 7]; SQUARES],
+            spans: [[Bitboard::EMPTY; 7]; SQUARES],
         };
+        for from in Square::all() {
+            for to in Square::all() {
+                tables.routes[from.index()][to.index()] = tables.build_routes(from, to);
+                if let Ok(t @ 0..=6) = usize::try_from(from.distance(to)) {
+                    tables.rings[from.index()][t] |= Bitboard::of(to);
+                    if from.row() != to.row() && from.column() != to.column() {
+                        tables.bends[from.index()][t] |= Bitboard::of(to);
+                    }
+                }
+            }
+        }
         for from in Square::all() {
             for top in 1..=6i32 {
                 let start = tables.entries.len() as u16;
@@ -88,7 +132,12 @@ impl PathTables {
                         }
                     }
                 }
-                tables.ranges[from.index()][top as usize] = (start, tables.entries.len() as u16);
+                let end = tables.entries.len() as u16;
+                tables.ranges[from.index()][top as usize] = (start, end);
+                tables.spans[from.index()][top as usize] = tables.entries
+                    [start as usize..end as usize]
+                    .iter()
+                    .fold(Bitboard::EMPTY, |span, path| span | path.passes());
             }
         }
         tables
@@ -99,6 +148,33 @@ impl PathTables {
     pub fn from(&self, from: Square, top: u8) -> &[PathEntry] {
         let (start, end) = self.ranges[from.index()][top as usize];
         &self.entries[start as usize..end as usize]
+    }
+
+    /// The squares at distance `top` from `sq`: where a die on `sq` showing `top` may roll, and
+    /// equally the squares from which a die showing `top` may roll onto `sq`.
+    #[inline]
+    pub fn ring(&self, sq: Square, top: u8) -> Bitboard {
+        self.rings[sq.index()][top as usize]
+    }
+
+    /// The squares of [`PathTables::ring`] that a die reaches by two paths (off its row and column).
+    #[inline]
+    pub fn bend(&self, sq: Square, top: u8) -> Bitboard {
+        self.bends[sq.index()][top as usize]
+    }
+
+    /// Every square that some path of a die on `sq` showing `top` passes over: when none is
+    /// occupied, every path is open.
+    #[inline]
+    pub fn span(&self, sq: Square, top: u8) -> Bitboard {
+        self.spans[sq.index()][top as usize]
+    }
+
+    /// The number of paths of a die on `sq` showing `top` that end on the squares `targets`, when
+    /// none is blocked: one per square on its row or column, two per other square.
+    #[inline]
+    pub fn unblocked_count(&self, sq: Square, top: u8, targets: Bitboard) -> u32 {
+        (self.ring(sq, top) & targets).count() + (self.bend(sq, top) & targets).count()
     }
 
     /// Squares strictly between two squares of one row or column.
@@ -129,16 +205,30 @@ impl PathTables {
         }
     }
 
+    /// The squares passed over on the ways from `from` to `to`: the straight one twice, or the two
+    /// L-paths. A die showing the distance rolls there when one of them is empty.
+    #[inline]
+    pub fn routes(&self, from: Square, to: Square) -> [Bitboard; 2] {
+        self.routes[from.index()][to.index()]
+    }
+
+    fn build_routes(&self, from: Square, to: Square) -> [Bitboard; 2] {
+        if from == to {
+            [Bitboard::EMPTY; 2]
+        } else if from.row() == to.row() || from.column() == to.column() {
+            let straight = self.between(from, to);
+            [straight, straight]
+        } else {
+            [self.l_path(from, to, true), self.l_path(from, to, false)]
+        }
+    }
+
     /// Whether a die on `from` whose top equals the distance to `to` can roll there through `occupied`
     /// by at least one path.
     #[inline]
     pub fn reaches(&self, from: Square, to: Square, occupied: Bitboard) -> bool {
-        if from.row() == to.row() || from.column() == to.column() {
-            !self.between(from, to).intersects(occupied)
-        } else {
-            !self.l_path(from, to, true).intersects(occupied)
-                || !self.l_path(from, to, false).intersects(occupied)
-        }
+        let [first, second] = self.routes(from, to);
+        !first.intersects(occupied) || !second.intersects(occupied)
     }
 }
 

@@ -61,12 +61,32 @@ impl Piece {
         }
     }
 
+    /// The top value of a die; 0 for a king or an empty square. A table lookup, for the hot paths.
+    #[inline]
+    pub const fn top(self) -> u8 {
+        TOPS[self.0 as usize]
+    }
+
     /// The code 0..PIECE_CODES.
     #[inline]
     pub const fn code(self) -> usize {
         self.0 as usize
     }
 }
+
+/// The top value of every piece code (0 for kings and the empty square).
+const TOPS: [u8; PIECE_CODES] = {
+    let mut tops = [0; PIECE_CODES];
+    let mut code = 0;
+    while code < PIECE_CODES {
+        tops[code] = match Piece(code as u8).orientation() {
+            Some(o) => o.top(),
+            None => 0,
+        };
+        code += 1;
+    }
+    tops
+};
 
 #[cfg(test)]
 mod tests {

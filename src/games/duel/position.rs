@@ -5,7 +5,7 @@ use super::moves::Move;
 use super::orientation::Orientation;
 use super::paths::PATHS;
 use super::piece::Piece;
-use super::square::{Direction, SQUARES, Square};
+use super::square::{SQUARES, Square};
 use super::zobrist;
 use crate::game::Side;
 
@@ -140,10 +140,7 @@ impl Position {
     /// The top value of the die on `sq`, which must hold a die.
     #[inline]
     pub(super) fn top_at(&self, sq: Square) -> u8 {
-        match self.board[sq.index()].orientation() {
-            Some(o) => o.top(),
-            None => 0,
-        }
+        self.board[sq.index()].top()
     }
 
     /// The squares of `attacker`'s pieces that attack `target`, with `occupied` as the blockers.
@@ -154,9 +151,7 @@ impl Position {
             found |= Bitboard::of(king);
         }
         for die in self.dice(attacker) {
-            if die.distance(target) == self.top_at(die) as i32
-                && PATHS.reaches(die, target, occupied)
-            {
+            if self.die_attacks(die, target, occupied) {
                 found |= Bitboard::of(die);
             }
         }
@@ -167,6 +162,12 @@ impl Position {
     #[inline]
     pub fn is_attacked(&self, target: Square, attacker: Side, occupied: Bitboard) -> bool {
         !self.attackers(target, attacker, occupied).is_empty()
+    }
+
+    /// Whether the die on `die` attacks `target`, with `occupied` as the blockers.
+    #[inline(always)]
+    fn die_attacks(&self, die: Square, target: Square, occupied: Bitboard) -> bool {
+        PATHS.ring(target, self.top_at(die)).has(die) && PATHS.reaches(die, target, occupied)
     }
 
     /// Whether the side to move's king is attacked (DUEL).
@@ -225,16 +226,11 @@ impl Position {
 #[inline]
 pub fn rolled_along(o: Orientation, mv: Move) -> Orientation {
     let (from, to) = (mv.from(), mv.to());
-    let rows = to.row() - from.row();
-    let columns = to.column() - from.column();
-    let vertical = |o: Orientation| o.rolled(Direction::vertical(rows), rows.unsigned_abs());
-    let horizontal =
-        |o: Orientation| o.rolled(Direction::horizontal(columns), columns.unsigned_abs());
-    if mv.vertical_first() {
-        horizontal(vertical(o))
-    } else {
-        vertical(horizontal(o))
-    }
+    o.rolled_by(
+        to.row() - from.row(),
+        to.column() - from.column(),
+        mv.vertical_first(),
+    )
 }
 
 impl std::fmt::Debug for Position {
