@@ -23,13 +23,20 @@ pub fn reach(pos: &Position, side: Side) -> Reach {
     let mut attacks = Bitboard::of(pos.king(side)).king_steps();
     let mut paths = 0;
     for die in pos.dice(side) {
-        for path in PATHS.from(die, pos.top_at(die)) {
+        let top = pos.top_at(die);
+        if !PATHS.span(die, top).intersects(occupied) {
+            // Nothing on the way: every path is open.
+            attacks |= PATHS.ring(die, top);
+            paths += PATHS.unblocked_count(die, top, !own) as i32;
+            continue;
+        }
+        for path in PATHS.from(die, top) {
             if path.blocked_by(occupied) {
                 continue;
             }
-            let to = path.mv.to();
-            attacks |= Bitboard::of(to);
-            paths += !own.has(to) as i32;
+            let target = path.target();
+            attacks |= target;
+            paths += !target.intersects(own) as i32;
         }
     }
     Reach { attacks, paths }
