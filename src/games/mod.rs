@@ -1,6 +1,7 @@
 //! The games the engine hosts, each behind the [`crate::game::Game`] trait in its own module, and the
 //! one place that lists them: tools pick a game by name through [`with_variant`].
 
+pub mod dame;
 pub mod dipole;
 pub mod duel;
 

@@ -1,0 +1,290 @@
+//! Dame's position text: `<rows> <side> [<king plies>]`, e.g. the start
+//! `1m1m1m1m/m1m1m1m1/1m1m1m1m/8/8/M1M1M1M1/1M1M1M1M/M1M1M1M1 w`.
+//!
+//! Rows run from 8 down to 1, split by `/`; within a row, from a to h, a digit 1–8 is that many squares
+//! (light squares count) and a letter a piece: `M`/`K` a White man/king, `m`/`k` Black. The side is
+//! `w` or `b`; fields are separated by any whitespace.
+//!
+//! Where the rules are silent this parser decides:
+//! - An optional third field counts the plies in which only kings moved and nothing was captured
+//!   (0 to 50), so that the draw rule survives a round trip; it is written only when it is not 0,
+//!   which keeps the rules' own texts (the start above) exactly as they are.
+//! - Adjacent digits are accepted and add up (`44` = `8`), as in the other games; output never writes
+//!   them.
+//! - A piece on a light square is rejected, and so is a man on the row where it would have been
+//!   crowned (no move can leave one there).
+//! - More than 12 pieces of one side is rejected: each side starts with 12 and never gains any.
+//! - A side with no pieces is accepted (the position is decided: that side has lost), but a board with
+//!   no pieces at all is rejected, since no move can produce it and no side would have won.
+//!
+//! Syntax is checked before meaning: rows, row lengths and characters, then the side, the counter and
+//! trailing text, then squares and piece counts. Each failure has its own error naming what was wrong.
+
+use super::position::{KING_MOVES_DRAW, Piece, Position, promotion_row};
+use super::square::{SIDE_LENGTH, Square, name};
+use crate::game::Side;
+use std::fmt;
+
+/// The position text of the start position.
+pub const START_TEXT: &str = "1m1m1m1m/m1m1m1m1/1m1m1m1m/8/8/M1M1M1M1/1M1M1M1M/M1M1M1M1 w";
+
+/// How many pieces a side starts with, and so the most it can have.
+pub const MAX_PIECES: u32 = 12;
+
+/// Why a position text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is empty.
+    Empty,
+    /// The rows field does not have 8 rows.
+    RowCount(usize),
+    /// A row does not add up to 8 squares.
+    RowLength {
+        /// The row's number (8 = first row written).
+        row: u8,
+        /// How many squares it describes.
+        squares: usize,
+    },
+    /// A row holds a character that is neither a digit 1–8 nor a piece letter `M K m k`.
+    BadChar {
+        /// The row's number.
+        row: u8,
+        /// The offending character.
+        found: char,
+    },
+    /// The side field is missing.
+    MissingSide,
+    /// The side field is not `w` or `b`.
+    BadSide(String),
+    /// The king-plies counter is not a number from 0 to 50.
+    BadCounter(String),
+    /// More fields than a position text has.
+    TrailingText(String),
+    /// A piece stands on a light square.
+    LightSquare {
+        /// The square's name, e.g. `b1`.
+        square: String,
+        /// The letter found there.
+        found: char,
+    },
+    /// A man stands on the row where it would have been crowned.
+    ManOnPromotionRow {
+        /// The square's name, e.g. `b8`.
+        square: String,
+        /// Whose man.
+        side: Side,
+    },
+    /// A side has more pieces than it starts with.
+    TooManyPieces {
+        /// Whose pieces.
+        side: Side,
+        /// How many were found.
+        count: u32,
+    },
+    /// Neither side has a piece.
+    NoPieces,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Empty => f.write_str("empty position text"),
+            FenError::RowCount(n) => write!(f, "expected 8 rows separated by '/', found {n}"),
+            FenError::RowLength { row, squares } => {
+                write!(f, "row {row} describes {squares} squares, expected 8")
+            }
+            FenError::BadChar { row, found } => write!(
+                f,
+                "row {row}: unexpected '{found}', expected a digit 1-8 or a piece: M/K (White man/king) \
+                 or m/k (Black)"
+            ),
+            FenError::MissingSide => f.write_str("missing side to move ('w' or 'b')"),
+            FenError::BadSide(s) => write!(f, "side to move must be 'w' or 'b', found '{s}'"),
+            FenError::BadCounter(s) => write!(
+                f,
+                "the plies of king moves without capture must be a number from 0 to \
+                 {KING_MOVES_DRAW}, found '{s}'"
+            ),
+            FenError::TrailingText(s) => write!(f, "unexpected text after the counter: '{s}'"),
+            FenError::LightSquare { square, found } => write!(
+                f,
+                "piece '{found}' on the light square {square}: pieces stand on dark squares only"
+            ),
+            FenError::ManOnPromotionRow { square, side } => write!(
+                f,
+                "{} man on {square}: a man reaching that row is crowned king",
+                side.name()
+            ),
+            FenError::TooManyPieces { side, count } => {
+                write!(f, "{side} has {count} pieces, at most {MAX_PIECES} allowed")
+            }
+            FenError::NoPieces => f.write_str("neither side has a piece on the board"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// A piece as read, before its square is checked: column and row (0-based), the piece and its letter.
+type Placed = (i32, i32, Piece, char);
+
+/// Parses a position text into a valid position.
+pub fn parse(text: &str) -> Result<Position, FenError> {
+    let mut fields = text.split_whitespace();
+    let rows = fields.next().ok_or(FenError::Empty)?;
+    let row_texts: Vec<&str> = rows.split('/').collect();
+    if row_texts.len() != SIDE_LENGTH as usize {
+        return Err(FenError::RowCount(row_texts.len()));
+    }
+    let mut placed = Vec::new();
+    for (i, row_text) in row_texts.iter().enumerate() {
+        parse_row(row_text, SIDE_LENGTH - 1 - i as i32, &mut placed)?;
+    }
+    let side = match fields.next() {
+        None => return Err(FenError::MissingSide),
+        Some("w") => Side::White,
+        Some("b") => Side::Black,
+        Some(other) => return Err(FenError::BadSide(other.to_string())),
+    };
+    let king_plies = match fields.next() {
+        None => 0,
+        Some(t) => match t.parse::<u32>() {
+            Ok(n) if n <= KING_MOVES_DRAW => n,
+            _ => return Err(FenError::BadCounter(t.to_string())),
+        },
+    };
+    let rest: Vec<&str> = fields.collect();
+    if !rest.is_empty() {
+        return Err(FenError::TrailingText(rest.join(" ")));
+    }
+
+    let mut pos = Position::empty();
+    let mut counts = [0u32; 2];
+    for (column, row, piece, found) in placed {
+        let Some(sq) = Square::at(column, row) else {
+            return Err(FenError::LightSquare {
+                square: name(column, row),
+                found,
+            });
+        };
+        if !piece.king && row == promotion_row(piece.side) {
+            return Err(FenError::ManOnPromotionRow {
+                square: sq.to_string(),
+                side: piece.side,
+            });
+        }
+        counts[piece.side.index()] += 1;
+        pos.put(sq, piece);
+    }
+    for side in Side::BOTH {
+        let count = counts[side.index()];
+        if count > MAX_PIECES {
+            return Err(FenError::TooManyPieces { side, count });
+        }
+    }
+    if counts == [0, 0] {
+        return Err(FenError::NoPieces);
+    }
+    pos.set_state(side, king_plies);
+    Ok(pos)
+}
+
+/// The piece a letter stands for.
+fn piece_of(letter: char) -> Option<Piece> {
+    let (side, king) = match letter {
+        'M' => (Side::White, false),
+        'K' => (Side::White, true),
+        'm' => (Side::Black, false),
+        'k' => (Side::Black, true),
+        _ => return None,
+    };
+    Some(Piece { side, king })
+}
+
+/// The letter of a piece.
+pub fn letter_of(piece: Piece) -> char {
+    match (piece.side, piece.king) {
+        (Side::White, false) => 'M',
+        (Side::White, true) => 'K',
+        (Side::Black, false) => 'm',
+        (Side::Black, true) => 'k',
+    }
+}
+
+/// Reads one row (0-based `row`), adding its pieces to `placed`; checks it adds up to 8 squares.
+fn parse_row(text: &str, row: i32, placed: &mut Vec<Placed>) -> Result<(), FenError> {
+    let row_number = (row + 1) as u8;
+    let mut column = 0usize;
+    for c in text.chars() {
+        if let Some(run @ 1..=8) = c.to_digit(10) {
+            column += run as usize;
+        } else if let Some(piece) = piece_of(c) {
+            if column < SIDE_LENGTH as usize {
+                placed.push((column as i32, row, piece, c));
+            }
+            column += 1;
+        } else {
+            return Err(FenError::BadChar {
+                row: row_number,
+                found: c,
+            });
+        }
+    }
+    if column != SIDE_LENGTH as usize {
+        return Err(FenError::RowLength {
+            row: row_number,
+            squares: column,
+        });
+    }
+    Ok(())
+}
+
+/// Formats a position as its text, the king-plies counter only when it is not 0.
+pub fn format(pos: &Position) -> String {
+    let mut text = String::new();
+    for row in (0..SIDE_LENGTH).rev() {
+        let mut empty = 0;
+        for column in 0..SIDE_LENGTH {
+            // Light squares (no `Square`) are empty by construction.
+            let Some(piece) = Square::at(column, row).and_then(|sq| pos.piece_at(sq)) else {
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+                empty = 0;
+            }
+            text.push(letter_of(piece));
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        if row > 0 {
+            text.push('/');
+        }
+    }
+    let side = match pos.side_to_move() {
+        Side::White => 'w',
+        Side::Black => 'b',
+    };
+    match pos.king_plies() {
+        0 => format!("{text} {side}"),
+        plies => format!("{text} {side} {plies}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_round_trips() {
+        let pos = parse(START_TEXT).unwrap();
+        assert_eq!(format(&pos), START_TEXT);
+        assert_eq!(pos.pieces(Side::White).count_ones(), 12);
+        assert_eq!(pos.pieces(Side::Black).count_ones(), 12);
+        assert_eq!(pos.pieces(Side::White), 0x0000_0FFF);
+        assert_eq!(pos.pieces(Side::Black), 0xFFF0_0000);
+        assert_eq!(pos.hash(), pos.compute_hash());
+    }
+}

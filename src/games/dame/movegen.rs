@@ -1,0 +1,264 @@
+//! Legal move generation: capture sequences when any piece can capture (capturing is compulsory),
+//! otherwise plain moves.
+//!
+//! A capture sequence is searched jump by jump from the moving piece's square, which counts as empty
+//! from the start (the piece has left it). Captured pieces stay on the board until the move ends: they
+//! block, and as they are no longer enemies to take, a piece cannot be jumped twice. A sequence ends
+//! only where nothing more can be taken. A man jumps an adjacent enemy forward onto the square just
+//! behind it. A king jumps the first piece along a free diagonal, if it is an enemy, and may land on
+//! any empty square beyond it up to the next piece or the edge — but only on those from which it can
+//! go on capturing, if there are any. Sequences with the same start, end and captured pieces are one
+//! move: the first route found is kept. There is no majority rule: every sequence is a move.
+
+use super::direction::Direction;
+use super::moves::Move;
+use super::position::Position;
+use super::square::Square;
+use crate::game::{MOVE_LIST_CAPACITY, MoveList};
+
+/// Fills `moves` with every legal move of `pos` (cleared first); nothing in a decided position.
+pub fn generate(pos: &Position, moves: &mut MoveList<Move>) {
+    moves.clear();
+    if pos.decided_winner().is_some() {
+        return;
+    }
+    for from in Square::in_set(pos.pieces(pos.side_to_move())) {
+        let first = moves.len();
+        for_each_sequence(pos, from, |mv| {
+            // The list is checked for room so that no position text can make generation panic; no
+            // position reached in play comes near the capacity.
+            if !moves[first..].contains(&mv) && moves.len() < MOVE_LIST_CAPACITY {
+                moves.push(mv);
+            }
+        });
+    }
+    if moves.is_empty() {
+        generate_plain(pos, moves);
+    }
+}
+
+/// Appends every plain move of the side to move (legal only when no piece can capture), piece by
+/// piece from a1 upward.
+fn generate_plain(pos: &Position, moves: &mut MoveList<Move>) {
+    let us = pos.side_to_move();
+    let empty = !pos.occupied();
+    for from in Square::in_set(pos.pieces(us)) {
+        if pos.kings(us) & from.bit() != 0 {
+            for dir in Direction::ALL {
+                let mut at = from;
+                while let Some(to) = at.step(dir)
+                    && empty & to.bit() != 0
+                {
+                    moves.push(Move::plain(from, to));
+                    at = to;
+                }
+            }
+        } else {
+            for dir in Direction::forward(us) {
+                if let Some(to) = from.step(dir)
+                    && empty & to.bit() != 0
+                {
+                    moves.push(Move::plain(from, to));
+                }
+            }
+        }
+    }
+}
+
+/// Whether the side to move can capture, i.e. must.
+pub fn has_capture(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    let empty = !pos.occupied();
+    let enemies = pos.pieces(us.opponent());
+    let men = pos.men(us);
+    if Direction::forward(us)
+        .into_iter()
+        .any(|dir| dir.shift(dir.shift(men) & enemies) & empty != 0)
+    {
+        return true;
+    }
+    let jumps = Jumps::new(pos, 0);
+    Square::in_set(pos.kings(us)).any(|king| jumps.king_can_jump(king, 0))
+}
+
+/// Calls `emit` with every complete capture sequence of the side to move's piece on `from`,
+/// duplicates included (the same start, end and captured pieces by another route), in the order
+/// they are found; nothing when it cannot capture.
+pub fn for_each_sequence(pos: &Position, from: Square, mut emit: impl FnMut(Move)) {
+    let us = pos.side_to_move();
+    let jumps = Jumps::new(pos, from.bit());
+    let start = Move::start_capture(from);
+    if pos.kings(us) & from.bit() != 0 {
+        jumps.king(from, start, &mut emit);
+    } else if pos.men(us) & from.bit() != 0 {
+        jumps.man(from, start, &mut emit);
+    }
+}
+
+/// Whether the side to move's piece that started on `from`, standing on `at` in the middle of a
+/// capture sequence that has taken `captured`, can jump again (by its kind's rules: a man forward over
+/// an adjacent enemy, a king over the first piece along a free diagonal).
+pub fn can_continue(pos: &Position, from: Square, at: Square, captured: u32) -> bool {
+    let us = pos.side_to_move();
+    let jumps = Jumps::new(pos, from.bit());
+    if pos.kings(us) & from.bit() != 0 {
+        jumps.king_can_jump(at, captured)
+    } else {
+        jumps
+            .forward
+            .into_iter()
+            .any(|dir| jumps.man_jump(at, dir, captured).is_some())
+    }
+}
+
+/// The board as one capture sequence sees it.
+struct Jumps {
+    /// Empty squares, the capturing piece's start square included.
+    empty: u32,
+    /// The enemy pieces, those already captured in the sequence included (they stay until it ends).
+    enemies: u32,
+    /// A man's two capture directions.
+    forward: [Direction; 2],
+}
+
+impl Jumps {
+    /// The side to move's view of `pos`, with the piece on `lifted` (a one-square set, or 0) off the
+    /// board.
+    #[inline]
+    fn new(pos: &Position, lifted: u32) -> Jumps {
+        let us = pos.side_to_move();
+        Jumps {
+            empty: !pos.occupied() | lifted,
+            enemies: pos.pieces(us.opponent()),
+            forward: Direction::forward(us),
+        }
+    }
+
+    /// Follows every continuation of a man's sequence `seq` standing on `at`; returns whether it could
+    /// jump at all (if not, `seq` is complete and the caller emits it).
+    fn man(&self, at: Square, seq: Move, emit: &mut impl FnMut(Move)) -> bool {
+        let mut jumped = false;
+        for dir in self.forward {
+            if let Some((victim, landing)) = self.man_jump(at, dir, seq.captured()) {
+                jumped = true;
+                let next = seq.jump(victim, landing);
+                if !self.man(landing, next, emit) {
+                    emit(next);
+                }
+            }
+        }
+        jumped
+    }
+
+    /// The piece a man on `at` can take in `dir` and where it lands.
+    #[inline]
+    fn man_jump(&self, at: Square, dir: Direction, captured: u32) -> Option<(Square, Square)> {
+        let victim = at.step(dir)?;
+        if self.enemies & !captured & victim.bit() == 0 {
+            return None;
+        }
+        let landing = victim.step(dir)?;
+        (self.empty & landing.bit() != 0).then_some((victim, landing))
+    }
+
+    /// Follows every continuation of a king's sequence `seq` standing on `at`, emitting the complete
+    /// ones.
+    fn king(&self, at: Square, seq: Move, emit: &mut impl FnMut(Move)) {
+        for dir in Direction::ALL {
+            let Some((victim, first)) = self.king_jump(at, dir, seq.captured()) else {
+                continue;
+            };
+            let captured = seq.captured() | victim.bit();
+            // The landing squares, nearest first (at most 6 on an 8×8 diagonal), and as bits by
+            // position in that list those from which the king can go on.
+            let mut landings = [first; 6];
+            let (mut count, mut continuing) = (0, 0u32);
+            let mut next = Some(first);
+            while let Some(sq) = next
+                && self.empty & sq.bit() != 0
+                && count < landings.len()
+            {
+                landings[count] = sq;
+                if self.king_can_jump(sq, captured) {
+                    continuing |= 1 << count;
+                }
+                count += 1;
+                next = sq.step(dir);
+            }
+            for (i, &landing) in landings[..count].iter().enumerate() {
+                let extended = seq.jump(victim, landing);
+                if continuing == 0 {
+                    emit(extended);
+                } else if continuing & (1 << i) != 0 {
+                    self.king(landing, extended, emit);
+                }
+            }
+        }
+    }
+
+    /// The piece a king on `at` can take in `dir` (the first piece along the diagonal, an enemy not
+    /// yet captured, with an empty square behind it) and that nearest landing square.
+    #[inline]
+    fn king_jump(&self, at: Square, dir: Direction, captured: u32) -> Option<(Square, Square)> {
+        let mut sq = at.step(dir)?;
+        while self.empty & sq.bit() != 0 {
+            sq = sq.step(dir)?;
+        }
+        if self.enemies & !captured & sq.bit() == 0 {
+            return None;
+        }
+        let landing = sq.step(dir)?;
+        (self.empty & landing.bit() != 0).then_some((sq, landing))
+    }
+
+    /// Whether a king on `at` can take anything, `captured` being taken already.
+    #[inline]
+    fn king_can_jump(&self, at: Square, captured: u32) -> bool {
+        Direction::ALL
+            .into_iter()
+            .any(|dir| self.king_jump(at, dir, captured).is_some())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::dame::fen;
+
+    fn perft(pos: &Position, depth: u32) -> u64 {
+        let mut moves = MoveList::new();
+        generate(pos, &mut moves);
+        if depth <= 1 {
+            return if depth == 0 { 1 } else { moves.len() as u64 };
+        }
+        moves
+            .iter()
+            .map(|&mv| perft(&pos.make_move(mv), depth - 1))
+            .sum()
+    }
+
+    #[test]
+    fn perft_from_the_start() {
+        let start = fen::parse(fen::START_TEXT).unwrap();
+        let counts: Vec<u64> = (1..=6).map(|d| perft(&start, d)).collect();
+        assert_eq!(counts, [7, 49, 302, 1_469, 7_361, 36_768]);
+    }
+
+    #[test]
+    fn has_capture_agrees_with_generation() {
+        for text in [
+            fen::START_TEXT,
+            "8/8/8/8/3m4/2M5/8/8 w",
+            "8/8/8/8/3m4/2M5/8/8 b",
+            "8/8/8/8/8/2m5/8/K7 w",
+            "8/8/8/8/8/2m5/1m6/K7 w",
+            "8/8/8/8/3M4/2m5/8/8 w",
+        ] {
+            let pos = fen::parse(text).unwrap();
+            let mut moves = MoveList::new();
+            generate(&pos, &mut moves);
+            let captures = moves.iter().any(|mv| mv.is_capture());
+            assert_eq!(has_capture(&pos), captures, "{text}");
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! The Dame position: each side's men and kings, whose turn it is, the plies of the draw rule and
+//! the Zobrist key.
+
+use super::moves::Move;
+use super::square::{Square, row_set};
+use super::zobrist;
+use crate::game::Side;
+
+/// The king-move plies that draw: 50 consecutive plies in which only kings moved and nothing was
+/// captured (the rules' tournament decision).
+pub const KING_MOVES_DRAW: u32 = 50;
+
+/// What stands on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose piece.
+    pub side: Side,
+    /// A king (double stone) rather than a man.
+    pub king: bool,
+}
+
+/// A Dame position, 24 bytes: small enough to copy on every move (see `make_move`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    /// Each side's pieces, men and kings, one bit per dark square.
+    pieces: [u32; 2],
+    /// The kings of both sides.
+    kings: u32,
+    /// Consecutive plies, up to this position, in which a king moved and nothing was captured
+    /// (saturating: only counts up to [`KING_MOVES_DRAW`] matter).
+    king_plies: u8,
+    side: Side,
+    hash: u64,
+}
+
+impl Position {
+    /// An empty board with White to move; the position text fills it and checks it.
+    pub(super) fn empty() -> Position {
+        Position {
+            pieces: [0; 2],
+            kings: 0,
+            king_plies: 0,
+            side: Side::White,
+            hash: 0,
+        }
+    }
+
+    /// Puts `piece` on the empty square `sq`.
+    pub(super) fn put(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(self.piece_at(sq).is_none());
+        self.pieces[piece.side.index()] |= sq.bit();
+        if piece.king {
+            self.kings |= sq.bit();
+        }
+        self.hash ^= zobrist::piece_key(piece.side, piece.king, sq);
+    }
+
+    /// Sets the side to move and the king-move plies.
+    pub(super) fn set_state(&mut self, side: Side, king_plies: u32) {
+        if side != self.side {
+            self.hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        self.side = side;
+        self.king_plies = king_plies.min(u32::from(u8::MAX)) as u8;
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let king = self.kings & sq.bit() != 0;
+        Side::BOTH
+            .into_iter()
+            .find(|side| self.pieces[side.index()] & sq.bit() != 0)
+            .map(|side| Piece { side, king })
+    }
+
+    /// `side`'s pieces, men and kings.
+    #[inline]
+    pub fn pieces(&self, side: Side) -> u32 {
+        self.pieces[side.index()]
+    }
+
+    /// `side`'s men.
+    #[inline]
+    pub fn men(&self, side: Side) -> u32 {
+        self.pieces[side.index()] & !self.kings
+    }
+
+    /// `side`'s kings.
+    #[inline]
+    pub fn kings(&self, side: Side) -> u32 {
+        self.pieces[side.index()] & self.kings
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> u32 {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// Consecutive plies, up to this position, in which only kings moved and nothing was captured.
+    #[inline]
+    pub fn king_plies(&self) -> u32 {
+        u32::from(self.king_plies)
+    }
+
+    /// The incrementally updated Zobrist key.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist key computed from scratch; equals `hash()` in every position.
+    pub fn compute_hash(&self) -> u64 {
+        let pieces = Square::all()
+            .filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+            .fold(0, |key, (sq, p)| {
+                key ^ zobrist::piece_key(p.side, p.king, sq)
+            });
+        match self.side {
+            Side::White => pieces,
+            Side::Black => pieces ^ zobrist::BLACK_TO_MOVE,
+        }
+    }
+
+    /// The winner once a side has no pieces left: the other side.
+    #[inline]
+    pub fn decided_winner(&self) -> Option<Side> {
+        // A move only removes the opponent's pieces, so both sides never run out together; a position
+        // text with no pieces at all is rejected.
+        Side::BOTH
+            .into_iter()
+            .find(|&side| self.pieces[side.opponent().index()] == 0)
+    }
+
+    /// The position after the legal move `mv`. (An illegal one gives a meaningless position, but no
+    /// panic.)
+    pub fn make_move(&self, mv: Move) -> Position {
+        let mut next = *self;
+        let us = self.side;
+        let them = us.opponent();
+        let (from, to) = (mv.from(), mv.to());
+        let king = self.kings & from.bit() != 0;
+        // A man becomes a king only where the move ends (captures by men go forward only, so a man
+        // that reaches the far row mid-sequence has nothing left to take anyway).
+        let crowned = king || row_set(promotion_row(us)) & to.bit() != 0;
+
+        next.pieces[us.index()] = (self.pieces[us.index()] & !from.bit()) | to.bit();
+        next.kings = (self.kings & !from.bit()) | if crowned { to.bit() } else { 0 };
+        next.hash ^= zobrist::piece_key(us, king, from) ^ zobrist::piece_key(us, crowned, to);
+
+        let captured = mv.captured() & self.pieces[them.index()];
+        for sq in Square::in_set(captured) {
+            next.hash ^= zobrist::piece_key(them, self.kings & sq.bit() != 0, sq);
+        }
+        next.pieces[them.index()] &= !captured;
+        next.kings &= !captured;
+
+        next.king_plies = if king && captured == 0 {
+            self.king_plies.saturating_add(1)
+        } else {
+            0
+        };
+        next.side = them;
+        next.hash ^= zobrist::BLACK_TO_MOVE;
+        next
+    }
+}
+
+/// The row (0-based) where `side`'s men are crowned: the far one.
+#[inline]
+pub const fn promotion_row(side: Side) -> i32 {
+    match side {
+        Side::White => 7,
+        Side::Black => 0,
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", super::fen::format(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_is_small() {
+        assert_eq!(std::mem::size_of::<Position>(), 24);
+    }
+}
