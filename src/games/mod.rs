@@ -14,8 +14,11 @@ pub type Duel = duel::Position;
 /// A Dipole position: the second hosted game.
 pub type Dipole = dipole::Position;
 
+/// A Dame position: the third hosted game.
+pub type Dame = dame::Position;
+
 /// The names of the hosted games (`UCI_Variant`, `--variant`), the default first.
-pub const VARIANTS: [&str; 2] = [Duel::NAME, Dipole::NAME];
+pub const VARIANTS: [&str; 3] = [Duel::NAME, Dipole::NAME, Dame::NAME];
 
 /// Everything a hosted game implements: its rules ([`Game`]), how it is shown ([`Presentation`]) and
 /// how it is tuned ([`Tuning`]). Tools that need more than the rules take this bound.
@@ -53,6 +56,7 @@ pub fn with_variant<T: GameTask>(name: &str, task: T) -> Result<T::Output, Unkno
     match name.to_ascii_lowercase().as_str() {
         n if n == Duel::NAME => Ok(task.run::<Duel>()),
         n if n == Dipole::NAME => Ok(task.run::<Dipole>()),
+        n if n == Dame::NAME => Ok(task.run::<Dame>()),
         _ => Err(UnknownVariant(name.to_string())),
     }
 }
@@ -81,7 +85,7 @@ mod tests {
         let err = with_variant("chess", StartText).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown variant 'chess' (expected one of: duel, dipole)"
+            "unknown variant 'chess' (expected one of: duel, dipole, dame)"
         );
     }
 }

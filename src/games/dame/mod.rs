@@ -9,9 +9,13 @@
 //!
 //! Files: `square` (the dark squares), `direction` (diagonal steps and shifts of square sets),
 //! `moves` (a move with its whole capture sequence), `position` (board, copy-make, Zobrist key),
-//! `movegen`, `notation`, `fen` (the position text), `zobrist`.
+//! `movegen`, `code` (a move's 16-bit code, which needs the position), `notation`, `fen` (the
+//! position text), `zobrist`, `eval`, `diagram`.
 
+mod code;
+mod diagram;
 mod direction;
+mod eval;
 mod fen;
 mod movegen;
 mod moves;
@@ -27,7 +31,9 @@ pub use notation::MoveError;
 pub use position::{KING_MOVES_DRAW, Piece, Position};
 pub use square::Square;
 
-use crate::game::MoveList;
+use crate::game::{
+    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Side, Termination,
+};
 
 impl Position {
     /// The start position.
@@ -64,5 +70,145 @@ impl Position {
     /// The canonical text of a move.
     pub fn format_move(&self, mv: Move) -> String {
         notation::format(mv)
+    }
+
+    /// The 16-bit code of `mv`, a legal move here, for the transposition and history tables: distinct
+    /// legal moves have distinct codes (see `code`).
+    pub fn move_code(&self, mv: Move) -> u16 {
+        code::move_code(self, mv)
+    }
+
+    /// The legal move with this [`Position::move_code`], if any.
+    pub fn decode_move(&self, code: u16) -> Option<Move> {
+        code::decode(self, code)
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type PositionError = FenError;
+    type MoveError = MoveError;
+
+    const NAME: &'static str = "dame";
+    /// The tournament rules: a third repetition, or 50 plies in a row of king moves without capture
+    /// (the only reversible moves: men go forward and captures take pieces).
+    const DRAW_RULES: DrawRules = DrawRules {
+        repetitions: Some(3),
+        quiet_plies: Some(KING_MOVES_DRAW),
+    };
+    const GOAL: &'static str = "the opponent has no pieces left";
+    const BENCH_POSITIONS: &'static [&'static str] = &[START_TEXT];
+
+    fn start() -> Self {
+        Position::start()
+    }
+
+    fn from_text(text: &str) -> Result<Self, FenError> {
+        fen::parse(text)
+    }
+
+    fn to_text(&self) -> String {
+        fen::format(self)
+    }
+
+    fn side_to_move(&self) -> Side {
+        Position::side_to_move(self)
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<Move>) {
+        movegen::generate(self, moves);
+    }
+
+    fn has_legal_move(&self) -> bool {
+        movegen::has_legal_move(self)
+    }
+
+    fn make_move(&self, mv: Move) -> Self {
+        Position::make_move(self, mv)
+    }
+
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    fn decided_winner(&self) -> Option<Side> {
+        Position::decided_winner(self)
+    }
+
+    /// A side that cannot move loses.
+    fn no_move_outcome(&self) -> Outcome {
+        Outcome::Win(Position::side_to_move(self).opponent())
+    }
+
+    fn quiet_plies(&self) -> u32 {
+        self.king_plies()
+    }
+
+    /// Whether the side to move must capture: its reply is forced to a capture, so the search neither
+    /// stands pat nor trusts the static evaluation here, and the quiescence search plays the captures
+    /// out.
+    fn in_check(&self) -> bool {
+        movegen::has_capture(self)
+    }
+
+    fn capture_value(&self, mv: Move) -> i32 {
+        eval::captured_value(self, mv.captured())
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse(self, text)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format(mv)
+    }
+
+    fn encode_move(mv: Move) -> u16 {
+        code::static_code(mv)
+    }
+
+    fn decode_move(code: u16) -> Move {
+        code::static_decode(code)
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn eval_terms(&self) -> Vec<EvalTerm> {
+        eval::terms(self)
+    }
+
+    fn eval_weights() -> &'static [EvalWeight] {
+        eval::weights()
+    }
+
+    fn eval_features(&self) -> Vec<i32> {
+        eval::feature_difference(self)
+    }
+
+    fn diagram(&self) -> String {
+        diagram::render(self, &BoardStyle::plain())
+    }
+
+    fn board_text(&self, style: &BoardStyle<Move>) -> String {
+        diagram::render(self, style)
+    }
+
+    fn announcement(&self) -> Option<String> {
+        movegen::has_capture(self).then(|| format!("{} must capture.", self.side_to_move().name()))
+    }
+
+    fn describe_termination(&self, termination: Termination) -> String {
+        match termination {
+            Termination::Goal { how, .. } => how.to_string(),
+            Termination::NoLegalMove { stuck, .. } => {
+                format!("{} cannot move", stuck.name())
+            }
+            Termination::QuietPlies => {
+                format!("{KING_MOVES_DRAW} plies in a row of king moves without capture")
+            }
+            other => other.to_string(),
+        }
     }
 }

@@ -65,6 +65,25 @@ fn generate_plain(pos: &Position, moves: &mut MoveList<Move>) {
     }
 }
 
+/// Whether the side to move has a legal move, found without listing them.
+pub fn has_legal_move(pos: &Position) -> bool {
+    if pos.decided_winner().is_some() {
+        return false;
+    }
+    let us = pos.side_to_move();
+    let empty = !pos.occupied();
+    let men = pos.men(us);
+    let kings = pos.kings(us);
+    // Every move starts with a step to an adjacent square or with a capture.
+    Direction::forward(us)
+        .into_iter()
+        .any(|dir| dir.shift(men) & empty != 0)
+        || Direction::ALL
+            .into_iter()
+            .any(|dir| dir.shift(kings) & empty != 0)
+        || has_capture(pos)
+}
+
 /// Whether the side to move can capture, i.e. must.
 pub fn has_capture(pos: &Position) -> bool {
     let us = pos.side_to_move();
@@ -242,6 +261,26 @@ mod tests {
         let start = fen::parse(fen::START_TEXT).unwrap();
         let counts: Vec<u64> = (1..=6).map(|d| perft(&start, d)).collect();
         assert_eq!(counts, [7, 49, 302, 1_469, 7_361, 36_768]);
+    }
+
+    #[test]
+    fn has_legal_move_agrees_with_generation() {
+        for text in [
+            fen::START_TEXT,
+            // White's men on a1 and c1 can neither step nor take; Black's d2 can step to e1.
+            "8/8/8/8/8/m1m1m3/1m1m4/M1M5 w",
+            "8/8/8/8/8/m1m1m3/1m1m4/M1M5 b",
+            // Two lone kings.
+            "1K6/8/8/8/8/8/8/k7 w",
+            // White's man on a1 is blocked, but it can take b2.
+            "8/8/8/8/8/8/1m6/M7 w",
+            "8/8/8/8/8/8/8/M7 b",
+        ] {
+            let pos = fen::parse(text).unwrap();
+            let mut moves = MoveList::new();
+            generate(&pos, &mut moves);
+            assert_eq!(has_legal_move(&pos), !moves.is_empty(), "{text}");
+        }
     }
 
     #[test]

@@ -1,0 +1,181 @@
+//! The static evaluation: a weighted sum of features counted per side (material with kings worth
+//! more, advancement, the back-rank guard, mobility, tempo, runaway men), so that `duel tune` can fit
+//! the weights.
+
+mod cones;
+mod weights;
+
+use super::direction::Direction;
+use super::position::Position;
+use super::square::{Square, row_set};
+use crate::game::{EvalTerm, EvalWeight, Side};
+use weights::{ADVANCEMENT, BACK_RANK, FEATURES, KINGS, MEN, MOBILITY, RUNAWAY, TEMPO, WEIGHTS};
+pub use weights::{KING_VALUE, MAN_VALUE};
+
+/// Each side's feature counts, White's first.
+type Features = [[i32; FEATURES]; 2];
+
+/// The features of both sides.
+fn features(pos: &Position) -> Features {
+    let mut counts = [[0; FEATURES]; 2];
+    let empty = !pos.occupied();
+    for side in Side::BOTH {
+        let count = &mut counts[side.index()];
+        let men = pos.men(side);
+        let home_row = match side {
+            Side::White => 0,
+            Side::Black => 7,
+        };
+        count[MEN] = men.count_ones() as i32;
+        count[KINGS] = pos.kings(side).count_ones() as i32;
+        count[BACK_RANK] = (men & row_set(home_row)).count_ones() as i32;
+        let enemies = pos.pieces(side.opponent());
+        for man in Square::in_set(men) {
+            count[ADVANCEMENT] += (man.row() - home_row).abs();
+            count[RUNAWAY] += i32::from(cones::cone(side, man) & enemies == 0);
+        }
+        count[MOBILITY] = Direction::forward(side)
+            .into_iter()
+            .map(|dir| (dir.shift(men) & empty).count_ones() as i32)
+            .sum();
+        for king in Square::in_set(pos.kings(side)) {
+            for dir in Direction::ALL {
+                let mut at = king;
+                while let Some(to) = at.step(dir)
+                    && empty & to.bit() != 0
+                {
+                    count[MOBILITY] += 1;
+                    at = to;
+                }
+            }
+        }
+        count[TEMPO] = i32::from(pos.side_to_move() == side);
+    }
+    counts
+}
+
+/// The features, White's count minus Black's, in the order of [`weights`].
+pub fn feature_difference(pos: &Position) -> Vec<i32> {
+    let [white, black] = features(pos);
+    white.iter().zip(black).map(|(w, b)| w - b).collect()
+}
+
+/// The weights of the evaluation.
+pub fn weights() -> &'static [EvalWeight] {
+    &WEIGHTS
+}
+
+/// The evaluation in centipawns from the side to move's point of view.
+pub fn evaluate(pos: &Position) -> i32 {
+    let [white, black] = features(pos);
+    let for_white: i32 = WEIGHTS
+        .iter()
+        .zip(white.iter().zip(black))
+        .map(|(weight, (w, b))| weight.value * (w - b))
+        .sum();
+    match pos.side_to_move() {
+        Side::White => for_white,
+        Side::Black => -for_white,
+    }
+}
+
+/// The named terms of [`evaluate`]: each the sum of the weights sharing its name times their
+/// features.
+pub fn terms(pos: &Position) -> Vec<EvalTerm> {
+    let counts = features(pos);
+    let mut terms: Vec<EvalTerm> = Vec::new();
+    for (index, weight) in WEIGHTS.iter().enumerate() {
+        let [white, black] = counts.map(|count| weight.value * count[index]);
+        match terms.last_mut() {
+            Some(term) if term.name == weight.term => {
+                term.white += white;
+                term.black += black;
+            }
+            _ => terms.push(EvalTerm {
+                name: weight.term,
+                white,
+                black,
+            }),
+        }
+    }
+    terms
+}
+
+/// The value of what `captured` (a set of the opponent's squares) takes in `pos`.
+pub fn captured_value(pos: &Position, captured: u32) -> i32 {
+    let them = pos.side_to_move().opponent();
+    let kings = (captured & pos.kings(them)).count_ones() as i32;
+    let men = (captured & pos.men(them)).count_ones() as i32;
+    MAN_VALUE * men + KING_VALUE * kings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{MoveList, Rng};
+
+    fn term(pos: &Position, name: &str) -> [i32; 2] {
+        terms(pos)
+            .into_iter()
+            .find(|t| t.name == name)
+            .map(|t| [t.white, t.black])
+            .expect("term exists")
+    }
+
+    #[test]
+    fn the_start_is_balanced() {
+        let start = Position::start();
+        for t in terms(&start).into_iter().filter(|t| t.name != "tempo") {
+            assert_eq!(t.white, t.black, "{}", t.name);
+        }
+        assert_eq!(term(&start, "material"), [1200, 1200]);
+        assert_eq!(term(&start, "back rank"), [32, 32]);
+        // Only the front men can step: a3 to b4, c3 to b4 or d4, and so on, 7 moves each.
+        assert_eq!(term(&start, "mobility"), [14, 14]);
+        assert_eq!(evaluate(&start), WEIGHTS[TEMPO].value);
+    }
+
+    #[test]
+    fn each_feature_counts_what_it_says() {
+        // White: a king on a1, men on e1 (home row), c3 and f6 (nothing ahead of it: a runaway).
+        // Black: men on b8 (home row) and h4, a king on h2. Black to move.
+        let pos = Position::from_text("1m6/8/5M2/8/7m/2M5/7k/K3M3 b").unwrap();
+        let features = feature_difference(&pos);
+        assert_eq!(features[MEN], 3 - 2);
+        assert_eq!(features[KINGS], 1 - 1);
+        assert_eq!(features[ADVANCEMENT], (0 + 2 + 5) - (0 + 4));
+        assert_eq!(features[BACK_RANK], 1 - 1);
+        assert_eq!(features[TEMPO], -1);
+        // c3 has b8 ahead, e1 has h4 and h4 has e1 within reach; b8 has c3.
+        assert_eq!(features[RUNAWAY], 1 - 0);
+        // White: a1 to b2 (c3 blocks), two steps each for c3, e1 and f6: 7. Black: b8 to a7 and c7,
+        // h4 to g3, the king on h2 to g1 and along g3..c7 (b8 blocks): 9.
+        assert_eq!(features[MOBILITY], 7 - 9);
+    }
+
+    #[test]
+    fn the_evaluation_is_the_weighted_sum_of_its_features_and_of_its_terms() {
+        let mut rng = Rng::new(5);
+        let mut moves = MoveList::new();
+        for _ in 0..200 {
+            let mut pos = Position::start();
+            for _ in 0..rng.below(80) {
+                pos.generate_moves(&mut moves);
+                let Some(&mv) = rng.pick(&moves) else { break };
+                pos = pos.make_move(mv);
+            }
+            let for_white: i32 = weights()
+                .iter()
+                .zip(feature_difference(&pos))
+                .map(|(weight, feature)| weight.value * feature)
+                .sum();
+            let white_view = match pos.side_to_move() {
+                Side::White => evaluate(&pos),
+                Side::Black => -evaluate(&pos),
+            };
+            assert_eq!(for_white, white_view);
+            let by_terms: i32 = terms(&pos).iter().map(|t| t.white - t.black).sum();
+            assert_eq!(by_terms, for_white);
+        }
+    }
+}
