@@ -143,11 +143,11 @@ mod tests {
         let features = feature_difference(&pos);
         assert_eq!(features[MEN], 3 - 2);
         assert_eq!(features[KINGS], 1 - 1);
-        assert_eq!(features[ADVANCEMENT], (0 + 2 + 5) - (0 + 4));
+        assert_eq!(features[ADVANCEMENT], (2 + 5) - 4, "e1 and b8 have not moved");
         assert_eq!(features[BACK_RANK], 1 - 1);
         assert_eq!(features[TEMPO], -1);
         // c3 has b8 ahead, e1 has h4 and h4 has e1 within reach; b8 has c3.
-        assert_eq!(features[RUNAWAY], 1 - 0);
+        assert_eq!(features[RUNAWAY], 1, "f6 only");
         // White: a1 to b2 (c3 blocks), two steps each for c3, e1 and f6: 7. Black: b8 to a7 and c7,
         // h4 to g3, the king on h2 to g1 and along g3..c7 (b8 blocks): 9.
         assert_eq!(features[MOBILITY], 7 - 9);
