@@ -137,7 +137,13 @@ impl RefPosition {
 
     /// "white" or "black" once the other side has no pieces.
     pub fn winner(&self) -> Option<&'static str> {
-        let count = |sign: i32| self.grid.iter().flatten().filter(|&&p| p * sign > 0).count();
+        let count = |sign: i32| {
+            self.grid
+                .iter()
+                .flatten()
+                .filter(|&&p| p * sign > 0)
+                .count()
+        };
         if count(-1) == 0 {
             Some("white")
         } else if count(1) == 0 {
@@ -166,7 +172,13 @@ impl RefPosition {
                 let mut lifted = self.clone();
                 lifted.grid[row as usize][column as usize] = 0;
                 let mut routes = Vec::new();
-                lifted.captures(from, piece == 2, &mut vec![from], &mut Vec::new(), &mut routes);
+                lifted.captures(
+                    from,
+                    piece == 2,
+                    &mut vec![from],
+                    &mut Vec::new(),
+                    &mut routes,
+                );
                 for (path, captured) in routes {
                     add(&mut moves, &path, captured, true);
                 }
@@ -181,7 +193,13 @@ impl RefPosition {
                         if piece == 1 && d.1 != me {
                             continue; // men step forward only
                         }
-                        let reach = if piece == 2 { 7 } else if piece == 1 { 1 } else { 0 };
+                        let reach = if piece == 2 {
+                            7
+                        } else if piece == 1 {
+                            1
+                        } else {
+                            0
+                        };
                         for k in 1..=reach {
                             let to = plus(from, d, k);
                             if !inside(to) || self.at(to) != 0 {
@@ -296,7 +314,10 @@ impl RefPosition {
         if depth == 1 {
             return moves.len() as u64;
         }
-        moves.iter().map(|m| self.play(&m.key).perft(depth - 1)).sum()
+        moves
+            .iter()
+            .map(|m| self.play(&m.key).perft(depth - 1))
+            .sum()
     }
 }
 
@@ -308,7 +329,12 @@ fn add(moves: &mut Vec<RefMove>, path: &[Sq], mut captured: Vec<Sq>, capture: bo
     captured.sort();
     let (from, to) = (path[0], *path.last().unwrap());
     let taken: Vec<String> = captured.iter().map(|&sq| square_name(sq)).collect();
-    let key = format!("{}-{}:{}", square_name(from), square_name(to), taken.join(","));
+    let key = format!(
+        "{}-{}:{}",
+        square_name(from),
+        square_name(to),
+        taken.join(",")
+    );
     match moves.iter_mut().find(|m| m.key == key) {
         Some(m) => m.routes.push(route),
         None => moves.push(RefMove {

@@ -143,7 +143,11 @@ mod tests {
         let features = feature_difference(&pos);
         assert_eq!(features[MEN], 3 - 2);
         assert_eq!(features[KINGS], 1 - 1);
-        assert_eq!(features[ADVANCEMENT], (2 + 5) - 4, "e1 and b8 have not moved");
+        assert_eq!(
+            features[ADVANCEMENT],
+            (2 + 5) - 4,
+            "e1 and b8 have not moved"
+        );
         assert_eq!(features[BACK_RANK], 1 - 1);
         assert_eq!(features[TEMPO], -1);
         // c3 has b8 ahead, e1 has h4 and h4 has e1 within reach; b8 has c3.
