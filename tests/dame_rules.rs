@@ -6,8 +6,9 @@
 mod common;
 mod dame_reference;
 
+use common::dame::sample_positions;
 use dame_reference::RefPosition;
-use duel::game::{Game, GameRecord, MoveList, Outcome, Rng, Side, Termination};
+use duel::game::{Game, GameRecord, MoveList, Outcome, Side, Termination};
 use duel::games::Dame;
 use duel::games::dame::{KING_MOVES_DRAW, Move, START_TEXT, Square};
 use duel::tools::perft::perft;
@@ -37,60 +38,6 @@ fn key(mv: Move) -> String {
     captured.sort_by_key(|sq| (sq.column(), sq.row()));
     let names: Vec<String> = captured.iter().map(Square::to_string).collect();
     format!("{}-{}:{}", mv.from(), mv.to(), names.join(","))
-}
-
-/// A random legal position: 1 to 12 pieces a side on random dark squares, a third of them kings (all
-/// of those on the row where a man would be crowned), either side to move. Kings with long diagonals
-/// and crowded boards make capture sequences of every kind.
-fn random_placement(rng: &mut Rng) -> Dame {
-    let mut grid = [['.'; 8]; 8];
-    for (man, king) in [('M', 'K'), ('m', 'k')] {
-        let far_row = if man == 'M' { 7 } else { 0 };
-        for _ in 0..1 + rng.below(12) {
-            let sq = Square::from_index(rng.below(32));
-            let (column, row) = (sq.column() as usize, sq.row() as usize);
-            if grid[row][column] == '.' {
-                let crowned = row == far_row || rng.below(3) == 0;
-                grid[row][column] = if crowned { king } else { man };
-            }
-        }
-    }
-    let rows: Vec<String> = (0..8)
-        .rev()
-        .map(|row| {
-            let mut text = String::new();
-            let mut empty = 0;
-            for &c in &grid[row] {
-                if c == '.' {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    text.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                text.push(c);
-            }
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-            }
-            text
-        })
-        .collect();
-    let side = if rng.below(2) == 0 { "w" } else { "b" };
-    position(&format!("{} {side}", rows.join("/")))
-}
-
-/// Positions of every kind: random games from the start, and short random games from random
-/// placements.
-fn sample_positions(seed: u64) -> Vec<Dame> {
-    let mut positions = common::random_positions(&Dame::start(), seed, 40, 200);
-    let mut rng = Rng::new(seed ^ 0x5eed);
-    for _ in 0..150 {
-        let placed = random_placement(&mut rng);
-        positions.extend(common::random_positions(&placed, rng.next_u64(), 1, 6));
-    }
-    positions
 }
 
 // ---------------------------------------------------------------------------------------------

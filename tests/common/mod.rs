@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod dame;
+
 use duel::game::{Game, MoveList, Rng};
 
 // The same guard as the unit tests' (one file, no crate for it).

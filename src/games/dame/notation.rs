@@ -263,6 +263,17 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
     }
     let mut legal = MoveList::new();
     movegen::generate(pos, &mut legal);
+    // A route written in full, any route of a move: the move returned carries the canonical one.
+    let mut route = None;
+    movegen::for_each_sequence(pos, from, |seq| {
+        if route.is_none() && seq.landings().eq(squares[1..].iter().copied()) {
+            route = Some(seq);
+        }
+    });
+    if let Some(mv) = route.and_then(|seq| legal.iter().copied().find(|&mv| mv == seq)) {
+        return Ok(mv);
+    }
+    // `from x to` alone, when it names one move.
     if let [_, to] = squares[..] {
         let matching: Vec<Move> = legal
             .iter()
@@ -273,23 +284,10 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
             [mv] => return Ok(mv),
             [] => {}
             _ => {
-                return Err(MoveError::Ambiguous {
-                    from,
-                    to,
-                    moves: matching.into_iter().map(format).collect(),
-                });
+                let mut moves: Vec<String> = matching.into_iter().map(format).collect();
+                moves.sort();
+                return Err(MoveError::Ambiguous { from, to, moves });
             }
-        }
-    } else {
-        // Any route of a move is accepted; the move returned carries the canonical one.
-        let mut route = None;
-        movegen::for_each_sequence(pos, from, |seq| {
-            if route.is_none() && seq.landings().eq(squares[1..].iter().copied()) {
-                route = Some(seq);
-            }
-        });
-        if let Some(mv) = route.and_then(|seq| legal.iter().copied().find(|&mv| mv == seq)) {
-            return Ok(mv);
         }
     }
     Err(explain(pos, text, &squares))
