@@ -11,7 +11,7 @@ use dame_reference::RefPosition;
 use duel::game::{Game, GameRecord, MoveList, Outcome, Side, Termination};
 use duel::games::Dame;
 use duel::games::dame::{KING_MOVES_DRAW, Move, START_TEXT, Square};
-use duel::tools::perft::perft;
+use duel::engine::perft::perft;
 
 fn position(text: &str) -> Dame {
     Dame::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
