@@ -8,10 +8,10 @@ mod dame_reference;
 
 use common::dame::sample_positions;
 use dame_reference::RefPosition;
+use duel::engine::perft::perft;
 use duel::game::{Game, GameRecord, MoveList, Outcome, Side, Termination};
 use duel::games::Dame;
 use duel::games::dame::{KING_MOVES_DRAW, Move, START_TEXT, Square};
-use duel::engine::perft::perft;
 
 fn position(text: &str) -> Dame {
     Dame::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
