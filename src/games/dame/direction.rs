@@ -66,6 +66,17 @@ impl Direction {
         }
     }
 
+    /// The direction straight back.
+    #[inline]
+    pub const fn opposite(self) -> Direction {
+        match self {
+            Direction::NorthEast => Direction::SouthWest,
+            Direction::NorthWest => Direction::SouthEast,
+            Direction::SouthEast => Direction::NorthWest,
+            Direction::SouthWest => Direction::NorthEast,
+        }
+    }
+
     /// (column, row) change of one step.
     #[inline]
     pub const fn delta(self) -> (i32, i32) {
@@ -171,6 +182,11 @@ mod tests {
         assert_eq!(Direction::between(sq(2, 2), sq(4, 2)), None);
         assert_eq!(Direction::between(sq(2, 2), sq(2, 2)), None);
         assert!(Direction::NorthWest.is_forward_for(Side::White));
+        for dir in Direction::ALL {
+            assert_eq!(dir.opposite().opposite(), dir);
+            let (dc, dr) = dir.delta();
+            assert_eq!(dir.opposite().delta(), (-dc, -dr));
+        }
         assert!(!Direction::NorthWest.is_forward_for(Side::Black));
     }
 }

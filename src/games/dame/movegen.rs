@@ -27,7 +27,12 @@ pub fn generate(pos: &Position, moves: &mut MoveList<Move>) {
     if pos.decided_winner().is_some() {
         return;
     }
-    for from in Square::in_set(pos.pieces(pos.side_to_move())) {
+    let capturers = man_jumpers(pos) | king_jumpers(pos);
+    if capturers == 0 {
+        generate_plain(pos, moves);
+        return;
+    }
+    for from in Square::in_set(capturers) {
         let first = moves.len();
         for_each_sequence(pos, from, |mv| {
             // The list is checked for room so that no position text can make generation panic; no
@@ -37,34 +42,28 @@ pub fn generate(pos: &Position, moves: &mut MoveList<Move>) {
             }
         });
     }
-    if moves.is_empty() {
-        generate_plain(pos, moves);
-    }
 }
 
-/// Appends every plain move of the side to move (legal only when no piece can capture), piece by
-/// piece from a1 upward.
+/// Appends every plain move of the side to move (legal only when no piece can capture): the men's
+/// steps direction by direction, then the kings' slides king by king.
 fn generate_plain(pos: &Position, moves: &mut MoveList<Move>) {
     let us = pos.side_to_move();
     let empty = !pos.occupied();
-    for from in Square::in_set(pos.pieces(us)) {
-        if pos.kings(us) & from.bit() != 0 {
-            for dir in Direction::ALL {
-                let mut at = from;
-                while let Some(to) = at.step(dir)
-                    && empty & to.bit() != 0
-                {
-                    moves.push(Move::plain(from, to));
-                    at = to;
-                }
-            }
-        } else {
-            for dir in Direction::forward(us) {
-                if let Some(to) = from.step(dir)
-                    && empty & to.bit() != 0
-                {
-                    moves.push(Move::plain(from, to));
-                }
+    for dir in Direction::forward(us) {
+        let back = dir.opposite();
+        for to in Square::in_set(dir.shift(pos.men(us)) & empty) {
+            let from = Square::from_index(back.shift(to.bit()).trailing_zeros() as usize);
+            moves.push(Move::plain(from, to));
+        }
+    }
+    for from in Square::in_set(pos.kings(us)) {
+        for dir in Direction::ALL {
+            let mut at = from;
+            while let Some(to) = at.step(dir)
+                && empty & to.bit() != 0
+            {
+                moves.push(Move::plain(from, to));
+                at = to;
             }
         }
     }
@@ -91,18 +90,33 @@ pub fn has_legal_move(pos: &Position) -> bool {
 
 /// Whether the side to move can capture, i.e. must.
 pub fn has_capture(pos: &Position) -> bool {
+    man_jumpers(pos) != 0 || king_jumpers(pos) != 0
+}
+
+/// The side to move's men that can capture: an enemy piece next to them forward with an empty square
+/// behind it.
+#[inline]
+fn man_jumpers(pos: &Position) -> u32 {
     let us = pos.side_to_move();
     let empty = !pos.occupied();
     let enemies = pos.pieces(us.opponent());
-    let men = pos.men(us);
-    if Direction::forward(us)
-        .into_iter()
-        .any(|dir| dir.shift(dir.shift(men) & enemies) & empty != 0)
-    {
-        return true;
+    Direction::forward(us).into_iter().fold(0, |jumpers, dir| {
+        let back = dir.opposite();
+        jumpers | back.shift(back.shift(empty) & enemies)
+    }) & pos.men(us)
+}
+
+/// The side to move's kings that can capture.
+#[inline]
+fn king_jumpers(pos: &Position) -> u32 {
+    let kings = pos.kings(pos.side_to_move());
+    if kings == 0 {
+        return 0;
     }
     let jumps = Jumps::new(pos, 0);
-    Square::in_set(pos.kings(us)).any(|king| jumps.king_can_jump(king, 0))
+    Square::in_set(kings)
+        .filter(|&king| jumps.king_can_jump(king, 0))
+        .fold(0, |set, king| set | king.bit())
 }
 
 /// Calls `emit` with every complete capture sequence of the side to move's piece on `from`,
