@@ -27,7 +27,7 @@ struct Cli {
 /// Which hosted game a subcommand works on.
 #[derive(Args, Debug, Clone)]
 struct VariantArg {
-    /// The game: duel or dipole.
+    /// The game: duel, dipole or dame.
     #[arg(long, default_value = "duel", value_parser = PossibleValuesParser::new(VARIANTS))]
     variant: String,
 }

@@ -9,7 +9,7 @@ mod dame_reference;
 use common::dame::sample_positions;
 use dame_reference::RefPosition;
 use duel::engine::perft::perft;
-use duel::game::{Game, GameRecord, MoveList, Outcome, Side, Termination};
+use duel::game::{Game, GameRecord, MoveList, Outcome, Rng, Side, Termination};
 use duel::games::Dame;
 use duel::games::dame::{KING_MOVES_DRAW, Move, START_TEXT, Square};
 
@@ -364,11 +364,26 @@ fn every_legal_move_has_its_own_code() {
     }
 }
 
+/// The bench positions are what their doc says: seeded random play from the start.
 #[test]
-fn the_bench_positions_are_valid_and_live() {
+fn the_bench_positions_replay_from_the_start() {
+    let replay = |seed: u64, plies: usize| -> String {
+        let mut rng = Rng::new(seed);
+        let mut pos = Dame::start();
+        for _ in 0..plies {
+            let moves = legal_moves(&pos);
+            pos = pos.make_move(*rng.pick(&moves).expect("the game goes on"));
+        }
+        pos.to_text()
+    };
+    let expected = [
+        START_TEXT.to_string(),
+        replay(3, 16),
+        replay(8, 16),
+        replay(7, 28),
+    ];
+    assert_eq!(Dame::BENCH_POSITIONS, expected);
     for text in Dame::BENCH_POSITIONS {
-        let pos = position(text);
-        assert_eq!(pos.to_text(), *text);
-        assert!(pos.has_legal_move(), "{text}");
+        assert!(position(text).has_legal_move(), "{text}");
     }
 }

@@ -97,7 +97,15 @@ impl Game for Position {
         quiet_plies: Some(KING_MOVES_DRAW),
     };
     const GOAL: &'static str = "the opponent has no pieces left";
-    const BENCH_POSITIONS: &'static [&'static str] = &[START_TEXT];
+    /// The start and three positions of seeded random play from it (`Rng::new(seed)` picking among
+    /// the legal moves): seeds 3 and 8 after 16 plies, and seed 7 after 28, a White king against men.
+    /// `tests/dame_rules.rs` replays them.
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        START_TEXT,
+        "1m3m1m/m5m1/1m1m1M1M/m3m3/8/M1M1M3/3M3M/M1M1M1M1 w",
+        "5m1m/m1m1m1m1/3m3m/m1m5/1M3M2/M1M1M3/1M3M2/2M1M1M1 w",
+        "7m/8/1m3m1K/8/1M6/M1M5/8/M1M1M1M1 w",
+    ];
 
     fn start() -> Self {
         Position::start()
