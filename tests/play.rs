@@ -518,3 +518,50 @@ fn dipole_is_played_with_variant() {
     assert_eq!(games[0].tag("Variant"), Some("dipole"));
     assert!(games[0].record.termination().is_some());
 }
+
+/// Dame through the same session: a scripted opening where a capture falls due (announced, and a
+/// plain move refused while it is), then the engine against itself with its log read back as Dame
+/// PGN.
+#[test]
+fn dame_is_played_with_variant() {
+    let mut game = two_players(&["--variant", "dame"]);
+    game.send("c3-d4");
+    expect_line(&mut game, "White plays 1. c3-d4");
+    game.send("f6-e5");
+    expect_line(&mut game, "Black plays 1... f6-e5");
+    expect_line(&mut game, "White must capture.");
+    game.send("a3-b4");
+    let refused = expect_start(&mut game, "error: ");
+    assert_eq!(
+        refused,
+        "error: a3-b4 captures nothing, but capturing is compulsory (pieces that can capture: d4)"
+    );
+    game.send("d4xf6");
+    expect_line(&mut game, "White plays 2. d4xf6");
+    expect_line(&mut game, "Black must capture.");
+    game.send("g7xe5");
+    expect_line(&mut game, "Black plays 2... g7xe5");
+    expect_line(&mut game, "White to move, move 3");
+    quit(&mut game);
+
+    let dir = scratch();
+    let log = dir.join("dame.pgn");
+    let mut demo = play(&[
+        "--variant",
+        "dame",
+        "--color",
+        "none",
+        "--depth",
+        "1",
+        "--log",
+        &log.display().to_string(),
+    ]);
+    demo.close_input();
+    demo.read_until(|l| {
+        l.starts_with("White wins: ") || l.starts_with("Black wins: ") || l.starts_with("Draw: ")
+    });
+    assert!(demo.wait_exit().success());
+    let games = pgn::read::<duel::games::Dame>(&std::fs::read_to_string(&log).unwrap()).unwrap();
+    assert_eq!(games[0].tag("Variant"), Some("dame"));
+    assert!(games[0].record.termination().is_some());
+}

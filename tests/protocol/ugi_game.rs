@@ -4,7 +4,7 @@
 
 use crate::harness::{Engine, bestmove_of};
 use duel::game::{Game, GameRecord, Side};
-use duel::games::{Dipole, Duel};
+use duel::games::{Dame, Dipole, Duel};
 use std::time::Instant;
 
 /// Each player's time for the whole game, and the increment. Small, so that a real time manager keeps
@@ -15,19 +15,29 @@ const INCREMENT_MS: i64 = 5;
 /// The draw rules end every game: at most 100 quiet plies between captures, and 16 pieces to capture.
 const MAX_PLIES: usize = 17 * 100 + 16;
 
+/// Dame's draw rule allows at most 50 king plies between irreversible moves, which are the men's
+/// steps (24 men, 7 rows each at most) and the captures (23 at most before a side is left bare).
+const DAME_MAX_PLIES: usize = 51 * (24 * 7 + 23 + 1);
+
 #[test]
 fn engine_plays_itself_until_query_gameover() {
-    play_itself::<Duel>(&[]);
+    play_itself::<Duel>(&[], MAX_PLIES);
 }
 
 /// Dipole through the same protocol, selected with `UCI_Variant`.
 #[test]
 fn engine_plays_itself_at_dipole() {
-    play_itself::<Dipole>(&["setoption name UCI_Variant value dipole"]);
+    play_itself::<Dipole>(&["setoption name UCI_Variant value dipole"], MAX_PLIES);
 }
 
-/// Plays one game of `G` after the `setup` commands.
-fn play_itself<G: Game>(setup: &[&str]) {
+/// Dame, whose moves are whole capture sequences (`a1xd4xg7`), selected the same way.
+#[test]
+fn engine_plays_itself_at_dame() {
+    play_itself::<Dame>(&["setoption name UCI_Variant value dame"], DAME_MAX_PLIES);
+}
+
+/// Plays one game of `G` after the `setup` commands; it must end within `max_plies`.
+fn play_itself<G: Game>(setup: &[&str], max_plies: usize) {
     let mut engine = Engine::start();
     engine.send("ugi");
     engine.read_until(|l| l == "ugiok");
@@ -87,7 +97,7 @@ fn play_itself<G: Game>(setup: &[&str]) {
 
         record.play_text(&best).expect("checked legal above");
         moves.push(best);
-        assert!(moves.len() <= MAX_PLIES, "the game did not end");
+        assert!(moves.len() <= max_plies, "the game did not end");
     }
 
     engine.send("query result");
