@@ -380,7 +380,7 @@ fn the_bench_positions_replay_from_the_start() {
         START_TEXT.to_string(),
         replay(3, 16),
         replay(8, 16),
-        replay(7, 28),
+        replay(26, 24),
     ];
     assert_eq!(Dame::BENCH_POSITIONS, expected);
     for text in Dame::BENCH_POSITIONS {

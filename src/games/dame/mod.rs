@@ -98,13 +98,13 @@ impl Game for Position {
     };
     const GOAL: &'static str = "the opponent has no pieces left";
     /// The start and three positions of seeded random play from it (`Rng::new(seed)` picking among
-    /// the legal moves): seeds 3 and 8 after 16 plies, and seed 7 after 28, a White king against men.
+    /// the legal moves): seeds 3 and 8 after 16 plies, and seed 26 after 24, a White king against men.
     /// `tests/dame_rules.rs` replays them.
     const BENCH_POSITIONS: &'static [&'static str] = &[
         START_TEXT,
         "1m3m1m/m5m1/1m1m1M1M/m3m3/8/M1M1M3/3M3M/M1M1M1M1 w",
         "5m1m/m1m1m1m1/3m3m/m1m5/1M3M2/M1M1M3/1M3M2/2M1M1M1 w",
-        "7m/8/1m3m1K/8/1M6/M1M5/8/M1M1M1M1 w",
+        "1K3m1m/8/1m3m1m/6m1/3M3m/M1M1M1M1/3M1M2/M5M1 w",
     ];
 
     fn start() -> Self {
@@ -156,7 +156,7 @@ impl Game for Position {
     /// stands pat nor trusts the static evaluation here, and the quiescence search plays the captures
     /// out.
     fn in_check(&self) -> bool {
-        movegen::has_capture(self)
+        self.must_capture()
     }
 
     fn capture_value(&self, mv: Move) -> i32 {
@@ -204,7 +204,8 @@ impl Game for Position {
     }
 
     fn announcement(&self) -> Option<String> {
-        movegen::has_capture(self).then(|| format!("{} must capture.", self.side_to_move().name()))
+        self.must_capture()
+            .then(|| format!("{} must capture.", self.side_to_move().name()))
     }
 
     fn describe_termination(&self, termination: Termination) -> String {

@@ -57,16 +57,26 @@ fn generate_plain(pos: &Position, moves: &mut MoveList<Move>) {
         }
     }
     for from in Square::in_set(pos.kings(us)) {
-        for dir in Direction::ALL {
-            let mut at = from;
-            while let Some(to) = at.step(dir)
-                && empty & to.bit() != 0
-            {
-                moves.push(Move::plain(from, to));
-                at = to;
-            }
+        for to in Square::in_set(king_reach(from, empty)) {
+            moves.push(Move::plain(from, to));
         }
     }
+}
+
+/// The squares a king on `from` can move to along free diagonals, `empty` being the empty squares.
+#[inline]
+pub fn king_reach(from: Square, empty: u32) -> u32 {
+    let mut reach = 0;
+    for dir in Direction::ALL {
+        let mut at = from;
+        while let Some(to) = at.step(dir)
+            && empty & to.bit() != 0
+        {
+            reach |= to.bit();
+            at = to;
+        }
+    }
+    reach
 }
 
 /// Whether the side to move has a legal move, found without listing them.

@@ -6,6 +6,7 @@ mod cones;
 mod weights;
 
 use super::direction::Direction;
+use super::movegen;
 use super::position::Position;
 use super::square::{Square, row_set};
 use crate::game::{EvalTerm, EvalWeight, Side};
@@ -39,15 +40,7 @@ fn features(pos: &Position) -> Features {
             .map(|dir| (dir.shift(men) & empty).count_ones() as i32)
             .sum();
         for king in Square::in_set(pos.kings(side)) {
-            for dir in Direction::ALL {
-                let mut at = king;
-                while let Some(to) = at.step(dir)
-                    && empty & to.bit() != 0
-                {
-                    count[MOBILITY] += 1;
-                    at = to;
-                }
-            }
+            count[MOBILITY] += movegen::king_reach(king, empty).count_ones() as i32;
         }
         count[TEMPO] = i32::from(pos.side_to_move() == side);
     }
