@@ -10,7 +10,7 @@ use duel::game::{
     wins_at_once,
 };
 use duel::games::duel::Square;
-use duel::games::{Dipole, Duel};
+use duel::games::{Dame, Dipole, Duel};
 use duel::search::{
     Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable, run_detailed,
 };
@@ -54,6 +54,11 @@ fn dipole_move_codes_round_trip() {
     move_codes_round_trip::<Dipole>();
 }
 
+#[test]
+fn dame_move_codes_round_trip() {
+    move_codes_round_trip::<Dame>();
+}
+
 /// No position of random play comes near the game's stated bound on legal moves (the list would
 /// panic past it), and the list's capacity is that bound.
 fn move_lists_hold_every_position<G: Game>(bound: usize) {
@@ -74,6 +79,11 @@ fn duel_move_lists_hold_every_position() {
 #[test]
 fn dipole_move_lists_hold_every_position() {
     move_lists_hold_every_position::<Dipole>(84);
+}
+
+#[test]
+fn dame_move_lists_hold_every_position() {
+    move_lists_hold_every_position::<Dame>(512);
 }
 
 /// The tactical-move generator gives legal moves in generation order, among them every tactical one;
@@ -122,6 +132,11 @@ fn dipole_tactical_moves_are_the_tactical_legal_moves() {
     tactical_moves_are_the_tactical_legal_moves::<Dipole>();
 }
 
+#[test]
+fn dame_tactical_moves_are_the_tactical_legal_moves() {
+    tactical_moves_are_the_tactical_legal_moves::<Dame>();
+}
+
 /// A move's text with a space before its mark reads back as the move once the mark is joined.
 fn spaced_marks_read_back<G: Game>() {
     for pos in positions::<G>().iter().step_by(5) {
@@ -150,7 +165,13 @@ fn dipole_has_no_marks() {
 }
 
 #[test]
-fn duel_and_dipole_keep_the_search_margins_tuned_for_duel() {
+fn dame_has_no_marks() {
+    assert!(Dame::MOVE_MARKS.is_empty());
+    spaced_marks_read_back::<Dame>();
+}
+
+#[test]
+fn the_games_keep_the_search_margins_tuned_for_duel() {
     let tuned = SearchParams {
         aspiration_margin: 30,
         rfp_margin: 80,
@@ -159,6 +180,8 @@ fn duel_and_dipole_keep_the_search_margins_tuned_for_duel() {
     assert_eq!(SearchParams::DEFAULT, tuned);
     assert_eq!(Duel::SEARCH_PARAMS, tuned);
     assert_eq!(Dipole::SEARCH_PARAMS, tuned);
+    // Dame's evaluation counts a man as 100, as Duel counts a die: the same scale, for now.
+    assert_eq!(Dame::SEARCH_PARAMS, tuned);
 }
 
 #[test]

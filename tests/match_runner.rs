@@ -387,6 +387,16 @@ fn the_engine_beats_random_at_dipole_every_game() {
     );
 }
 
+/// Dame the same way, from 8 random opening plies.
+#[test]
+fn the_engine_beats_random_at_dame_every_game() {
+    engine_sweeps(
+        "sweep-dame",
+        "random",
+        "--variant dame --games 20 --depth 3 --concurrency 2",
+    );
+}
+
 /// With node limits the engine is deterministic too: the same seed replays the same games.
 #[test]
 fn the_same_seed_and_node_limit_give_the_same_engine_games() {

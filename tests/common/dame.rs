@@ -1,6 +1,6 @@
 //! Dame positions for the tests: random placements and random play.
 
-use duel::game::Rng;
+use duel::game::{Game, Rng};
 use duel::games::Dame;
 use duel::games::dame::Square;
 

@@ -13,6 +13,7 @@ use super::movegen;
 use super::moves::Move;
 use super::position::Position;
 use super::square::Square;
+use crate::game::MoveList;
 
 /// Bits of the start square.
 const FROM_BITS: u16 = 0x1F;
@@ -53,7 +54,7 @@ pub fn decode(pos: &Position, code: u16) -> Option<Move> {
     let from = Square::from_index(usize::from(code & FROM_BITS));
     let to = Square::from_index(usize::from((code >> TO_SHIFT) & FROM_BITS));
     let rank = (code >> RANK_SHIFT) & RANK_BITS;
-    let mut moves = crate::game::MoveList::new();
+    let mut moves = MoveList::new();
     movegen::generate(pos, &mut moves);
     moves
         .iter()
@@ -67,27 +68,11 @@ fn pack(from: Square, to: Square, rank: u16) -> u16 {
     from.index() as u16 | (to.index() as u16) << TO_SHIFT | (rank & RANK_BITS) << RANK_SHIFT
 }
 
-/// A code without the position (for the `Game` trait's static encoding): the start, the end and the
-/// captured set folded into 6 bits.
-pub fn static_code(mv: Move) -> u16 {
-    let c = mv.captured();
-    let folded = (c ^ c >> 6 ^ c >> 12 ^ c >> 18 ^ c >> 24 ^ c >> 30) as u16;
-    pack(mv.from(), mv.to(), folded)
-}
-
-/// The plain move a static code names: without the position, a capture's sequence cannot be
-/// rebuilt, so a capture decodes to a move no legal move equals (and the search, which matches decoded
-/// moves against the generated ones, ignores it).
-pub fn static_decode(code: u16) -> Move {
-    let from = Square::from_index(usize::from(code & FROM_BITS));
-    let to = Square::from_index(usize::from((code >> TO_SHIFT) & FROM_BITS));
-    Move::plain(from, to)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{MoveList, Rng};
+    use crate::game::Game;
+    use crate::game::Rng;
 
     /// Every legal move's code is its own and decodes back to it.
     fn check_codes(pos: &Position, moves: &mut MoveList<Move>) {

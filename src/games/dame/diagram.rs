@@ -101,6 +101,7 @@ fn summary(pos: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
 
     #[test]
     fn the_start_diagram() {

@@ -24,63 +24,21 @@ mod position;
 mod square;
 mod zobrist;
 
-pub use direction::Direction;
 pub use fen::{FenError, MAX_PIECES, START_TEXT};
-pub use moves::{MAX_CAPTURES, Move};
+pub use moves::{MAX_CAPTURES, MAX_MOVES, Move};
 pub use notation::MoveError;
 pub use position::{KING_MOVES_DRAW, Piece, Position};
 pub use square::Square;
 
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Side, Termination,
+    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Presentation, Side,
+    Termination, Tuning,
 };
 
 impl Position {
-    /// The start position.
-    pub fn start() -> Position {
-        // The start text is a constant that the tests parse.
-        fen::parse(START_TEXT).expect("the start position text is valid")
-    }
-
-    /// Parses the position text.
-    pub fn from_text(text: &str) -> Result<Position, FenError> {
-        fen::parse(text)
-    }
-
-    /// The position text, the king-plies counter included when it is not 0.
-    pub fn to_text(&self) -> String {
-        fen::format(self)
-    }
-
-    /// Fills `moves` with every legal move (cleared first); empty in a decided position.
-    pub fn generate_moves(&self, moves: &mut MoveList<Move>) {
-        movegen::generate(self, moves);
-    }
-
     /// Whether the side to move can capture, and so must.
     pub fn must_capture(&self) -> bool {
         movegen::has_capture(self)
-    }
-
-    /// Parses a move in the notation; it must be legal here.
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        notation::parse(self, text)
-    }
-
-    /// The canonical text of a move.
-    pub fn format_move(&self, mv: Move) -> String {
-        notation::format(mv)
-    }
-
-    /// The 16-bit code of `mv`, a legal move here, for the transposition and history tables: distinct
-    /// legal moves have distinct codes (see `code`).
-    pub fn move_code(&self, mv: Move) -> u16 {
-        code::move_code(self, mv)
-    }
-
-    /// The legal move with this [`Position::move_code`], if any.
-    pub fn decode_move(&self, code: u16) -> Option<Move> {
-        code::decode(self, code)
     }
 }
 
@@ -108,7 +66,8 @@ impl Game for Position {
     ];
 
     fn start() -> Self {
-        Position::start()
+        // The start text is a constant that the tests parse.
+        fen::parse(START_TEXT).expect("the start position text is valid")
     }
 
     fn from_text(text: &str) -> Result<Self, FenError> {
@@ -171,30 +130,32 @@ impl Game for Position {
         notation::format(mv)
     }
 
-    fn encode_move(mv: Move) -> u16 {
-        code::static_code(mv)
+    fn move_code(&self, mv: Move) -> u16 {
+        code::move_code(self, mv)
     }
 
-    fn decode_move(code: u16) -> Move {
-        code::static_decode(code)
+    /// Generates the moves to find the one with the code (see `code`): a capture's code does not hold
+    /// its sequence.
+    fn decode_move(&self, code: u16) -> Option<Move> {
+        code::decode(self, code)
+    }
+
+    /// The captures, when capturing is due (then every legal move is one), and otherwise nothing:
+    /// Dame has no other tactical move.
+    fn generate_tactical_moves(&self, moves: &mut MoveList<Move>) {
+        if self.must_capture() {
+            movegen::generate(self, moves);
+        } else {
+            moves.clear();
+        }
     }
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
+}
 
-    fn eval_terms(&self) -> Vec<EvalTerm> {
-        eval::terms(self)
-    }
-
-    fn eval_weights() -> &'static [EvalWeight] {
-        eval::weights()
-    }
-
-    fn eval_features(&self) -> Vec<i32> {
-        eval::feature_difference(self)
-    }
-
+impl Presentation for Position {
     fn diagram(&self) -> String {
         diagram::render(self, &BoardStyle::plain())
     }
@@ -219,5 +180,19 @@ impl Game for Position {
             }
             other => other.to_string(),
         }
+    }
+
+    fn eval_terms(&self) -> Vec<EvalTerm> {
+        eval::terms(self)
+    }
+}
+
+impl Tuning for Position {
+    fn eval_weights() -> &'static [EvalWeight] {
+        eval::weights()
+    }
+
+    fn eval_features(&self) -> Vec<i32> {
+        eval::feature_difference(self)
     }
 }

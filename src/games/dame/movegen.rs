@@ -10,16 +10,14 @@
 //! go on capturing, if there are any. Sequences with the same start, end and captured pieces are one
 //! move: the first route found is kept. There is no majority rule: every sequence is a move.
 //!
-//! Plain moves number at most 156 (12 kings, each with at most 13 squares on its two diagonals), within
-//! `MOVE_LIST_CAPACITY`. Capture sequences have no such simple bound; random placements of up to 12
-//! pieces a side give at most a few dozen moves, and the generator stops adding at the capacity rather
-//! than overflow.
+//! The move list's room ([`super::moves::MAX_MOVES`]) is far above any number of moves known to
+//! arise; should capture sequences ever exceed it, the generator stops adding them rather than panic.
 
 use super::direction::Direction;
 use super::moves::Move;
 use super::position::Position;
 use super::square::Square;
-use crate::game::{MOVE_LIST_CAPACITY, MoveList};
+use crate::game::MoveList;
 
 /// Fills `moves` with every legal move of `pos` (cleared first); nothing in a decided position.
 pub fn generate(pos: &Position, moves: &mut MoveList<Move>) {
@@ -36,8 +34,8 @@ pub fn generate(pos: &Position, moves: &mut MoveList<Move>) {
         let first = moves.len();
         for_each_sequence(pos, from, |mv| {
             // The list is checked for room so that no position text can make generation panic; no
-            // position reached in play comes near the capacity.
-            if !moves[first..].contains(&mv) && moves.len() < MOVE_LIST_CAPACITY {
+            // position known comes near it.
+            if !moves[first..].contains(&mv) && moves.len() < MoveList::<Move>::capacity() {
                 moves.push(mv);
             }
         });

@@ -105,6 +105,7 @@ pub fn captured_value(pos: &Position, captured: u32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::game::{MoveList, Rng};
 
     fn term(pos: &Position, name: &str) -> [i32; 2] {
