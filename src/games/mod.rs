@@ -1,6 +1,7 @@
 //! The games the engine hosts, each behind the [`crate::game::Game`] trait in its own module, and the
 //! one place that lists them: tools pick a game by name through [`with_variant`].
 
+pub mod alice;
 pub mod dipole;
 pub mod duel;
 
@@ -13,8 +14,11 @@ pub type Duel = duel::Position;
 /// A Dipole position: the second hosted game.
 pub type Dipole = dipole::Position;
 
+/// An Alice chess position: the third hosted game.
+pub type Alice = alice::Position;
+
 /// The names of the hosted games (`UCI_Variant`, `--variant`), the default first.
-pub const VARIANTS: [&str; 2] = [Duel::NAME, Dipole::NAME];
+pub const VARIANTS: [&str; 3] = [Duel::NAME, Dipole::NAME, Alice::NAME];
 
 /// Everything a hosted game implements: its rules ([`Game`]), how it is shown ([`Presentation`]) and
 /// how it is tuned ([`Tuning`]). Tools that need more than the rules take this bound.
@@ -52,6 +56,7 @@ pub fn with_variant<T: GameTask>(name: &str, task: T) -> Result<T::Output, Unkno
     match name.to_ascii_lowercase().as_str() {
         n if n == Duel::NAME => Ok(task.run::<Duel>()),
         n if n == Dipole::NAME => Ok(task.run::<Dipole>()),
+        n if n == Alice::NAME => Ok(task.run::<Alice>()),
         _ => Err(UnknownVariant(name.to_string())),
     }
 }
@@ -80,7 +85,7 @@ mod tests {
         let err = with_variant("chess", StartText).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown variant 'chess' (expected one of: duel, dipole)"
+            "unknown variant 'chess' (expected one of: duel, dipole, alice)"
         );
     }
 }

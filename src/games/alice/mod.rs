@@ -1,0 +1,195 @@
+//! Alice chess, V. R. Parton's chess on two boards (rules: `shared/rules/alice.md`). Only this module
+//! knows its rules.
+//!
+//! Every piece starts on board A. A move is an orthodox chess move on the piece's own board among that
+//! board's pieces, to a square empty on the other board, and the piece then passes to the other board.
+//! Only pieces on the same board give check.
+//!
+//! Files: `square` (squares and the two boards), `bitboard`, `attacks` (leaper tables, rays),
+//! `sliders` (sliding attacks), `piece`, `castling`, `position` (both boards, copy-make, Zobrist key),
+//! `movegen` (legal moves, perft), `moves` (16-bit encoding), `notation` (UCI moves), `fen`,
+//! `zobrist`, `eval`, `diagram`.
+
+mod attacks;
+mod bitboard;
+mod castling;
+mod diagram;
+mod eval;
+mod fen;
+mod movegen;
+mod moves;
+mod notation;
+mod piece;
+mod position;
+mod sliders;
+mod square;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use castling::{Castling, CastlingRight};
+pub use fen::FenError;
+pub use moves::{Move, MoveFlag};
+pub use notation::MoveError;
+pub use piece::{Kind, Occupant, Piece};
+pub use position::Position;
+pub use square::{Board, Square};
+
+use crate::game::{BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Side};
+
+/// The FEN of the start position: the orthodox one, board B empty.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+impl Position {
+    /// Every legal move, written into `moves` (cleared first).
+    pub fn legal_moves(&self, moves: &mut MoveList<Move>) {
+        moves.clear();
+        movegen::generate(self, moves);
+    }
+
+    /// The number of legal moves, counted without storing them.
+    pub fn count_moves(&self) -> u64 {
+        movegen::count_moves(self)
+    }
+
+    /// The leaf nodes of the legal-move tree `depth` plies deep, the last ply counted without making
+    /// its moves.
+    pub fn perft(&self, depth: u32) -> u64 {
+        movegen::perft(self, depth)
+    }
+
+    /// The position a FEN describes.
+    pub fn from_fen(text: &str) -> Result<Position, FenError> {
+        fen::parse(text)
+    }
+
+    /// The FEN of the position.
+    pub fn to_fen(&self) -> String {
+        fen::format(self)
+    }
+
+    /// The legal move a UCI text names.
+    pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse(self, text)
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type PositionError = FenError;
+    type MoveError = MoveError;
+
+    const NAME: &'static str = "alice";
+    /// As in orthodox chess: threefold repetition, and 50 moves (100 plies) without a capture or a
+    /// pawn move.
+    const DRAW_RULES: DrawRules = DrawRules {
+        repetitions: Some(3),
+        quiet_plies: Some(100),
+    };
+    /// Never shown: Alice chess is won by checkmate, which is the side to move having no move.
+    const GOAL: &'static str = "checkmate";
+    /// The start and positions reached by seeded random play (see `tests/alice_rules.rs`).
+    const BENCH_POSITIONS: &'static [&'static str] = &[START_FEN];
+
+    fn start() -> Self {
+        // The start FEN is a constant that the tests parse.
+        fen::parse(START_FEN).expect("the start FEN is valid")
+    }
+
+    fn from_text(text: &str) -> Result<Self, FenError> {
+        fen::parse(text)
+    }
+
+    fn to_text(&self) -> String {
+        fen::format(self)
+    }
+
+    fn side_to_move(&self) -> Side {
+        Position::side_to_move(self)
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<Move>) {
+        self.legal_moves(moves);
+    }
+
+    fn has_legal_move(&self) -> bool {
+        self.count_moves() > 0
+    }
+
+    fn make_move(&self, mv: Move) -> Self {
+        Position::make_move(self, mv)
+    }
+
+    fn make_null_move(&self) -> Option<Self> {
+        Some(Position::make_null_move(self))
+    }
+
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    /// Never: the position itself shows no win; checkmate is a side without a move.
+    fn decided_winner(&self) -> Option<Side> {
+        None
+    }
+
+    /// Checkmate loses, stalemate draws.
+    fn no_move_outcome(&self) -> Outcome {
+        if Position::in_check(self) {
+            Outcome::Win(Position::side_to_move(self).opponent())
+        } else {
+            Outcome::Draw
+        }
+    }
+
+    fn quiet_plies(&self) -> u32 {
+        self.halfmove_clock()
+    }
+
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    fn capture_value(&self, mv: Move) -> i32 {
+        eval::capture_value(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse(self, text)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format(mv)
+    }
+
+    fn encode_move(mv: Move) -> u16 {
+        mv.bits()
+    }
+
+    fn decode_move(code: u16) -> Move {
+        Move::from_bits(code)
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn eval_terms(&self) -> Vec<EvalTerm> {
+        eval::terms(self)
+    }
+
+    fn eval_weights() -> &'static [EvalWeight] {
+        eval::weights()
+    }
+
+    fn eval_features(&self) -> Vec<i32> {
+        eval::feature_difference(self)
+    }
+
+    fn diagram(&self) -> String {
+        diagram::render(self)
+    }
+
+    fn board_text(&self, style: &BoardStyle<Move>) -> String {
+        diagram::render_styled(self, style)
+    }
+}
