@@ -2,8 +2,9 @@
 //! letter (`e2e4`, `e7e8q`); castling is the king's move (`e1g1`). Which board a move is played on is
 //! not written: it is the board of the piece on the start square.
 //!
-//! Output is canonical (lower case). Input is lenient where nothing can be misread: surrounding spaces
-//! and upper-case letters (`E2E4`, `e7e8Q`). A rejection says what was wrong: the text, or the rule
+//! Output is canonical (lower case). Input is lenient where nothing can be misread: surrounding spaces,
+//! upper-case letters, a `-` or `x` between the squares and an `=` before the promotion letter
+//! (`E2E4`, `e2-e4`, `e7xd8=Q`). A rejection says what was wrong: the text, or the rule
 //! the move breaks in this position.
 
 use super::attacks;
@@ -154,7 +155,14 @@ fn parse_syntax(text: &str) -> Result<(Square, Square, Option<Kind>), MoveError>
         reason,
     };
     let lower = core.to_ascii_lowercase();
-    let chars: Vec<char> = lower.chars().collect();
+    let mut chars: Vec<char> = lower.chars().collect();
+    // A separator between the squares and an `=` before the promotion letter, as people write them.
+    if chars.len() >= 5 && matches!(chars[2], '-' | 'x') {
+        chars.remove(2);
+    }
+    if chars.len() == 6 && chars[4] == '=' {
+        chars.remove(4);
+    }
     if !(4..=5).contains(&chars.len()) {
         return Err(syntax(
             "expected two squares and an optional promotion letter, like e2e4 or e7e8q",
