@@ -9,7 +9,7 @@ use alice_reference::{Coverage, RefPosition};
 use duel::game::{Game, GameRecord, MoveList, Outcome, Rng, Side, Termination};
 use duel::games::Alice;
 use duel::games::alice::{Board, FenError, Kind, Move, MoveError, MoveFlag, START_FEN, Square};
-use duel::tools::perft::perft;
+use duel::engine::perft::perft;
 
 /// Positions from seeded random play (`playouts(2026, 60)`), with perft 3 and perft 4, chosen for the
 /// rule each exercises: castling on A with the destinations empty on B, en passant by a pawn on A and
