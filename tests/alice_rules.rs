@@ -6,10 +6,10 @@ mod alice_reference;
 mod common;
 
 use alice_reference::{Coverage, RefPosition};
+use duel::engine::perft::perft;
 use duel::game::{Game, GameRecord, MoveList, Outcome, Rng, Side, Termination};
 use duel::games::Alice;
 use duel::games::alice::{Board, FenError, Kind, Move, MoveError, MoveFlag, START_FEN, Square};
-use duel::engine::perft::perft;
 
 /// Positions from seeded random play (`playouts(2026, 60)`), with perft 3 and perft 4, chosen for the
 /// rule each exercises: castling on A with the destinations empty on B, en passant by a pawn on A and
@@ -880,4 +880,19 @@ fn eval_and_diagram_of_the_start() {
         diagram.contains("board A") && diagram.contains("board B"),
         "{diagram}"
     );
+}
+
+#[test]
+fn bench_positions_come_from_seeded_random_play() {
+    assert_eq!(Alice::BENCH_POSITIONS[0], START_FEN);
+    let replayed: Vec<String> = (1..=4)
+        .map(|seed| {
+            let game = common::random_positions(&Alice::start(), seed, 1, 16);
+            game.last().map(Alice::to_text).unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(Alice::BENCH_POSITIONS[1..], replayed);
+    for text in Alice::BENCH_POSITIONS {
+        assert!(position(text).count_moves() >= 20, "{text}");
+    }
 }

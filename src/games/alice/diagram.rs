@@ -44,10 +44,9 @@ pub fn render_styled(pos: &Position, style: &BoardStyle<Move>) -> String {
         .iter()
         .map(|&f| format!(" {} ", char::from(b'a' + f as u8)))
         .collect();
-    let mut out = format!(
-        "   {:^24}{GAP}   {:^24}\n   {letters}{GAP}   {letters}\n",
-        "board A", "board B"
-    );
+    let header = format!("   {:^24}{GAP}   {:^24}", "board A", "board B");
+    let labels = format!("   {letters}{GAP}   {letters}");
+    let mut out = format!("{}\n{}\n", header.trim_end(), labels.trim_end());
     for &rank in &ranks {
         let mut line = String::new();
         for board in Board::BOTH {

@@ -87,8 +87,16 @@ impl Game for Position {
     };
     /// Never shown: Alice chess is won by checkmate, which is the side to move having no move.
     const GOAL: &'static str = "checkmate";
-    /// The start and positions reached by seeded random play (see `tests/alice_rules.rs`).
-    const BENCH_POSITIONS: &'static [&'static str] = &[START_FEN];
+    /// The start and the positions 16 plies of seeded uniform random play reach (`Rng::new(seed)` for
+    /// seeds 1 to 4; seed 5 ends in checkmate): pieces on both boards, all with castling rights.
+    /// `tests/alice_rules.rs` replays them.
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        START_FEN,
+        "r1bqk1n1/p2p1p1U/1so1s1s1/2P3P1/7u/b1O4S/PPPCPP2/R2QKBN1 w Qq - 1 9",
+        "rn1qk1nr/p2p1p1p/4s3/1ss3p1/1cCS3U/O3Sb1S/P1P2PP1/R1BQK1N1 w Qkq - 1 9",
+        "r1btkbnr/1p2pp1p/o5s1/s1ssN3/7P/CS2SS2/P1PP2P1/RN1QKB1R w KQkq - 1 9",
+        "r3kb1r/p1ptp2p/1sosc1so/5s2/2S2S2/3SSTS1/PP5P/RNB1KBNR w KQkq - 0 9",
+    ];
 
     fn start() -> Self {
         // The start FEN is a constant that the tests parse.
