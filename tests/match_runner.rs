@@ -387,6 +387,26 @@ fn the_engine_beats_random_at_dipole_every_game() {
     );
 }
 
+/// Alice chess through the same runner and engine, from random openings, against both built-in
+/// players.
+#[test]
+fn the_engine_beats_random_at_alice_every_game() {
+    engine_sweeps(
+        "sweep-alice-random",
+        "random",
+        "--variant alice --games 20 --depth 3 --concurrency 2",
+    );
+}
+
+#[test]
+fn the_engine_beats_greedy_at_alice_every_game() {
+    engine_sweeps(
+        "sweep-alice-greedy",
+        "greedy",
+        "--variant alice --games 20 --depth 3 --concurrency 2",
+    );
+}
+
 /// With node limits the engine is deterministic too: the same seed replays the same games.
 #[test]
 fn the_same_seed_and_node_limit_give_the_same_engine_games() {

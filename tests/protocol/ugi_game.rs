@@ -4,7 +4,7 @@
 
 use crate::harness::{Engine, bestmove_of};
 use duel::game::{Game, GameRecord, Side};
-use duel::games::{Dipole, Duel};
+use duel::games::{Alice, Dipole, Duel};
 use std::time::Instant;
 
 /// Each player's time for the whole game, and the increment. Small, so that a real time manager keeps
@@ -12,22 +12,33 @@ use std::time::Instant;
 const START_MS: i64 = 2000;
 const INCREMENT_MS: i64 = 5;
 
-/// The draw rules end every game: at most 100 quiet plies between captures, and 16 pieces to capture.
+/// Duel's draw rules end every game: at most 100 quiet plies between captures, and 16 pieces to
+/// capture.
 const MAX_PLIES: usize = 17 * 100 + 16;
+
+/// Alice chess's draw rules end every game: at most 100 quiet plies between irreversible moves, of
+/// which there are at most 30 captures and 16 × 6 pawn steps.
+const ALICE_MAX_PLIES: usize = (30 + 16 * 6 + 1) * 100;
 
 #[test]
 fn engine_plays_itself_until_query_gameover() {
-    play_itself::<Duel>(&[]);
+    play_itself::<Duel>(&[], MAX_PLIES);
 }
 
 /// Dipole through the same protocol, selected with `UCI_Variant`.
 #[test]
 fn engine_plays_itself_at_dipole() {
-    play_itself::<Dipole>(&["setoption name UCI_Variant value dipole"]);
+    play_itself::<Dipole>(&["setoption name UCI_Variant value dipole"], MAX_PLIES);
 }
 
-/// Plays one game of `G` after the `setup` commands.
-fn play_itself<G: Game>(setup: &[&str]) {
+/// Alice chess through the same protocol, selected with `UCI_Variant`.
+#[test]
+fn engine_plays_itself_at_alice() {
+    play_itself::<Alice>(&["setoption name UCI_Variant value alice"], ALICE_MAX_PLIES);
+}
+
+/// Plays one game of `G` after the `setup` commands; no game of `G` lasts more than `max_plies`.
+fn play_itself<G: Game>(setup: &[&str], max_plies: usize) {
     let mut engine = Engine::start();
     engine.send("ugi");
     engine.read_until(|l| l == "ugiok");
@@ -87,7 +98,7 @@ fn play_itself<G: Game>(setup: &[&str]) {
 
         record.play_text(&best).expect("checked legal above");
         moves.push(best);
-        assert!(moves.len() <= MAX_PLIES, "the game did not end");
+        assert!(moves.len() <= max_plies, "the game did not end");
     }
 
     engine.send("query result");

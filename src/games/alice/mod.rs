@@ -5,11 +5,12 @@
 //! board's pieces, to a square empty on the other board, and the piece then passes to the other board.
 //! Only pieces on the same board give check.
 //!
-//! Files: `square` (squares and the two boards), `bitboard`, `attacks` (leaper tables, rays),
+//! Files: `announce` (check and mate in words), `square` (squares and the two boards), `bitboard`, `attacks` (leaper tables, rays),
 //! `sliders` (sliding attacks), `piece`, `castling`, `position` (both boards, copy-make, Zobrist key),
 //! `movegen` (legal moves, perft), `moves` (16-bit encoding), `notation` (UCI moves), `fen`,
 //! `zobrist`, `eval`, `diagram`.
 
+mod announce;
 mod attacks;
 mod bitboard;
 mod castling;
@@ -34,7 +35,9 @@ pub use piece::{Kind, Occupant, Piece};
 pub use position::Position;
 pub use square::{Board, Square};
 
-use crate::game::{BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Side};
+use crate::game::{
+    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Side, Termination,
+};
 
 /// The FEN of the start position: the orthodox one, board B empty.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -199,5 +202,13 @@ impl Game for Position {
 
     fn board_text(&self, style: &BoardStyle<Move>) -> String {
         diagram::render_styled(self, style)
+    }
+
+    fn announcement(&self) -> Option<String> {
+        announce::announcement(self)
+    }
+
+    fn describe_termination(&self, termination: Termination) -> String {
+        announce::describe(self, termination)
     }
 }
