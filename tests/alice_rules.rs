@@ -7,7 +7,9 @@ mod common;
 
 use alice_reference::{Coverage, RefPosition};
 use duel::engine::perft::perft;
-use duel::game::{Game, GameRecord, MoveList, Outcome, Rng, Side, Termination};
+use duel::game::{
+    Game, GameRecord, MoveList, Outcome, Presentation, Rng, Side, Termination, Tuning,
+};
 use duel::games::Alice;
 use duel::games::alice::{Board, FenError, Kind, Move, MoveError, MoveFlag, START_FEN, Square};
 
@@ -436,7 +438,7 @@ fn every_legal_move_round_trips_through_its_text_and_code() {
         for mv in legal_moves(&pos) {
             let text = pos.format_move(mv);
             assert_eq!(pos.parse_move(&text), Ok(mv), "{text} in {}", pos.to_text());
-            assert_eq!(Alice::decode_move(Alice::encode_move(mv)), mv);
+            assert_eq!(pos.decode_move(pos.move_code(mv)), Some(mv));
         }
     }
 }
@@ -606,6 +608,29 @@ fn bad_moves_are_rejected_with_the_reason() {
         start.parse_move("e2e5").unwrap_err().to_string(),
         "the pawn on e2 (board A) cannot move to e5 on that board"
     );
+}
+
+/// The tactical generator gives exactly the legal captures (en passant included) and promotions, in
+/// generation order.
+#[test]
+fn tactical_moves_are_the_captures_and_promotions() {
+    let mut tactical = MoveList::new();
+    let mut counts = [0; 3];
+    for pos in playouts(12, 20) {
+        pos.generate_tactical_moves(&mut tactical);
+        let expected: Vec<Move> = legal_moves(&pos)
+            .into_iter()
+            .filter(|&mv| pos.is_tactical(mv))
+            .collect();
+        assert_eq!(tactical.to_vec(), expected, "{}", pos.to_text());
+        for &mv in tactical.iter() {
+            let quiet_promotion = pos.capture_value(mv) == 0 && mv.promotion().is_some();
+            counts[0] += usize::from(mv.flag() == MoveFlag::EnPassant);
+            counts[1] += usize::from(quiet_promotion);
+            counts[2] += usize::from(pos.is_capture(mv));
+        }
+    }
+    assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -803,7 +828,7 @@ fn no_input_panics() {
     }
     for pos in positions.iter().step_by(20) {
         for code in 0..=u16::MAX {
-            let mv = Alice::decode_move(code);
+            let mv = pos.decode_move(code).unwrap_or_default();
             let after = pos.make_move(mv);
             let _ = (
                 pos.format_move(mv),

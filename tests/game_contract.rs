@@ -10,7 +10,7 @@ use duel::game::{
     wins_at_once,
 };
 use duel::games::duel::Square;
-use duel::games::{Dipole, Duel};
+use duel::games::{Alice, Dipole, Duel};
 use duel::search::{
     Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable, run_detailed,
 };
@@ -54,6 +54,11 @@ fn dipole_move_codes_round_trip() {
     move_codes_round_trip::<Dipole>();
 }
 
+#[test]
+fn alice_move_codes_round_trip() {
+    move_codes_round_trip::<Alice>();
+}
+
 /// No position of random play comes near the game's stated bound on legal moves (the list would
 /// panic past it), and the list's capacity is that bound.
 fn move_lists_hold_every_position<G: Game>(bound: usize) {
@@ -74,6 +79,11 @@ fn duel_move_lists_hold_every_position() {
 #[test]
 fn dipole_move_lists_hold_every_position() {
     move_lists_hold_every_position::<Dipole>(84);
+}
+
+#[test]
+fn alice_move_lists_hold_every_position() {
+    move_lists_hold_every_position::<Alice>(321);
 }
 
 /// The tactical-move generator gives legal moves in generation order, among them every tactical one;
@@ -122,6 +132,11 @@ fn dipole_tactical_moves_are_the_tactical_legal_moves() {
     tactical_moves_are_the_tactical_legal_moves::<Dipole>();
 }
 
+#[test]
+fn alice_tactical_moves_are_the_tactical_legal_moves() {
+    tactical_moves_are_the_tactical_legal_moves::<Alice>();
+}
+
 /// A move's text with a space before its mark reads back as the move once the mark is joined.
 fn spaced_marks_read_back<G: Game>() {
     for pos in positions::<G>().iter().step_by(5) {
@@ -147,6 +162,12 @@ fn duel_spaced_marks_read_back() {
 fn dipole_has_no_marks() {
     assert!(Dipole::MOVE_MARKS.is_empty());
     spaced_marks_read_back::<Dipole>();
+}
+
+#[test]
+fn alice_has_no_marks() {
+    assert!(Alice::MOVE_MARKS.is_empty());
+    spaced_marks_read_back::<Alice>();
 }
 
 #[test]

@@ -36,7 +36,8 @@ pub use position::Position;
 pub use square::{Board, Square};
 
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Side, Termination,
+    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Presentation, Side,
+    Termination, Tuning,
 };
 
 /// The FEN of the start position: the orthodox one, board B empty.
@@ -47,6 +48,18 @@ impl Position {
     pub fn legal_moves(&self, moves: &mut MoveList<Move>) {
         moves.clear();
         movegen::generate(self, moves);
+    }
+
+    /// The legal captures (en passant included) and promotions, written into `moves` (cleared
+    /// first) in the order of [`Position::legal_moves`].
+    pub fn tactical_moves(&self, moves: &mut MoveList<Move>) {
+        moves.clear();
+        movegen::generate_tactical(self, moves);
+    }
+
+    /// Whether `mv` captures something (en passant included) or promotes.
+    pub fn is_capture_or_promotion(&self, mv: Move) -> bool {
+        mv.promotion().is_some() || eval::capture_value(self, mv) > 0
     }
 
     /// The number of legal moves, counted without storing them.
@@ -164,6 +177,17 @@ impl Game for Position {
         eval::capture_value(self, mv)
     }
 
+    /// Captures and promotions.
+    fn is_tactical(&self, mv: Move) -> bool {
+        self.is_capture_or_promotion(mv)
+    }
+
+    /// Captures and promotions alone, generated with the destinations limited to enemy pieces and
+    /// the last rank.
+    fn generate_tactical_moves(&self, moves: &mut MoveList<Move>) {
+        self.tactical_moves(moves);
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse(self, text)
     }
@@ -172,30 +196,23 @@ impl Game for Position {
         notation::format(mv)
     }
 
-    fn encode_move(mv: Move) -> u16 {
+    /// The move's own 16 bits.
+    fn move_code(&self, mv: Move) -> u16 {
         mv.bits()
     }
 
-    fn decode_move(code: u16) -> Move {
-        Move::from_bits(code)
+    /// The move the bits spell, without a legality check (see [`Game::decode_move`]); `None` for bits
+    /// that spell no move.
+    fn decode_move(&self, code: u16) -> Option<Move> {
+        Some(Move::from_bits(code)).filter(|&mv| mv != Move::NULL)
     }
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
+}
 
-    fn eval_terms(&self) -> Vec<EvalTerm> {
-        eval::terms(self)
-    }
-
-    fn eval_weights() -> &'static [EvalWeight] {
-        eval::weights()
-    }
-
-    fn eval_features(&self) -> Vec<i32> {
-        eval::feature_difference(self)
-    }
-
+impl Presentation for Position {
     fn diagram(&self) -> String {
         diagram::render(self)
     }
@@ -210,5 +227,19 @@ impl Game for Position {
 
     fn describe_termination(&self, termination: Termination) -> String {
         announce::describe(self, termination)
+    }
+
+    fn eval_terms(&self) -> Vec<EvalTerm> {
+        eval::terms(self)
+    }
+}
+
+impl Tuning for Position {
+    fn eval_weights() -> &'static [EvalWeight] {
+        eval::weights()
+    }
+
+    fn eval_features(&self) -> Vec<i32> {
+        eval::feature_difference(self)
     }
 }

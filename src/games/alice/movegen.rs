@@ -136,8 +136,52 @@ impl<S: MoveSink> MoveSink for KingSafe<'_, S> {
     }
 }
 
+/// Which destinations a generation wants, as masks on every destination: all of them, or only those
+/// of tactical moves (captures, including en passant, and promotions).
+#[derive(Clone, Copy)]
+struct Wanted {
+    /// Destinations of piece moves, king steps and pawn captures.
+    targets: Bitboard,
+    /// Destinations of pawn pushes.
+    pushes: Bitboard,
+    /// Whether castling is wanted.
+    castling: bool,
+}
+
+impl Wanted {
+    /// Every move.
+    const ALL: Wanted = Wanted {
+        targets: Bitboard::ALL,
+        pushes: Bitboard::ALL,
+        castling: true,
+    };
+
+    /// Captures and promotions: destinations holding an enemy piece, pushes to the last rank.
+    fn tactical(pos: &Position) -> Wanted {
+        let them = pos.side_to_move().opponent();
+        Wanted {
+            targets: pos.side_on(Board::A, them) | pos.side_on(Board::B, them),
+            pushes: Bitboard::RANK_1 | Bitboard::RANK_8,
+            castling: false,
+        }
+    }
+}
+
 /// Writes every legal move of `pos` into `sink`.
+#[inline]
 pub(super) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
+    generate_wanted(pos, Wanted::ALL, sink);
+}
+
+/// Writes the legal captures and promotions of `pos` into `sink`, in the order [`generate`] gives
+/// them.
+pub(super) fn generate_tactical<S: MoveSink>(pos: &Position, sink: &mut S) {
+    generate_wanted(pos, Wanted::tactical(pos), sink);
+}
+
+/// Writes the legal moves of `pos` to the destinations `wanted` asks for into `sink`.
+#[inline]
+fn generate_wanted<S: MoveSink>(pos: &Position, wanted: Wanted, sink: &mut S) {
     let us = pos.side_to_move();
     let them = us.opponent();
     let king = pos.king(us);
@@ -155,7 +199,7 @@ pub(super) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     let without_king = occupied_k & !Bitboard::of(king);
     let occupied_o = pos.occupied(ob);
     let enemies_o = pos.side_on(ob, them);
-    let steps = attacks::king(king) & targets_k;
+    let steps = attacks::king(king) & targets_k & wanted.targets;
     for to in steps {
         if pos.attackers(kb, to, without_king, enemies_k).is_empty()
             && pos.attackers(ob, to, occupied_o, enemies_o).is_empty()
@@ -179,18 +223,14 @@ pub(super) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     };
     if checkers.any() {
         let checker = checkers.first();
-        board_moves(
-            pos,
-            ob,
-            targets_o & attacks::between(king, checker),
-            safe.sink,
-        );
+        let blocks = targets_o & attacks::between(king, checker);
+        board_moves(pos, ob, blocks, wanted, safe.sink);
         // From the king's board only taking the checker can help (and may uncover another line).
-        board_moves_from(pos, kb, own_k, targets_k & checkers, &mut safe);
+        board_moves_from(pos, kb, own_k, targets_k & checkers, wanted, &mut safe);
         return;
     }
 
-    board_moves(pos, ob, targets_o, safe.sink);
+    board_moves(pos, ob, targets_o, wanted, safe.sink);
     let straight = (pos.kind_on(kb, Kind::Rook) | pos.kind_on(kb, Kind::Queen)) & enemies_k;
     let diagonal = (pos.kind_on(kb, Kind::Bishop) | pos.kind_on(kb, Kind::Queen)) & enemies_k;
     let snipers = (attacks::rook_rays(king) & straight) | (attacks::bishop_rays(king) & diagonal);
@@ -200,38 +240,48 @@ pub(super) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     }
     let risky = sensitive & enemies_k;
     let calm = own_k & !sensitive;
-    board_moves_from(pos, kb, calm, targets_k & !risky, safe.sink);
+    board_moves_from(pos, kb, calm, targets_k & !risky, wanted, safe.sink);
     if risky.any() {
-        board_moves_from(pos, kb, calm, targets_k & risky, &mut safe);
+        board_moves_from(pos, kb, calm, targets_k & risky, wanted, &mut safe);
     }
     if (own_k & sensitive).any() {
-        board_moves_from(pos, kb, own_k & sensitive, targets_k, &mut safe);
+        board_moves_from(pos, kb, own_k & sensitive, targets_k, wanted, &mut safe);
     }
-    if kb == Board::A {
+    if kb == Board::A && wanted.castling {
         castling(pos, safe.sink);
     }
 }
 
-/// The moves of every piece of the side to move on `board` except its king, to squares of `targets`.
+/// The moves of every piece of the side to move on `board` except its king, to squares of `allowed`
+/// that `wanted` asks for.
 #[inline]
-fn board_moves<S: MoveSink>(pos: &Position, board: Board, targets: Bitboard, sink: &mut S) {
+fn board_moves<S: MoveSink>(
+    pos: &Position,
+    board: Board,
+    allowed: Bitboard,
+    wanted: Wanted,
+    sink: &mut S,
+) {
     let us = pos.side_to_move();
     let movers = pos.side_on(board, us) & !pos.kind_on(board, Kind::King);
-    board_moves_from(pos, board, movers, targets, sink);
+    board_moves_from(pos, board, movers, allowed, wanted, sink);
 }
 
 /// The moves of the side to move's pieces in `movers` (on `board`, no king among them) to squares of
-/// `targets`, which must already be empty on the other board and free of own pieces: the orthodox
-/// moves on `board` among its pieces. No castling, no en passant.
+/// `allowed` that `wanted` asks for; `allowed` must already be empty on the other board and free of
+/// own pieces. These are the orthodox moves on `board` among its pieces: no castling, no en passant.
 #[inline]
 fn board_moves_from<S: MoveSink>(
     pos: &Position,
     board: Board,
     movers: Bitboard,
-    targets: Bitboard,
+    allowed: Bitboard,
+    wanted: Wanted,
     sink: &mut S,
 ) {
-    if movers.is_empty() || targets.is_empty() {
+    let targets = allowed & wanted.targets;
+    let pushes = allowed & wanted.pushes;
+    if movers.is_empty() || (targets | pushes).is_empty() {
         return;
     }
     let occupied = pos.occupied(board);
@@ -249,23 +299,24 @@ fn board_moves_from<S: MoveSink>(
     }
     let pawns = pos.kind_on(board, Kind::Pawn) & movers;
     if pawns.any() {
-        pawn_moves(pos, board, pawns, targets, sink);
+        pawn_moves(pos, board, pawns, targets, pushes, sink);
     }
 }
 
-/// The pushes, double steps, captures and promotions of `pawns` (the side to move's, on `board`) to
-/// squares of `targets`.
+/// The captures and promotions of `pawns` (the side to move's, on `board`) to squares of `targets`,
+/// and their pushes and double steps to squares of `pushes`.
 #[inline]
 fn pawn_moves<S: MoveSink>(
     pos: &Position,
     board: Board,
     pawns: Bitboard,
     targets: Bitboard,
+    pushes: Bitboard,
     sink: &mut S,
 ) {
     let us = pos.side_to_move();
     // A push needs its square empty on both boards, a double step also the square passed on its own.
-    let free = !pos.occupied_anywhere() & targets;
+    let free = !pos.occupied_anywhere() & pushes;
     let empty_here = !pos.occupied(board);
     let enemies = pos.side_on(board, us.opponent()) & targets;
     // `back` is the index step from the destination back to the start.
@@ -295,10 +346,10 @@ fn pawn_moves<S: MoveSink>(
             )
         }
     };
-    let pushes = push & free;
+    let single = push & free;
     let captures = [(west & enemies, forward - 1), (east & enemies, forward + 1)];
-    sink.push_pawns(pushes & !last_rank, forward, MoveFlag::Normal);
-    sink.push_promotions(pushes & last_rank, forward);
+    sink.push_pawns(single & !last_rank, forward, MoveFlag::Normal);
+    sink.push_promotions(single & last_rank, forward);
     sink.push_pawns(double & free, 2 * forward, MoveFlag::DoubleStep);
     for (set, back) in captures {
         sink.push_pawns(set & !last_rank, back, MoveFlag::Normal);

@@ -3,6 +3,7 @@
 
 use super::piece::Kind;
 use super::square::Square;
+use crate::game::GameMove;
 
 /// A move: bits 0–5 the start square, 6–11 the destination, 12–15 the [`MoveFlag`]. The value 0 (a1 to
 /// a1) is never legal and serves as the null move.
@@ -22,6 +23,18 @@ pub enum MoveFlag {
     EnPassant,
     /// A pawn reaching the last rank and becoming this piece.
     Promotion(Kind),
+}
+
+/// A bound on the legal moves of an Alice position: 321. A piece goes only where it could go on an
+/// empty board (its own board's pieces and the other board's only take squares away), so a side has
+/// at most what its pieces reach on an empty board: a queen 27, a rook 14, a bishop 13, a knight 8, a
+/// king 8 (castling included: on e1 it has 5 steps and 2 castlings), a pawn 3 destinations with 4
+/// promotions each (12, fewer than the queen it may become). Nine queens (eight promoted), two
+/// rooks, two bishops, two knights and the king: 9 × 27 + 2 × 14 + 2 × 13 + 2 × 8 + 8.
+const MAX_MOVES: usize = 9 * 27 + 2 * 14 + 2 * 13 + 2 * 8 + 8;
+
+impl GameMove for Move {
+    type PerMove<T: Copy> = [T; MAX_MOVES];
 }
 
 const TO_SHIFT: u16 = 6;
