@@ -17,9 +17,9 @@
 //!   when the side to move has a pawn that attacks it and it is empty on both boards (otherwise no
 //!   capture could ever be possible there), so `to_text` may write `-` where the input had a square.
 //!
-//! Syntax is checked before meaning: ranks, then each field in order, then kings, pawns, castling
-//! rights, the en-passant square and the side not to move being in check. Each failure has its own
-//! error naming what was wrong.
+//! Syntax is checked before meaning: ranks, then each field in order, then pawns on the first or last
+//! rank, kings, castling rights, the en-passant square and the side not to move being in check. Each
+//! failure has its own error naming what was wrong.
 
 use super::castling::{Castling, CastlingRight};
 use super::piece::{Kind, Piece};

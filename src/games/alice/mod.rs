@@ -5,10 +5,10 @@
 //! board's pieces, to a square empty on the other board, and the piece then passes to the other board.
 //! Only pieces on the same board give check.
 //!
-//! Files: `announce` (check and mate in words), `square` (squares and the two boards), `bitboard`, `attacks` (leaper tables, rays),
+//! Files: `square` (squares and the two boards), `bitboard`, `attacks` (leaper tables, rays),
 //! `sliders` (sliding attacks), `piece`, `castling`, `position` (both boards, copy-make, Zobrist key),
 //! `movegen` (legal moves, perft), `moves` (16-bit encoding), `notation` (UCI moves), `fen`,
-//! `zobrist`, `eval`, `diagram`.
+//! `zobrist`, `eval`, `diagram`, `announce` (check and mate in words).
 
 mod announce;
 mod attacks;
@@ -71,21 +71,6 @@ impl Position {
     /// its moves.
     pub fn perft(&self, depth: u32) -> u64 {
         movegen::perft(self, depth)
-    }
-
-    /// The position a FEN describes.
-    pub fn from_fen(text: &str) -> Result<Position, FenError> {
-        fen::parse(text)
-    }
-
-    /// The FEN of the position.
-    pub fn to_fen(&self) -> String {
-        fen::format(self)
-    }
-
-    /// The legal move a UCI text names.
-    pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
-        notation::parse(self, text)
     }
 }
 

@@ -44,12 +44,6 @@ impl Square {
         (self.0 >> 3) as i32
     }
 
-    /// The square seen from the other side of the board (`a1` ↔ `a8`).
-    #[inline]
-    pub const fn flip_rank(self) -> Square {
-        Square(self.0 ^ 56)
-    }
-
     /// The square a step of `df` files and `dr` ranks away, if it is on the board.
     #[inline]
     pub const fn offset(self, df: i32, dr: i32) -> Option<Square> {
@@ -106,12 +100,6 @@ impl Board {
             Board::A => Board::B,
             Board::B => Board::A,
         }
-    }
-
-    /// The board with index 0 (A) or 1 (B); any other index is B.
-    #[inline]
-    pub const fn from_index(index: usize) -> Board {
-        if index == 0 { Board::A } else { Board::B }
     }
 }
 

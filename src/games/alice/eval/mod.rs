@@ -212,7 +212,7 @@ mod tests {
 
     #[test]
     fn a_piece_covered_from_the_other_board_is_not_hanging() {
-        // White's knight on d4 (board A) is attacked by Black's bishop on a7... through b6, c5: on A.
+        // White's knight on d4 of board A is attacked there by Black's bishop on a7 (through b6, c5).
         let bare = Position::from_text("4k3/b7/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
         // A white rook on d1 of board B covers d4 there, where the bishop would land.
         let covered = Position::from_text("4k3/b7/8/8/3N4/8/8/3UK3 w - - 0 1").unwrap();
