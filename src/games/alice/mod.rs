@@ -7,7 +7,7 @@
 //!
 //! Files: `square` (squares and the two boards), `bitboard`, `attacks` (leaper tables, rays),
 //! `sliders` (sliding attacks), `piece`, `castling`, `position` (both boards, copy-make, Zobrist key),
-//! `movegen` (legal moves, perft), `moves` (16-bit encoding), `notation` (UCI moves), `fen`,
+//! `movegen` (legal moves, counted or listed), `moves` (16-bit encoding), `notation` (UCI moves), `fen`,
 //! `zobrist`, `eval`, `diagram`, `announce` (check and mate in words).
 
 mod announce;
@@ -66,12 +66,6 @@ impl Position {
     pub fn count_moves(&self) -> u64 {
         movegen::count_moves(self)
     }
-
-    /// The leaf nodes of the legal-move tree `depth` plies deep, the last ply counted without making
-    /// its moves.
-    pub fn perft(&self, depth: u32) -> u64 {
-        movegen::perft(self, depth)
-    }
 }
 
 impl Game for Position {
@@ -122,6 +116,11 @@ impl Game for Position {
 
     fn has_legal_move(&self) -> bool {
         self.count_moves() > 0
+    }
+
+    /// Counted without storing the moves: whole target sets by population count.
+    fn legal_move_count(&self) -> u64 {
+        self.count_moves()
     }
 
     fn make_move(&self, mv: Move) -> Self {

@@ -421,19 +421,3 @@ pub(super) fn count_moves(pos: &Position) -> u64 {
     generate(pos, &mut counter);
     counter.0
 }
-
-/// Perft with the last ply counted in bulk.
-pub(super) fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => count_moves(pos),
-        _ => {
-            let mut moves = MoveList::new();
-            generate(pos, &mut moves);
-            moves
-                .iter()
-                .map(|&mv| perft(&pos.make_move(mv), depth - 1))
-                .sum()
-        }
-    }
-}
