@@ -10,7 +10,7 @@ use duel::game::{
     wins_at_once,
 };
 use duel::games::duel::Square;
-use duel::games::{Dame, Dipole, Duel};
+use duel::games::{Alice, Dame, Dipole, Duel};
 use duel::search::{
     Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable, run_detailed,
 };
@@ -59,6 +59,11 @@ fn dame_move_codes_round_trip() {
     move_codes_round_trip::<Dame>();
 }
 
+#[test]
+fn alice_move_codes_round_trip() {
+    move_codes_round_trip::<Alice>();
+}
+
 /// No position of random play comes near the game's stated bound on legal moves (the list would
 /// panic past it), and the list's capacity is that bound.
 fn move_lists_hold_every_position<G: Game>(bound: usize) {
@@ -84,6 +89,11 @@ fn dipole_move_lists_hold_every_position() {
 #[test]
 fn dame_move_lists_hold_every_position() {
     move_lists_hold_every_position::<Dame>(512);
+}
+
+#[test]
+fn alice_move_lists_hold_every_position() {
+    move_lists_hold_every_position::<Alice>(321);
 }
 
 /// The tactical-move generator gives legal moves in generation order, among them every tactical one;
@@ -137,6 +147,11 @@ fn dame_tactical_moves_are_the_tactical_legal_moves() {
     tactical_moves_are_the_tactical_legal_moves::<Dame>();
 }
 
+#[test]
+fn alice_tactical_moves_are_the_tactical_legal_moves() {
+    tactical_moves_are_the_tactical_legal_moves::<Alice>();
+}
+
 /// A move's text with a space before its mark reads back as the move once the mark is joined.
 fn spaced_marks_read_back<G: Game>() {
     for pos in positions::<G>().iter().step_by(5) {
@@ -168,6 +183,12 @@ fn dipole_has_no_marks() {
 fn dame_has_no_marks() {
     assert!(Dame::MOVE_MARKS.is_empty());
     spaced_marks_read_back::<Dame>();
+}
+
+#[test]
+fn alice_has_no_marks() {
+    assert!(Alice::MOVE_MARKS.is_empty());
+    spaced_marks_read_back::<Alice>();
 }
 
 #[test]

@@ -564,4 +564,28 @@ fn dame_is_played_with_variant() {
     let games = pgn::read::<duel::games::Dame>(&std::fs::read_to_string(&log).unwrap()).unwrap();
     assert_eq!(games[0].tag("Variant"), Some("dame"));
     assert!(games[0].record.termination().is_some());
+/// Alice chess through the same session: a scripted game to checkmate (the queen goes to B taking on
+/// d7, takes the pawn that came to b5 of B and returns to A, where the black king has no way out),
+/// with a move refused on the way.
+#[test]
+fn alice_is_played_with_variant() {
+    let mut game = two_players(&["--variant", "alice"]);
+    for (text, echo) in [
+        ("d2d3", "White plays 1. d2d3"),
+        ("g8h6", "Black plays 1... g8h6"),
+        ("d1d7", "White plays 2. d1d7"),
+        ("b7b5", "Black plays 2... b7b5"),
+    ] {
+        game.send(text);
+        expect_line(&mut game, echo);
+    }
+    // The d-pawn left for B: there is nothing on d2 of either board.
+    game.send("d2d4");
+    let refused = expect_start(&mut game, "error: ");
+    assert_eq!(refused, "error: there is no piece on d2");
+    game.send("d7b5");
+    expect_line(&mut game, "Checkmate! (Black's king on board A)");
+    let end = expect_start(&mut game, "White wins: ");
+    assert_eq!(end, "White wins: checkmate");
+    quit(&mut game);
 }

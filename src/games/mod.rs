@@ -1,6 +1,7 @@
 //! The games the engine hosts, each behind the [`crate::game::Game`] trait in its own module, and the
 //! one place that lists them: tools pick a game by name through [`with_variant`].
 
+pub mod alice;
 pub mod dame;
 pub mod dipole;
 pub mod duel;
@@ -17,8 +18,11 @@ pub type Dipole = dipole::Position;
 /// A Dame position: the third hosted game.
 pub type Dame = dame::Position;
 
+/// An Alice chess position: the fourth hosted game.
+pub type Alice = alice::Position;
+
 /// The names of the hosted games (`UCI_Variant`, `--variant`), the default first.
-pub const VARIANTS: [&str; 3] = [Duel::NAME, Dipole::NAME, Dame::NAME];
+pub const VARIANTS: [&str; 4] = [Duel::NAME, Dipole::NAME, Dame::NAME, Alice::NAME];
 
 /// Everything a hosted game implements: its rules ([`Game`]), how it is shown ([`Presentation`]) and
 /// how it is tuned ([`Tuning`]). Tools that need more than the rules take this bound.
@@ -57,6 +61,7 @@ pub fn with_variant<T: GameTask>(name: &str, task: T) -> Result<T::Output, Unkno
         n if n == Duel::NAME => Ok(task.run::<Duel>()),
         n if n == Dipole::NAME => Ok(task.run::<Dipole>()),
         n if n == Dame::NAME => Ok(task.run::<Dame>()),
+        n if n == Alice::NAME => Ok(task.run::<Alice>()),
         _ => Err(UnknownVariant(name.to_string())),
     }
 }
@@ -85,7 +90,7 @@ mod tests {
         let err = with_variant("chess", StartText).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown variant 'chess' (expected one of: duel, dipole, dame)"
+            "unknown variant 'chess' (expected one of: duel, dipole, dame, alice)"
         );
     }
 }

@@ -337,7 +337,7 @@ mod tests {
                 "option name Move Overhead type spin default 10 min 0 max 5000",
                 "option name Clear Hash type button",
                 "option name Ponder type check default false",
-                "option name UCI_Variant type combo default duel var duel var dipole var dame",
+                "option name UCI_Variant type combo default duel var duel var dipole var dame var alice",
             ]
         );
     }

@@ -12,7 +12,7 @@ const OPTIONS: [&str; 7] = [
     "option name Move Overhead type spin default 10 min 0 max 5000",
     "option name Clear Hash type button",
     "option name Ponder type check default false",
-    "option name UCI_Variant type combo default duel var duel var dipole var dame",
+    "option name UCI_Variant type combo default duel var duel var dipole var dame var alice",
 ];
 
 #[test]
@@ -431,7 +431,7 @@ fn uci_variant_switches_the_game() {
     let lines = engine.read_until(|l| l == "uciok");
     assert!(
         lines.contains(
-            &"option name UCI_Variant type combo default duel var duel var dipole var dame"
+            &"option name UCI_Variant type combo default duel var duel var dipole var dame var alice"
                 .to_string()
         ),
         "{lines:?}"
@@ -452,7 +452,7 @@ fn uci_variant_switches_the_game() {
     let error = engine.sync();
     assert_eq!(error.len(), 1);
     assert!(
-        error[0].contains("must be one of duel, dipole, dame"),
+        error[0].contains("must be one of duel, dipole, dame, alice"),
         "{error:?}"
     );
     engine.send("setoption name UCI_Variant value duel");

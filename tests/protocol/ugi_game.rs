@@ -4,7 +4,7 @@
 
 use crate::harness::{Engine, bestmove_of};
 use duel::game::{Game, GameRecord, Side};
-use duel::games::{Dame, Dipole, Duel};
+use duel::games::{Alice, Dame, Dipole, Duel};
 use std::time::Instant;
 
 /// Each player's time for the whole game, and the increment. Small, so that a real time manager keeps
@@ -12,12 +12,16 @@ use std::time::Instant;
 const START_MS: i64 = 2000;
 const INCREMENT_MS: i64 = 5;
 
-/// The draw rules end every game: at most 100 quiet plies between captures, and 16 pieces to capture.
+/// Duel's draw rules end every game: at most 100 quiet plies between captures, and 16 pieces to
+/// capture.
 const MAX_PLIES: usize = 17 * 100 + 16;
 
 /// Dame's draw rule allows at most 50 king plies between irreversible moves, which are the men's
 /// steps (24 men, 7 rows each at most) and the captures (23 at most before a side is left bare).
 const DAME_MAX_PLIES: usize = 51 * (24 * 7 + 23 + 1);
+/// Alice chess's draw rules end every game: at most 100 quiet plies between irreversible moves, of
+/// which there are at most 30 captures and 16 × 6 pawn steps.
+const ALICE_MAX_PLIES: usize = (30 + 16 * 6 + 1) * 100;
 
 #[test]
 fn engine_plays_itself_until_query_gameover() {
@@ -36,7 +40,13 @@ fn engine_plays_itself_at_dame() {
     play_itself::<Dame>(&["setoption name UCI_Variant value dame"], DAME_MAX_PLIES);
 }
 
-/// Plays one game of `G` after the `setup` commands; it must end within `max_plies`.
+/// Alice chess through the same protocol, selected with `UCI_Variant`.
+#[test]
+fn engine_plays_itself_at_alice() {
+    play_itself::<Alice>(&["setoption name UCI_Variant value alice"], ALICE_MAX_PLIES);
+}
+
+/// Plays one game of `G` after the `setup` commands; no game of `G` lasts more than `max_plies`.
 fn play_itself<G: Game>(setup: &[&str], max_plies: usize) {
     let mut engine = Engine::start();
     engine.send("ugi");

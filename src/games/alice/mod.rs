@@ -1,0 +1,229 @@
+//! Alice chess, V. R. Parton's chess on two boards (rules: `shared/rules/alice.md`). Only this module
+//! knows its rules.
+//!
+//! Every piece starts on board A. A move is an orthodox chess move on the piece's own board among that
+//! board's pieces, to a square empty on the other board, and the piece then passes to the other board.
+//! Only pieces on the same board give check.
+//!
+//! Files: `square` (squares and the two boards), `bitboard`, `attacks` (leaper tables, rays),
+//! `sliders` (sliding attacks), `piece`, `castling`, `position` (both boards, copy-make, Zobrist key),
+//! `movegen` (legal moves, counted or listed), `moves` (16-bit encoding), `notation` (UCI moves), `fen`,
+//! `zobrist`, `eval`, `diagram`, `announce` (check and mate in words).
+
+mod announce;
+mod attacks;
+mod bitboard;
+mod castling;
+mod diagram;
+mod eval;
+mod fen;
+mod movegen;
+mod moves;
+mod notation;
+mod piece;
+mod position;
+mod sliders;
+mod square;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use castling::{Castling, CastlingRight};
+pub use fen::FenError;
+pub use moves::{Move, MoveFlag};
+pub use notation::MoveError;
+pub use piece::{Kind, Occupant, Piece};
+pub use position::Position;
+pub use square::{Board, Square};
+
+use crate::game::{
+    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Presentation, Side,
+    Termination, Tuning,
+};
+
+/// The FEN of the start position: the orthodox one, board B empty.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+impl Position {
+    /// Every legal move, written into `moves` (cleared first).
+    pub fn legal_moves(&self, moves: &mut MoveList<Move>) {
+        moves.clear();
+        movegen::generate(self, moves);
+    }
+
+    /// The legal captures (en passant included) and promotions, written into `moves` (cleared
+    /// first) in the order of [`Position::legal_moves`].
+    pub fn tactical_moves(&self, moves: &mut MoveList<Move>) {
+        moves.clear();
+        movegen::generate_tactical(self, moves);
+    }
+
+    /// Whether `mv` captures something (en passant included) or promotes.
+    pub fn is_capture_or_promotion(&self, mv: Move) -> bool {
+        mv.promotion().is_some() || eval::capture_value(self, mv) > 0
+    }
+
+    /// The number of legal moves, counted without storing them.
+    pub fn count_moves(&self) -> u64 {
+        movegen::count_moves(self)
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type PositionError = FenError;
+    type MoveError = MoveError;
+
+    const NAME: &'static str = "alice";
+    /// As in orthodox chess: threefold repetition, and 50 moves (100 plies) without a capture or a
+    /// pawn move.
+    const DRAW_RULES: DrawRules = DrawRules {
+        repetitions: Some(3),
+        quiet_plies: Some(100),
+    };
+    /// Never shown: Alice chess is won by checkmate, which is the side to move having no move.
+    const GOAL: &'static str = "checkmate";
+    /// The start and the positions 16 plies of seeded uniform random play reach (`Rng::new(seed)` for
+    /// seeds 1 to 4; seed 5 ends in checkmate): pieces on both boards, all with castling rights.
+    /// `tests/alice_rules.rs` replays them.
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        START_FEN,
+        "r1bqk1n1/p2p1p1U/1so1s1s1/2P3P1/7u/b1O4S/PPPCPP2/R2QKBN1 w Qq - 1 9",
+        "rn1qk1nr/p2p1p1p/4s3/1ss3p1/1cCS3U/O3Sb1S/P1P2PP1/R1BQK1N1 w Qkq - 1 9",
+        "r1btkbnr/1p2pp1p/o5s1/s1ssN3/7P/CS2SS2/P1PP2P1/RN1QKB1R w KQkq - 1 9",
+        "r3kb1r/p1ptp2p/1sosc1so/5s2/2S2S2/3SSTS1/PP5P/RNB1KBNR w KQkq - 0 9",
+    ];
+
+    fn start() -> Self {
+        // The start FEN is a constant that the tests parse.
+        fen::parse(START_FEN).expect("the start FEN is valid")
+    }
+
+    fn from_text(text: &str) -> Result<Self, FenError> {
+        fen::parse(text)
+    }
+
+    fn to_text(&self) -> String {
+        fen::format(self)
+    }
+
+    fn side_to_move(&self) -> Side {
+        Position::side_to_move(self)
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<Move>) {
+        self.legal_moves(moves);
+    }
+
+    fn has_legal_move(&self) -> bool {
+        self.count_moves() > 0
+    }
+
+    /// Counted without storing the moves: whole target sets by population count.
+    fn legal_move_count(&self) -> u64 {
+        self.count_moves()
+    }
+
+    fn make_move(&self, mv: Move) -> Self {
+        Position::make_move(self, mv)
+    }
+
+    fn make_null_move(&self) -> Option<Self> {
+        Some(Position::make_null_move(self))
+    }
+
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    /// Never: the position itself shows no win; checkmate is a side without a move.
+    fn decided_winner(&self) -> Option<Side> {
+        None
+    }
+
+    /// Checkmate loses, stalemate draws.
+    fn no_move_outcome(&self) -> Outcome {
+        if Position::in_check(self) {
+            Outcome::Win(Position::side_to_move(self).opponent())
+        } else {
+            Outcome::Draw
+        }
+    }
+
+    fn quiet_plies(&self) -> u32 {
+        self.halfmove_clock()
+    }
+
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    fn capture_value(&self, mv: Move) -> i32 {
+        eval::capture_value(self, mv)
+    }
+
+    /// Captures and promotions.
+    fn is_tactical(&self, mv: Move) -> bool {
+        self.is_capture_or_promotion(mv)
+    }
+
+    /// Captures and promotions alone, generated with the destinations limited to enemy pieces and
+    /// the last rank.
+    fn generate_tactical_moves(&self, moves: &mut MoveList<Move>) {
+        self.tactical_moves(moves);
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse(self, text)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format(mv)
+    }
+
+    /// The move's own 16 bits.
+    fn move_code(&self, mv: Move) -> u16 {
+        mv.bits()
+    }
+
+    /// The move the bits spell, without a legality check (see [`Game::decode_move`]); `None` for bits
+    /// that spell no move.
+    fn decode_move(&self, code: u16) -> Option<Move> {
+        Some(Move::from_bits(code)).filter(|&mv| mv != Move::NULL)
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+}
+
+impl Presentation for Position {
+    fn diagram(&self) -> String {
+        diagram::render(self)
+    }
+
+    fn board_text(&self, style: &BoardStyle<Move>) -> String {
+        diagram::render_styled(self, style)
+    }
+
+    fn announcement(&self) -> Option<String> {
+        announce::announcement(self)
+    }
+
+    fn describe_termination(&self, termination: Termination) -> String {
+        announce::describe(self, termination)
+    }
+
+    fn eval_terms(&self) -> Vec<EvalTerm> {
+        eval::terms(self)
+    }
+}
+
+impl Tuning for Position {
+    fn eval_weights() -> &'static [EvalWeight] {
+        eval::weights()
+    }
+
+    fn eval_features(&self) -> Vec<i32> {
+        eval::feature_difference(self)
+    }
+}
