@@ -394,6 +394,9 @@ fn the_engine_beats_random_at_dame_every_game() {
         "sweep-dame",
         "random",
         "--variant dame --games 20 --depth 3 --concurrency 2",
+    );
+}
+
 /// Alice chess through the same runner and engine, from random openings, against both built-in
 /// players.
 #[test]

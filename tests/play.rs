@@ -564,6 +564,8 @@ fn dame_is_played_with_variant() {
     let games = pgn::read::<duel::games::Dame>(&std::fs::read_to_string(&log).unwrap()).unwrap();
     assert_eq!(games[0].tag("Variant"), Some("dame"));
     assert!(games[0].record.termination().is_some());
+}
+
 /// Alice chess through the same session: a scripted game to checkmate (the queen goes to B taking on
 /// d7, takes the pawn that came to b5 of B and returns to A, where the black king has no way out),
 /// with a move refused on the way.
