@@ -151,7 +151,7 @@ impl Relay {
             Err(e) => return vec![Reply::error(None, format!("not a request: {e}"))],
         };
         match request {
-            Request::Engine { line } => vec![self.to_engine(line)],
+            Request::Engine { line } => vec![self.relay_line(line)],
             Request::Restart => {
                 if self.starting {
                     return vec![Reply::error(None, "the engine is starting already")];
@@ -200,7 +200,7 @@ impl Relay {
     }
 
     /// Relays one protocol line; the page sees it echoed as `sent`.
-    fn to_engine(&mut self, line: String) -> Reply {
+    fn relay_line(&mut self, line: String) -> Reply {
         if let Err(message) = check_engine_line(&line) {
             return Reply::error(None, message);
         }

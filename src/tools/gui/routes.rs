@@ -101,16 +101,18 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
-/// Refuses a request whose Host header does not name this server.
-fn check_host(app: &App, headers: &HeaderMap) -> Result<(), Response> {
+/// The refusal of a request whose Host header does not name this server; `None` when it does.
+fn refused_host(app: &App, headers: &HeaderMap) -> Option<Response> {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
     match host {
-        Some(host) if app.origins.host_allowed(host) => Ok(()),
-        _ => Err((
-            StatusCode::FORBIDDEN,
-            "this server answers to its own address only\n",
-        )
-            .into_response()),
+        Some(host) if app.origins.host_allowed(host) => None,
+        _ => Some(
+            (
+                StatusCode::FORBIDDEN,
+                "this server answers to its own address only\n",
+            )
+                .into_response(),
+        ),
     }
 }
 
@@ -121,7 +123,7 @@ fn asset(
     content_type: &'static str,
     body: &'static str,
 ) -> Response {
-    if let Err(refused) = check_host(app, headers) {
+    if let Some(refused) = refused_host(app, headers) {
         return refused;
     }
     let mut response = body.into_response();
@@ -176,7 +178,7 @@ async fn websocket(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if let Err(refused) = check_host(&app, &headers) {
+    if let Some(refused) = refused_host(&app, &headers) {
         return refused;
     }
     let origin = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok());

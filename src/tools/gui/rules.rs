@@ -227,9 +227,12 @@ pub fn game_pgn(
 /// The value of the last Variant tag in a PGN text, if any.
 fn variant_tag(text: &str) -> Option<String> {
     text.lines()
-        .filter_map(|line| line.trim().strip_prefix("[Variant \""))
-        .filter_map(|rest| rest.strip_suffix("\"]"))
-        .last()
+        .rev()
+        .find_map(|line| {
+            line.trim()
+                .strip_prefix("[Variant \"")
+                .and_then(|rest| rest.strip_suffix("\"]"))
+        })
         .map(str::to_string)
 }
 
@@ -292,7 +295,7 @@ mod tests {
 
     #[test]
     fn a_state_has_the_board_the_moves_and_the_announcement() {
-        let state = game_state(&game("duel", &["f1-E6"])).unwrap();
+        let state = game_state(&game("duel", &["F1xe6"])).unwrap();
         assert_eq!(state["history"][0]["text"], "F1-e6+");
         assert_eq!(state["side"], "black");
         assert_eq!(state["board"]["kind"], "duel");
