@@ -429,4 +429,71 @@ async fn play(client: Client, url: String) {
     )
     .await;
     screenshot(client, "gui-dipole.png").await;
+
+    // Undo, then the engine against itself for a few moves, then the game saved as PGN and loaded
+    // back.
+    client
+        .find(Locator::Id("undo"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "the move taken back",
+        "document.body.dataset.ply === '0'",
+    )
+    .await;
+    set_value(client, "limit-kind", "depth").await;
+    set_value(client, "limit-value", "2").await;
+    set_value(client, "mode", "engines").await;
+    wait_until(
+        client,
+        "four engine moves",
+        "Number(document.body.dataset.ply) >= 4",
+    )
+    .await;
+    set_value(client, "mode", "both").await;
+    wait_until(
+        client,
+        "the engines stopped",
+        "!document.body.dataset.thinking",
+    )
+    .await;
+    let played = js(client, "return app.game.moves.length;").await;
+    client
+        .find(Locator::Id("save-pgn"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "the PGN",
+        "document.getElementById('pgn-text').value.includes('[Variant \"dipole\"]')",
+    )
+    .await;
+    client
+        .find(Locator::Id("new"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(client, "a new game", "document.body.dataset.ply === '0'").await;
+    client
+        .find(Locator::Id("load-pgn"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "the game loaded back",
+        &format!("document.body.dataset.ply === '{played}' && app.game.variant === 'dipole'"),
+    )
+    .await;
 }

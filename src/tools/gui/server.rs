@@ -6,6 +6,7 @@
 use super::browser;
 use super::cli::GuiConfig;
 use super::routes::{self, App, Origins, url_host};
+use axum::serve::ListenerExt;
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
@@ -66,6 +67,11 @@ async fn serve(config: GuiConfig, out: &mut dyn Write, stop: &Notify) -> Result<
     let app = Arc::new(App {
         origins: Origins::new(addr),
         config,
+    });
+    // Each relayed line is a small write of its own: without TCP_NODELAY, Nagle's algorithm holds one
+    // back until the page acknowledges the one before, which a delayed ACK puts off by 40 ms.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
     });
     let server = axum::serve(listener, routes::router(app));
     tokio::select! {

@@ -368,6 +368,7 @@ function afterState() {
     startSearch('move', go.line, go.ms);
     return;
   }
+  if (searching && searching.purpose === 'move') stopSearches(); // the engine no longer has this move
   if ($('analyse').checked && !state.end && enginePlays(app.game.variant)) {
     if (searching && searching.purpose === 'analysis' && searching.ply === app.view) return;
     stopSearches();
