@@ -422,6 +422,7 @@ function playMove(text, comment) {
   const state = app.state;
   if (!state) return;
   const branching = !live();
+  const asked = performance.now();
   const moves = app.game.moves.slice(0, app.view).concat([text]);
   const seq = ++app.stateSeq;
   stopSearches();
@@ -440,7 +441,7 @@ function playMove(text, comment) {
     showState(next);
     // How long a person waited for the engine's answer to their move, for the record.
     if (comment && app.humanMoveAt != null) document.body.dataset.replyMs = String(Math.round(performance.now() - app.humanMoveAt));
-    app.humanMoveAt = comment ? null : performance.now();
+    app.humanMoveAt = comment ? null : asked;
     if (next.announcement || next.end) showBanner(next.end ? next.end.text : next.announcement, Boolean(next.end));
     else showBanner('', false);
   }, (message) => {
