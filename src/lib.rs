@@ -3,16 +3,16 @@
 //!
 //! Layers, each importing only those before it (unit tests may also use a hosted game):
 //! - [`game`]: the traits (the rules, [`game::Game`]; how a game is shown and tuned,
-//!   [`game::Presentation`] and [`game::Tuning`]) and what every game shares (move lists, outcomes,
-//!   draw rules, game records, a seeded RNG);
+//!   [`game::Presentation`], [`game::WebBoard`] for graphical front ends, and [`game::Tuning`]) and
+//!   what every game shares (move lists, outcomes, draw rules, game records, a seeded RNG);
 //! - [`games`]: the rules of each hosted game, and [`games::with_variant`], the one list of them;
 //! - [`search`]: the search, generic over the trait;
 //! - [`engine`]: the text-free engine runtime over the search: one game's position, options and
 //!   transposition table, the thread each search runs on and its fallback move, `perft` and `bench`,
 //!   and the line input the front ends share;
 //! - [`protocol`]: UCI and UGI, the text layer over the engine;
-//! - [`tools`]: the match runner, terminal play (which drives the engine too), the tuner, PGN and time
-//!   controls.
+//! - [`tools`]: the match runner, terminal play (which drives the engine too), the browser page
+//!   (`duel gui`, a protocol client relayed to an engine process), the tuner, PGN and time controls.
 //!
 //! The `duel` binary's command line (`main.rs`) sits on top of them all.
 

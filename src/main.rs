@@ -1,9 +1,10 @@
-//! The `duel` command line: the engine (default), perft, bench, match, results, play and tune.
+//! The `duel` command line: the engine (default), perft, bench, match, results, play, gui and tune.
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use duel::engine::{bench, perft};
 use duel::games::{Duel, GameTask, HostedGame, VARIANTS, with_variant};
+use duel::tools::gui::{self, GuiArgs};
 use duel::tools::matches::{self, MatchArgs, MatchConfig, ResultsArgs};
 use duel::tools::play::PlayArgs;
 use duel::tools::tune::{self, TuneArgs};
@@ -67,6 +68,13 @@ enum Command {
     Play {
         #[command(flatten)]
         args: PlayArgs,
+        #[command(flatten)]
+        game: VariantArg,
+    },
+    /// Serves a page to play, watch and analyse the games in the browser.
+    Gui {
+        #[command(flatten)]
+        args: GuiArgs,
         #[command(flatten)]
         game: VariantArg,
     },
@@ -155,6 +163,16 @@ impl GameTask for TuneTask {
     }
 }
 
+/// The words of each occurrence of `--engine` in a subcommand: clap keeps the grouping in its
+/// matches.
+fn engine_groups(matches: &clap::ArgMatches, subcommand: &str) -> Vec<Vec<String>> {
+    matches
+        .subcommand_matches(subcommand)
+        .and_then(|m| m.get_occurrences::<String>("engine"))
+        .map(|groups| groups.map(|g| g.cloned().collect()).collect())
+        .unwrap_or_default()
+}
+
 /// Runs a task for the game named `variant`; errors go to standard error with exit status 1.
 fn run_task<T: GameTask<Output = Result<(), String>>>(variant: &str, task: T) -> ExitCode {
     match with_variant(variant, task) {
@@ -187,17 +205,28 @@ fn main() -> ExitCode {
         Some(Command::Bench { depth, game }) => run_task(&game.variant, BenchTask { depth }),
         Some(Command::Tune { args, game }) => run_task(&game.variant, TuneTask { args }),
         Some(Command::Match { args, game }) => {
-            // Each `--engine` occurrence is one participant: clap keeps the grouping in its matches.
-            let engines: Vec<Vec<String>> = matches
-                .subcommand_matches("match")
-                .and_then(|m| m.get_occurrences::<String>("engine"))
-                .map(|groups| groups.map(|g| g.cloned().collect()).collect())
-                .unwrap_or_default();
-            match args.config(&engines) {
+            // Each `--engine` occurrence is one participant.
+            match args.config(&engine_groups(&matches, "match")) {
                 Ok(config) => run_task(&game.variant, MatchTask { config }),
                 Err(e) => {
                     eprintln!("error: {e}");
                     ExitCode::from(2)
+                }
+            }
+        }
+        Some(Command::Gui { args, game }) => {
+            let config = match args.config(&game.variant, &engine_groups(&matches, "gui")) {
+                Ok(config) => config,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            match gui::run(config, &mut std::io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
                 }
             }
         }

@@ -1,5 +1,6 @@
 //! The generic layer: what every hosted game provides (its rules, `Game`; how it is shown,
-//! `Presentation`; how it is tuned, `Tuning`) and what all games share.
+//! `Presentation`, and to graphical front ends, `WebBoard`; how it is tuned, `Tuning`) and what all
+//! games share.
 
 mod board_style;
 mod draw;
@@ -16,6 +17,7 @@ mod search_params;
 mod side;
 mod tuning;
 mod variation;
+mod web_board;
 mod winning_move;
 
 pub use board_style::{BoardStyle, paint};
@@ -33,4 +35,5 @@ pub use search_params::SearchParams;
 pub use side::Side;
 pub use tuning::Tuning;
 pub use variation::{is_legal, legal_prefix};
+pub use web_board::WebBoard;
 pub use winning_move::{winning_move, wins_at_once};

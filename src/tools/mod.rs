@@ -1,6 +1,9 @@
 //! Command-line tools built on the engine and the protocol: the match runner, terminal play, the
-//! evaluation tuner, and the PGN and time-control vocabulary they share.
+//! browser page (`gui`), the evaluation tuner, the engine processes the match runner and the page
+//! start, and the PGN and time-control vocabulary they share.
 
+pub mod engine_process;
+pub mod gui;
 pub mod matches;
 pub mod pgn;
 pub mod play;

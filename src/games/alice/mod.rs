@@ -37,7 +37,7 @@ pub use square::{Board, Square};
 
 use crate::game::{
     BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Presentation, Side,
-    Termination, Tuning,
+    Termination, Tuning, WebBoard,
 };
 
 /// The FEN of the start position: the orthodox one, board B empty.
@@ -227,3 +227,6 @@ impl Tuning for Position {
         eval::feature_difference(self)
     }
 }
+
+/// No drawing of its own for the browser page yet: the page shows the `d` diagram instead.
+impl WebBoard for Position {}

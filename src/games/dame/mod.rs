@@ -32,7 +32,7 @@ pub use square::Square;
 
 use crate::game::{
     BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Presentation, Side,
-    Termination, Tuning,
+    Termination, Tuning, WebBoard,
 };
 
 impl Position {
@@ -196,3 +196,6 @@ impl Tuning for Position {
         eval::feature_difference(self)
     }
 }
+
+/// No drawing of its own for the browser page yet: the page shows the `d` diagram instead.
+impl WebBoard for Position {}

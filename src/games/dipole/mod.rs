@@ -8,7 +8,8 @@
 //!
 //! Files: `square` (the dark squares), `lines` (precomputed landing squares and bearing-off
 //! distances), `stack`, `position` (board, copy-make, Zobrist key), `movegen`, `moves` (16-bit
-//! encoding), `notation`, `fen` (the position text), `zobrist`, `eval`, `diagram`.
+//! encoding), `notation`, `fen` (the position text), `zobrist`, `eval`, `diagram`, `web_board` (the
+//! board as data for graphical front ends).
 
 mod diagram;
 mod eval;
@@ -20,6 +21,7 @@ mod notation;
 mod position;
 mod square;
 mod stack;
+mod web_board;
 mod zobrist;
 
 pub use fen::FenError;

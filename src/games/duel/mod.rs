@@ -13,6 +13,7 @@ mod paths;
 mod piece;
 mod position;
 mod square;
+mod web_board;
 mod zobrist;
 
 pub use dfen::DfenError;

@@ -2,7 +2,7 @@
 //! [option.<Name>=<v>]…` or `name=<n> builtin=random|greedy`.
 
 use super::builtin::BuiltinKind;
-use super::engine_process::{Dialect, EngineCommand};
+use crate::tools::engine_process::{Dialect, EngineCommand};
 use crate::tools::time_control::TimeControl;
 
 /// What plays under a name.

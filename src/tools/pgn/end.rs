@@ -2,7 +2,7 @@
 //! `duel play` (the rules, or a flag falling) and `duel tune` (which leaves out games lost by a fault).
 
 use super::TerminationTag;
-use crate::game::{Outcome, Side, Termination};
+use crate::game::{Outcome, Presentation, Side, Termination};
 use std::fmt;
 use std::time::Duration;
 
@@ -66,6 +66,22 @@ impl GameEnd {
         let (side, fault) = description.split_once(": ")?;
         let side = Side::BOTH.into_iter().find(|s| s.to_string() == side)?;
         Some((side, Fault::parse(fault)?))
+    }
+
+    /// The end in words for players, who won first and why in the game's own terms where the rules
+    /// decided, e.g. "White wins: Black has no legal move (DUEL-MATT)"; `position` is where the game
+    /// ended. `duel play` and `duel gui` show it.
+    pub fn explain<G: Presentation>(&self, position: &G) -> String {
+        let why = match self {
+            GameEnd::Rules(termination) => position.describe_termination(*termination),
+            GameEnd::Fault(side, Fault::TimeForfeit) => format!("{} ran out of time", side.name()),
+            other => other.describe(),
+        };
+        match self.outcome() {
+            Some(Outcome::Win(side)) => format!("{} wins: {why}", side.name()),
+            Some(Outcome::Draw) => format!("Draw: {why}"),
+            None => why,
+        }
     }
 }
 

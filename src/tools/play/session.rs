@@ -209,17 +209,7 @@ impl<G: Presentation> Session<G> {
 
     /// The end in words: "White wins: Black has no legal move (DUEL-MATT)".
     fn end_text(&self, end: &GameEnd) -> String {
-        let why = match end {
-            GameEnd::Rules(termination) => self.record.current().describe_termination(*termination),
-            GameEnd::Fault(side, Fault::TimeForfeit) => format!("{} ran out of time", side.name()),
-            // Not reached: a game here ends by the rules or on time.
-            other => other.describe(),
-        };
-        match end.outcome() {
-            Some(Outcome::Win(side)) => format!("{} wins: {why}", side.name()),
-            Some(Outcome::Draw) => format!("Draw: {why}"),
-            None => why,
-        }
+        end.explain(self.record.current())
     }
 
     fn is_human(&self, side: Side) -> bool {

@@ -1,43 +1,15 @@
-//! An engine process driven over the UCI-style protocol or its UGI dialect, with a timeout on every
-//! answer. A process that fails is killed and started afresh for the next game.
+//! An engine process as a match player: the position and `go` sent over the protocol (or its UGI
+//! dialect), with a timeout on every answer. A process that fails is killed and started afresh for
+//! the next game.
 
 use super::player::{GoRequest, Player, Reply};
 use crate::game::{Game, GameRecord};
 use crate::search::Score;
+use crate::tools::engine_process::{
+    Dialect, EngineCommand, EngineProcess, HandshakeError, WaitError,
+};
 use crate::tools::pgn::Fault;
-use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// Which dialect the engine speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dialect {
-    /// UCI-style: `uci`, `ucinewgame`, `wtime`/`btime`.
-    Uci,
-    /// UGI: `ugi`, `uginewgame`, `p1time`/`p2time`.
-    Ugi,
-}
-
-/// How to start an engine and set it up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineCommand {
-    /// The program.
-    pub program: String,
-    /// Its arguments.
-    pub args: Vec<String>,
-    /// Options set with `setoption` after the handshake.
-    pub options: Vec<(String, String)>,
-    /// The dialect.
-    pub dialect: Dialect,
-}
-
-/// A running engine: its stdin and a channel of its stdout lines (closed when it exits).
-struct Running {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
 
 /// An engine process as a player.
 pub struct ProcessPlayer {
@@ -46,7 +18,7 @@ pub struct ProcessPlayer {
     timeout: Duration,
     /// Time allowed beyond the clock before a late move forfeits.
     margin: Duration,
-    running: Option<Running>,
+    running: Option<EngineProcess>,
 }
 
 impl ProcessPlayer {
@@ -61,56 +33,27 @@ impl ProcessPlayer {
     }
 
     fn start(&mut self, variant: &str) -> Result<(), Fault> {
-        let mut child = Command::new(&self.command.program)
-            .args(&self.command.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
+        let mut process = EngineProcess::spawn(&self.command)
             .map_err(|e| Fault::Crashed(format!("cannot start '{}': {e}", self.command.program)))?;
-        let stdin = child.stdin.take().expect("stdin was piped");
-        let stdout = child.stdout.take().expect("stdout was piped");
-        let (sender, lines) = unbounded();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buffer = Vec::new();
-            loop {
-                buffer.clear();
-                match reader.read_until(b'\n', &mut buffer) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buffer).trim().to_string();
-                        if sender.send(line).is_err() {
-                            break;
-                        }
-                    }
-                }
+        let (_, ok) = self.command.dialect.hello();
+        match process.handshake(&self.command, variant, self.timeout, |_| {}) {
+            Ok(()) => {
+                self.running = Some(process);
+                Ok(())
             }
-        });
-        self.running = Some(Running {
-            child,
-            stdin,
-            lines,
-        });
-        let (hello, ok) = match self.command.dialect {
-            Dialect::Uci => ("uci", "uciok"),
-            Dialect::Ugi => ("ugi", "ugiok"),
-        };
-        self.send(hello)?;
-        let mut has_variant_option = false;
-        self.wait_for(ok, self.timeout, |line| {
-            has_variant_option |= line
-                .to_ascii_lowercase()
-                .starts_with("option name uci_variant ");
-        })
-        .map_err(|fault| self.handshake_fault(fault, ok))?;
-        if has_variant_option {
-            self.send(&format!("setoption name UCI_Variant value {variant}"))?;
+            Err(e) => {
+                process.kill();
+                Err(match e {
+                    HandshakeError::Wait(WaitError::Silent(_)) => Fault::Handshake(ok.to_string()),
+                    HandshakeError::Wait(WaitError::Exited(status)) => {
+                        Fault::Crashed(format!("exited ({status})"))
+                    }
+                    HandshakeError::Write(e) => {
+                        Fault::Crashed(format!("cannot write to the engine: {e}"))
+                    }
+                })
+            }
         }
-        for (name, value) in self.command.options.clone() {
-            self.send(&format!("setoption name {name} value {value}"))?;
-        }
-        Ok(())
     }
 
     fn handshake_fault(&mut self, fault: Fault, what: &str) -> Fault {
@@ -125,8 +68,7 @@ impl ProcessPlayer {
         let Some(running) = self.running.as_mut() else {
             return Err(Fault::Crashed("not running".to_string()));
         };
-        let written = writeln!(running.stdin, "{line}").and_then(|()| running.stdin.flush());
-        written.map_err(|e| {
+        running.send(line).map_err(|e| {
             self.kill();
             Fault::Crashed(format!("cannot write to the engine: {e}"))
         })
@@ -138,38 +80,23 @@ impl ProcessPlayer {
         &mut self,
         token: &str,
         limit: Duration,
-        mut seen: impl FnMut(&str),
+        seen: impl FnMut(&str),
     ) -> Result<String, Fault> {
-        let started = Instant::now();
-        let deadline = started + limit;
-        loop {
-            let Some(running) = self.running.as_mut() else {
-                return Err(Fault::Crashed("not running".to_string()));
-            };
-            match running.lines.recv_deadline(deadline) {
-                Ok(line) => {
-                    if line == token || line.starts_with(&format!("{token} ")) {
-                        return Ok(line);
-                    }
-                    seen(&line);
-                }
-                Err(RecvTimeoutError::Timeout) => return Err(Fault::Silent(started.elapsed())),
-                Err(RecvTimeoutError::Disconnected) => {
-                    let status = running.child.wait().map(|s| s.to_string());
-                    self.running = None;
-                    return Err(Fault::Crashed(format!(
-                        "exited ({})",
-                        status.unwrap_or_else(|e| e.to_string())
-                    )));
-                }
+        let Some(running) = self.running.as_mut() else {
+            return Err(Fault::Crashed("not running".to_string()));
+        };
+        running.wait_for(token, limit, seen).map_err(|e| match e {
+            WaitError::Silent(waited) => Fault::Silent(waited),
+            WaitError::Exited(status) => {
+                self.running = None;
+                Fault::Crashed(format!("exited ({status})"))
             }
-        }
+        })
     }
 
     fn kill(&mut self) {
         if let Some(mut running) = self.running.take() {
-            let _ = running.child.kill();
-            let _ = running.child.wait();
+            running.kill();
         }
     }
 
@@ -246,11 +173,7 @@ impl<G: Game> Player<G> for ProcessPlayer {
         if self.running.is_none() {
             self.start(G::NAME)?;
         }
-        let new_game = match self.command.dialect {
-            Dialect::Uci => "ucinewgame",
-            Dialect::Ugi => "uginewgame",
-        };
-        self.send(new_game)?;
+        self.send(self.command.dialect.new_game())?;
         self.send("isready")?;
         self.wait_for("readyok", self.timeout, |_| {})
             .map(|_| ())
@@ -279,7 +202,7 @@ impl<G: Game> Player<G> for ProcessPlayer {
         if self.running.is_some() && self.send("quit").is_ok() {
             let deadline = Instant::now() + Duration::from_millis(500);
             while let Some(running) = self.running.as_mut() {
-                if !matches!(running.child.try_wait(), Ok(None)) || Instant::now() > deadline {
+                if !matches!(running.try_wait(), Ok(None)) || Instant::now() > deadline {
                     break;
                 }
                 std::thread::sleep(Duration::from_millis(5));

@@ -1,0 +1,35 @@
+//! `duel gui`: play, watch and analyse every hosted game in the browser.
+//!
+//! The binary serves one page (HTML, CSS and JavaScript embedded in it, `assets/`) on a local address
+//! and talks to it over a WebSocket. The page is a client of the engine protocol: the server starts
+//! the engine (this program's own by default, or the `--engine` program, as `duel match` starts
+//! engines) and relays protocol lines both ways, so the page does what any GUI author's program
+//! does. The server also knows the rules, through the [`Game`](crate::game::Game) trait: it tells the
+//! page the board of a position (each game's [`WebBoard`](crate::game::WebBoard) drawing, or the
+//! diagram text), the legal moves with the squares they join, the announcements and the end of the
+//! game, and it writes and reads PGN with the match runner's code. `docs/gui.md` describes the JSON
+//! messages.
+//!
+//! Files: `cli` (the command line), `server` (the runtime, the listener, shutdown), `browser`
+//! (`--open`), `routes` (the HTTP routes and the Host and Origin checks), `assets` (the page's
+//! files), `relay` (one WebSocket connection), `messages` (the JSON messages and their limits),
+//! `engine_session` (the engine process of a connection), `rules` (positions, legal moves and PGN for
+//! the page).
+//!
+//! Safety: the server listens on 127.0.0.1 unless `--host` says otherwise; it accepts only requests
+//! whose Host names it and WebSockets whose Origin is its own page; the page can send protocol lines
+//! to the one engine the command line named, nothing else, and those lines are single lines of
+//! printable text of limited length; a bad message gets an error reply and changes nothing.
+
+mod assets;
+mod browser;
+mod cli;
+mod engine_session;
+mod messages;
+mod relay;
+mod routes;
+mod rules;
+mod server;
+
+pub use cli::{GuiArgs, GuiConfig};
+pub use server::run;

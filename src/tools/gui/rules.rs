@@ -1,0 +1,371 @@
+//! What the server tells the page about games, from the rules (the [`Game`] trait) alone: a
+//! position's board, legal moves, announcement and end; a game as PGN and back. Each request names its
+//! game, and [`with_variant`] picks the rules.
+
+use super::messages::{CommentJson, GameJson, SideName};
+use crate::game::{Game, GameRecord, MoveList, Side};
+use crate::games::{GameTask, HostedGame, with_variant};
+use crate::search::Score;
+use crate::tools::pgn::{self, Fault, GameEnd, GameTags, MoveComment, TerminationTag};
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// `"white"` or `"black"`.
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+fn side_of(name: SideName) -> Side {
+    match name {
+        SideName::White => Side::White,
+        SideName::Black => Side::Black,
+    }
+}
+
+/// The game the page sent, replayed: its start and every move checked by the rules.
+fn replay<G: Game>(game: &GameJson) -> Result<GameRecord<G>, String> {
+    let start = match &game.start {
+        Some(text) => G::from_text(text).map_err(|e| format!("position: {e}"))?,
+        None => G::start(),
+    };
+    let mut record = GameRecord::new(start);
+    for (ply, text) in game.moves.iter().enumerate() {
+        let number = ply + 1;
+        if let Some(termination) = record.termination() {
+            return Err(format!(
+                "move {number} '{text}': the game is over ({termination})"
+            ));
+        }
+        record
+            .play_text(text)
+            .map_err(|e| format!("move {number} '{text}': {e}"))?;
+    }
+    Ok(record)
+}
+
+/// How the game ended: a flag fell (the page keeps the clocks), or the rules ended it.
+fn end_of<G: Game>(record: &GameRecord<G>, forfeit: Option<SideName>) -> Option<GameEnd> {
+    match forfeit {
+        Some(side) => Some(GameEnd::Fault(side_of(side), Fault::TimeForfeit)),
+        None => record.termination().map(GameEnd::Rules),
+    }
+}
+
+/// The canonical text of every move played.
+fn move_texts<G: Game>(record: &GameRecord<G>) -> Vec<String> {
+    record
+        .positions()
+        .iter()
+        .zip(record.moves())
+        .map(|(pos, &mv)| pos.format_move(mv))
+        .collect()
+}
+
+/// A legal move of `pos` for the page: its text, and how a pointer makes it when the game says.
+fn move_json<G: HostedGame>(pos: &G, mv: G::Move) -> Value {
+    let mut entry = serde_json::Map::new();
+    entry.insert("text".to_string(), pos.format_move(mv).into());
+    if let Some(Value::Object(fields)) = pos.web_move(mv) {
+        entry.extend(fields);
+    }
+    Value::Object(entry)
+}
+
+/// The position after the page's game, as the page draws it (`docs/gui.md`, "state").
+fn state<G: HostedGame>(game: &GameJson) -> Result<Value, String> {
+    let record = replay::<G>(game)?;
+    let current = record.current();
+    let end = end_of(&record, game.forfeit);
+    let mut legal = Vec::new();
+    if end.is_none() {
+        let mut moves = MoveList::new();
+        current.generate_moves(&mut moves);
+        legal.extend(moves.iter().map(|&mv| move_json(current, mv)));
+    }
+    let last_move = record
+        .moves()
+        .last()
+        .zip(record.positions().iter().rev().nth(1))
+        .map(|(&mv, before)| move_json(before, mv));
+    let history: Vec<Value> = record
+        .positions()
+        .iter()
+        .zip(move_texts(&record))
+        .map(|(pos, text)| json!({ "text": text, "side": side_name(pos.side_to_move()) }))
+        .collect();
+    let end = end.map(|end| {
+        json!({
+            "result": end.outcome().map_or("*", |o| o.pgn()),
+            "text": end.explain(current),
+            "termination": end.termination_tag().as_str(),
+        })
+    });
+    Ok(json!({
+        "variant": G::NAME,
+        "start": record.start().to_text(),
+        "position": current.to_text(),
+        "side": side_name(current.side_to_move()),
+        "move_number": record.move_number(),
+        "history": history,
+        "board": current.web_board(),
+        "diagram": current.diagram(),
+        "legal": legal,
+        "last_move": last_move,
+        "check": current.in_check(),
+        "announcement": if record.moves().is_empty() { None } else { current.announcement() },
+        "end": end,
+    }))
+}
+
+/// The position after a game the page sent, or why the game cannot be read.
+pub fn game_state(game: &GameJson) -> Result<Value, String> {
+    struct Task<'a>(&'a GameJson);
+    impl GameTask for Task<'_> {
+        type Output = Result<Value, String>;
+        fn run<G: HostedGame>(self) -> Self::Output {
+            state::<G>(self.0)
+        }
+    }
+    with_variant(&game.variant, Task(game)).map_err(|e| e.to_string())?
+}
+
+/// A player's name made fit for a PGN tag: one line, not too long.
+fn tag_value(text: &str, default: &str) -> String {
+    let clean: String = text
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(super::messages::MAX_NAME_CHARS)
+        .collect();
+    if clean.trim().is_empty() {
+        default.to_string()
+    } else {
+        clean
+    }
+}
+
+/// The comment `duel match` writes for a move.
+fn comment_text(comment: &CommentJson) -> Option<String> {
+    let score = match (comment.mate, comment.cp) {
+        (Some(mate), _) => Some(Score::Mate(mate)),
+        (None, Some(cp)) => Some(Score::Centipawns(cp)),
+        (None, None) => None,
+    };
+    let time = comment.ms.map(Duration::from_millis);
+    if score.is_none() && time.is_none() {
+        return None;
+    }
+    Some(
+        MoveComment {
+            score,
+            depth: comment.depth,
+            time,
+        }
+        .to_string(),
+    )
+}
+
+/// The names and clock of a game to save.
+pub struct PgnNames<'a> {
+    /// White's name.
+    pub white: &'a str,
+    /// Black's name.
+    pub black: &'a str,
+    /// The TimeControl tag.
+    pub time_control: Option<&'a str>,
+}
+
+/// The page's game as PGN, with the match runner's writer.
+pub fn game_pgn(
+    game: &GameJson,
+    comments: &[Option<CommentJson>],
+    names: &PgnNames<'_>,
+) -> Result<String, String> {
+    struct Task<'a>(&'a GameJson, &'a [Option<CommentJson>], &'a PgnNames<'a>);
+    impl GameTask for Task<'_> {
+        type Output = Result<String, String>;
+        fn run<G: HostedGame>(self) -> Self::Output {
+            let Task(game, comments, names) = self;
+            let record = replay::<G>(game)?;
+            let end = end_of(&record, game.forfeit);
+            let tags = GameTags {
+                event: "duel gui".to_string(),
+                site: "duel gui".to_string(),
+                date: pgn::today(),
+                round: "-".to_string(),
+                white: tag_value(names.white, "?"),
+                black: tag_value(names.black, "?"),
+                time_control: tag_value(names.time_control.unwrap_or("-"), "-"),
+                side_time_controls: None,
+                termination: end
+                    .as_ref()
+                    .map_or(TerminationTag::Unterminated, GameEnd::termination_tag),
+            };
+            let texts: Vec<Option<String>> = comments
+                .iter()
+                .map(|c| c.as_ref().and_then(comment_text))
+                .collect();
+            let result = end
+                .as_ref()
+                .and_then(GameEnd::outcome)
+                .map_or("*", |o| o.pgn());
+            let final_comment = end.as_ref().map(|end| end.explain(record.current()));
+            Ok(pgn::write(
+                &tags,
+                &record,
+                &texts,
+                result,
+                final_comment.as_deref(),
+            ))
+        }
+    }
+    with_variant(&game.variant, Task(game, comments, names)).map_err(|e| e.to_string())?
+}
+
+/// The value of the last Variant tag in a PGN text, if any.
+fn variant_tag(text: &str) -> Option<String> {
+    text.lines()
+        .rev()
+        .find_map(|line| {
+            line.trim()
+                .strip_prefix("[Variant \"")
+                .and_then(|rest| rest.strip_suffix("\"]"))
+        })
+        .map(str::to_string)
+}
+
+/// The last game of a PGN text, for the page: its game, start, moves, comments, names and result.
+/// The Variant tag names the game; `variant` is used for a text without one.
+pub fn load_pgn(variant: &str, text: &str) -> Result<Value, String> {
+    struct Task<'a>(&'a str);
+    impl GameTask for Task<'_> {
+        type Output = Result<Value, String>;
+        fn run<G: HostedGame>(self) -> Self::Output {
+            let games = pgn::read::<G>(self.0).map_err(|e| e.to_string())?;
+            let game = games.last().ok_or("the text holds no PGN game")?;
+            let comments: Vec<Value> = game
+                .comments
+                .iter()
+                .map(|c| match c.as_deref().and_then(MoveComment::parse) {
+                    Some(comment) => json!(CommentJson {
+                        cp: match comment.score {
+                            Some(Score::Centipawns(cp)) => Some(cp),
+                            _ => None,
+                        },
+                        mate: match comment.score {
+                            Some(Score::Mate(n)) => Some(n),
+                            _ => None,
+                        },
+                        depth: comment.depth,
+                        ms: comment.time.map(|t| t.as_millis() as u64),
+                    }),
+                    None => Value::Null,
+                })
+                .collect();
+            let start = game.record.start();
+            Ok(json!({
+                "variant": G::NAME,
+                "start": (start.to_text() != G::start().to_text()).then(|| start.to_text()),
+                "moves": move_texts(&game.record),
+                "comments": comments,
+                "white": game.tag("White"),
+                "black": game.tag("Black"),
+                "result": game.result,
+            }))
+        }
+    }
+    let variant = variant_tag(text).unwrap_or_else(|| variant.to_string());
+    with_variant(&variant, Task(text)).map_err(|e| e.to_string())?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(variant: &str, moves: &[&str]) -> GameJson {
+        GameJson {
+            variant: variant.to_string(),
+            start: None,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            forfeit: None,
+        }
+    }
+
+    #[test]
+    fn a_state_has_the_board_the_moves_and_the_announcement() {
+        let state = game_state(&game("duel", &["F1xe6"])).unwrap();
+        assert_eq!(state["history"][0]["text"], "F1-e6+");
+        assert_eq!(state["side"], "black");
+        assert_eq!(state["board"]["kind"], "duel");
+        assert_eq!(state["announcement"], "DUEL! (Black's king is attacked)");
+        let legal = state["legal"].as_array().unwrap();
+        assert!(
+            legal
+                .iter()
+                .all(|m| m["text"].is_string() && m["from"].is_string())
+        );
+        assert_eq!(state["end"], Value::Null);
+        assert_eq!(
+            state["last_move"],
+            json!({"text": "F1-e6+", "from": "F1", "to": "E6", "via": "F6"})
+        );
+    }
+
+    #[test]
+    fn illegal_moves_and_unknown_games_are_refused_with_the_reason() {
+        let err = game_state(&game("duel", &["D1-e6", "D1-D2"])).unwrap_err();
+        assert!(err.starts_with("move 2 'D1-D2': "), "{err}");
+        assert!(
+            game_state(&game("chess", &[]))
+                .unwrap_err()
+                .contains("unknown variant")
+        );
+        let mut bad = game("dipole", &[]);
+        bad.start = Some("9/9 w".to_string());
+        assert!(game_state(&bad).unwrap_err().starts_with("position: "));
+    }
+
+    #[test]
+    fn a_fallen_flag_ends_the_game() {
+        let mut lost = game("duel", &["D1-e6"]);
+        lost.forfeit = Some(SideName::Black);
+        let state = game_state(&lost).unwrap();
+        assert_eq!(state["end"]["result"], "1-0");
+        assert_eq!(state["end"]["text"], "White wins: Black ran out of time");
+        assert!(state["legal"].as_array().unwrap().is_empty());
+    }
+
+    #[test]
+    fn pgn_round_trip() {
+        let played = game("dipole", &["e1-e5", "d8-d4"]);
+        let comments = [
+            Some(CommentJson {
+                cp: Some(35),
+                depth: Some(4),
+                ms: Some(100),
+                ..CommentJson::default()
+            }),
+            None,
+        ];
+        let names = PgnNames {
+            white: "me\n[Evil \"x\"]",
+            black: "duel",
+            time_control: None,
+        };
+        let text = game_pgn(&played, &comments, &names).unwrap();
+        assert!(text.contains("[Variant \"dipole\"]"), "{text}");
+        assert!(text.contains("{+0.35/4 0.100s}"), "{text}");
+        assert!(!text.contains("\n[Evil"), "{text}");
+        let loaded = load_pgn("duel", &text).unwrap();
+        assert_eq!(loaded["variant"], "dipole");
+        assert_eq!(loaded["moves"], json!(["e1-e5", "d8-d4"]));
+        assert_eq!(
+            loaded["comments"][0],
+            json!({"cp": 35, "depth": 4, "ms": 100})
+        );
+        assert_eq!(loaded["comments"][1], Value::Null);
+        assert!(load_pgn("duel", "1. D1-D6 *").is_err());
+    }
+}

@@ -1,0 +1,499 @@
+//! The page in a real browser: headless Chromium driven through chromedriver (the distribution's
+//! `chromium` and `chromium-driver`; `.ci/run` installs them). A person's path: load the page, drag a
+//! die onto an illegal square and along a legal path, see the engine's reply on the board and in the
+//! move list, pick a move by two clicks, choose between a die's two paths to one square, switch to
+//! Dipole and move a stack. Screenshots of both boards go to `target/`.
+//!
+//! Without Chromium or chromedriver the test says why and passes: CI installs them.
+
+use crate::common::temp_dir::TempDir;
+use crate::server::Server;
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{Value, json};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long the page may take to show what is waited for.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The first of these programs found on the PATH (or as an absolute path).
+fn find_program(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    names.iter().find_map(|name| {
+        std::env::split_paths(&path)
+            .map(|dir| dir.join(name))
+            .chain([PathBuf::from(name)])
+            .find(|candidate| candidate.is_absolute() && candidate.is_file())
+    })
+}
+
+/// chromedriver on a free port, killed when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start(program: &Path) -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .unwrap();
+        let child = Command::new(program)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let driver = Driver { child, port };
+        let deadline = Instant::now() + PATIENCE;
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver does not listen");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        driver
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn js(client: &Client, script: &str) -> Value {
+    client
+        .execute(script, Vec::new())
+        .await
+        .unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+/// Waits until `script` (an expression) is truthy; on timeout fails with what the page shows.
+async fn wait_until(client: &Client, what: &str, script: &str) {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let value = js(client, &format!("return Boolean({script});")).await;
+        if value == json!(true) {
+            return;
+        }
+        if Instant::now() > deadline {
+            let shown = js(
+                client,
+                "return [document.getElementById('message').textContent, \
+                 document.getElementById('banner').textContent, \
+                 document.getElementById('engine-status').textContent, \
+                 document.getElementById('log').textContent.slice(-1500)];",
+            )
+            .await;
+            panic!("timed out waiting for {what} ({script}); the page shows {shown:#}");
+        }
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+async fn square(client: &Client, name: &str) -> Element {
+    client
+        .find(Locator::Css(&format!(
+            "#board rect.sq[data-square='{name}']"
+        )))
+        .await
+        .unwrap_or_else(|e| panic!("square {name}: {e}"))
+}
+
+/// Drags the piece on `from` to `to` with the mouse: press, move in steps, release.
+async fn drag(client: &Client, from: &str, to: &str) {
+    let (start, end) = (square(client, from).await, square(client, to).await);
+    let mouse = MouseActions::new("mouse".to_string())
+        .then(PointerAction::MoveToElement {
+            element: start,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveToElement {
+            element: end,
+            duration: Some(Duration::from_millis(150)),
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    client.perform_actions(mouse).await.unwrap();
+}
+
+/// Clicks a square with the mouse, wherever a piece on it takes the click.
+async fn click_square(client: &Client, name: &str) {
+    let target = square(client, name).await;
+    let mouse = MouseActions::new("mouse".to_string())
+        .then(PointerAction::MoveToElement {
+            element: target,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    client.perform_actions(mouse).await.unwrap();
+}
+
+/// Sets a form control's value as a person would and lets the page hear the change.
+async fn set_value(client: &Client, id: &str, value: &str) {
+    js(
+        client,
+        &format!(
+            "const e = document.getElementById({id}); e.value = {value}; \
+             e.dispatchEvent(new Event('change', {{bubbles: true}})); return true;",
+            id = json!(id),
+            value = json!(value)
+        ),
+    )
+    .await;
+}
+
+async fn screenshot(client: &Client, name: &str) {
+    let board = client.find(Locator::Id("board-wrap")).await.unwrap();
+    let png = board.screenshot().await.unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target")
+        .join(name);
+    std::fs::write(&path, png).unwrap();
+    println!("screenshot: {}", path.display());
+}
+
+#[tokio::test]
+async fn a_person_plays_duel_and_dipole_in_the_browser() {
+    let (Some(chromium), Some(chromedriver)) = (
+        find_program(&["chromium", "chromium-browser", "google-chrome"]),
+        find_program(&["chromedriver"]),
+    ) else {
+        println!(
+            "skipped: the browser test needs chromium and chromedriver on the PATH \
+             (Debian: apt-get install chromium chromium-driver)"
+        );
+        return;
+    };
+    let server = Server::start(&[]);
+    let driver = Driver::start(&chromedriver);
+    let profile = TempDir::new("duel-gui-chromium");
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert(
+        "goog:chromeOptions".to_string(),
+        json!({
+            "binary": chromium,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--window-size=1300,1100",
+                format!("--user-data-dir={}", profile.path().display()),
+            ],
+        }),
+    );
+    let client = ClientBuilder::new(HttpConnector::new())
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a browser session");
+    // A failed step still closes the browser before the test fails.
+    let outcome = tokio::spawn(play(client.clone(), server.url())).await;
+    let _ = client.close().await;
+    drop(driver);
+    if let Err(failure) = outcome {
+        std::panic::resume_unwind(failure.into_panic());
+    }
+}
+
+async fn play(client: Client, url: String) {
+    let client = &client;
+    client.goto(&url).await.unwrap();
+    wait_until(
+        client,
+        "the engine and the board",
+        "document.getElementById('engine-status').dataset.state === 'ready' \
+         && document.body.dataset.ply === '0' && document.querySelector('#pieces .piece')",
+    )
+    .await;
+    set_value(client, "limit-value", "100").await;
+
+    // The five values of a die: D1 shows 6 on top, 4 north; the sides add up to seven.
+    let d1 = js(
+        client,
+        "const p = document.querySelector(\"#pieces .piece[data-square='D1']\"); \
+         return [p.dataset.top, p.dataset.north, p.dataset.east, p.dataset.south, p.dataset.west, \
+                 p.querySelector('.top').textContent, p.querySelectorAll('text').length];",
+    )
+    .await;
+    assert_eq!(d1[0], "6");
+    assert_eq!(d1[1], "4");
+    assert_eq!(d1[5], "6");
+    assert_eq!(d1[6], 5);
+    let faces: Vec<u32> = (0..5)
+        .map(|i| d1[i].as_str().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!((faces[1] + faces[3], faces[2] + faces[4]), (7, 7));
+
+    // An illegal drop: D1 shows 6 and cannot stop on D2. The die goes back, and the rules say why.
+    drag(client, "D1", "D2").await;
+    wait_until(
+        client,
+        "the refusal with its reason",
+        "document.body.dataset.refused === '1' \
+         && document.getElementById('message').textContent.includes('must move exactly 6')",
+    )
+    .await;
+    assert_eq!(js(client, "return document.body.dataset.ply;").await, "0");
+
+    // A legal drag along D1-D6-E6; the engine answers at movetime 100.
+    drag(client, "D1", "E6").await;
+    wait_until(
+        client,
+        "the engine's reply",
+        "document.body.dataset.ply === '2'",
+    )
+    .await;
+    let moves = js(
+        client,
+        "return [...document.querySelectorAll('#moves .move')].map(m => m.textContent);",
+    )
+    .await;
+    assert_eq!(moves[1], "D1-e6", "{moves}");
+    let reply = moves[2].as_str().unwrap().to_string();
+    let reply_ms = js(client, "return document.body.dataset.replyMs;").await;
+    println!("drop -> engine's reply on the board at movetime 100: {reply_ms} ms");
+    let on_e6 = js(
+        client,
+        "const p = document.querySelector(\"#pieces .piece[data-square='E6']\"); \
+         return p && p.dataset.owner;",
+    )
+    .await;
+    // The engine's reply may have taken the die on E6.
+    assert!(
+        on_e6 == "white" || reply.to_ascii_uppercase().contains("XE6"),
+        "{on_e6} {reply}"
+    );
+    let last = js(client, "return app.state.last_move.text;").await;
+    assert_eq!(last, reply.as_str());
+
+    // Two clicks: a move with one path between its squares.
+    let pick = js(
+        client,
+        "const legal = app.state.legal; \
+         const m = legal.find(m => legal.filter(n => n.from === m.from && n.to === m.to).length === 1); \
+         return [m.from, m.to, m.text];",
+    )
+    .await;
+    click_square(client, pick[0].as_str().unwrap()).await;
+    wait_until(
+        client,
+        "the destinations lit",
+        "document.querySelectorAll('#board rect.sq.dest').length > 0",
+    )
+    .await;
+    click_square(client, pick[1].as_str().unwrap()).await;
+    wait_until(
+        client,
+        "the second reply",
+        "document.body.dataset.ply === '4'",
+    )
+    .await;
+    let third = js(
+        client,
+        "return document.querySelector(\"#moves .move[data-ply='3']\").textContent;",
+    )
+    .await;
+    assert_eq!(third, pick[2]);
+    screenshot(client, "gui-duel.png").await;
+
+    // Back to move 2 in the move list, and analysis there: live lines, the best move as an arrow, the
+    // evaluation graph.
+    client
+        .find(Locator::Css("#moves .move[data-ply='2']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "the position after move 2",
+        "document.body.dataset.view === '2' && app.state.history.length === 2",
+    )
+    .await;
+    client
+        .find(Locator::Id("analyse"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "analysis lines, the best move's arrow and the graph",
+        "document.querySelector('#lines .line')?.textContent.includes('depth') \
+         && document.querySelector('#arrows polyline.best') \
+         && Number(document.getElementById('graph').dataset.points) > 0",
+    )
+    .await;
+    let page = client.screenshot().await.unwrap();
+    std::fs::write(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("target/gui-page.png"),
+        page,
+    )
+    .unwrap();
+    client
+        .find(Locator::Id("analyse"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "the analysis stopped",
+        "!document.body.dataset.thinking",
+    )
+    .await;
+
+    // Two paths to one square: the page asks, showing both as arrows.
+    set_value(client, "mode", "both").await;
+    js(
+        client,
+        "document.getElementById('position-text').value = '4bK4/9/9/9/9/9/9/w323wK4 w 0 1'; return true;",
+    )
+    .await;
+    client
+        .find(Locator::Id("set-position"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "the set position",
+        "document.body.dataset.ply === '0' && app.state.position.startsWith('4bK4')",
+    )
+    .await;
+    drag(client, "A1", "B3").await;
+    wait_until(
+        client,
+        "the question which way",
+        "!document.getElementById('choice').hidden \
+         && document.querySelectorAll('#arrows polyline').length === 2",
+    )
+    .await;
+    client
+        .find(Locator::Css("#choice button[data-move]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "the chosen path",
+        "document.body.dataset.ply === '1'",
+    )
+    .await;
+
+    // Dipole: stacks with their heights.
+    set_value(client, "variant", "dipole").await;
+    wait_until(
+        client,
+        "Dipole's board",
+        "document.getElementById('board').dataset.kind === 'dipole' \
+         && document.querySelector(\"#pieces .piece[data-square='e1']\")?.dataset.height === '12'",
+    )
+    .await;
+    drag(client, "e1", "e5").await;
+    wait_until(
+        client,
+        "the stack split",
+        "document.body.dataset.ply === '1' \
+         && document.querySelector(\"#pieces .piece[data-square='e5']\")?.dataset.height === '4' \
+         && document.querySelector(\"#pieces .piece[data-square='e1']\")?.dataset.height === '8'",
+    )
+    .await;
+    screenshot(client, "gui-dipole.png").await;
+
+    // Undo, then the engine against itself for a few moves, then the game saved as PGN and loaded
+    // back.
+    client
+        .find(Locator::Id("undo"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "the move taken back",
+        "document.body.dataset.ply === '0'",
+    )
+    .await;
+    set_value(client, "limit-kind", "depth").await;
+    set_value(client, "limit-value", "2").await;
+    set_value(client, "mode", "engines").await;
+    wait_until(
+        client,
+        "four engine moves",
+        "Number(document.body.dataset.ply) >= 4",
+    )
+    .await;
+    set_value(client, "mode", "both").await;
+    wait_until(
+        client,
+        "the engines stopped",
+        "!document.body.dataset.thinking",
+    )
+    .await;
+    let played = js(client, "return app.game.moves.length;").await;
+    client
+        .find(Locator::Id("save-pgn"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "the PGN",
+        "document.getElementById('pgn-text').value.includes('[Variant \"dipole\"]')",
+    )
+    .await;
+    client
+        .find(Locator::Id("new"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(client, "a new game", "document.body.dataset.ply === '0'").await;
+    client
+        .find(Locator::Id("load-pgn"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        client,
+        "the game loaded back",
+        &format!("document.body.dataset.ply === '{played}' && app.game.variant === 'dipole'"),
+    )
+    .await;
+}
