@@ -381,3 +381,47 @@ fn a_draw_by_material_ends_the_record_and_the_search_alike() {
     ));
     assert_eq!(search_score(&at_the_door), Some(Score::Mate(1)));
 }
+
+/// A linear evaluation is what its weights and features say: [`Game::evaluate`] is their dot product
+/// seen by the side to move, and the terms `eval` shows add up to it.
+fn the_evaluation_is_its_weights_times_its_features<G: Tuning + Presentation>() {
+    let weights = G::eval_weights();
+    assert!(!weights.is_empty(), "a linear evaluation has weights");
+    let mut uneven = 0;
+    for pos in positions::<G>() {
+        let features = pos.eval_features();
+        assert_eq!(features.len(), weights.len(), "one feature per weight");
+        let for_white: i32 = weights
+            .iter()
+            .zip(&features)
+            .map(|(w, f)| w.value * f)
+            .sum();
+        let white_view = match pos.side_to_move() {
+            Side::White => pos.evaluate(),
+            Side::Black => -pos.evaluate(),
+        };
+        assert_eq!(white_view, for_white, "{}", pos.to_text());
+        let by_terms: i32 = pos.eval_terms().iter().map(|t| t.white - t.black).sum();
+        assert_eq!(by_terms, for_white, "{}", pos.to_text());
+        uneven += usize::from(features.iter().any(|&f| f != 0));
+    }
+    assert!(
+        uneven > 0,
+        "random play reaches positions that are not level"
+    );
+}
+
+#[test]
+fn duel_evaluation_is_its_weights_times_its_features() {
+    the_evaluation_is_its_weights_times_its_features::<Duel>();
+}
+
+#[test]
+fn dame_evaluation_is_its_weights_times_its_features() {
+    the_evaluation_is_its_weights_times_its_features::<Dame>();
+}
+
+#[test]
+fn alice_evaluation_is_its_weights_times_its_features() {
+    the_evaluation_is_its_weights_times_its_features::<Alice>();
+}

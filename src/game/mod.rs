@@ -2,11 +2,14 @@
 //! `Presentation`, and to graphical front ends, `WebBoard`; how it is tuned, `Tuning`) and what all
 //! games share.
 
+pub mod board_rows;
 mod board_style;
+pub mod dark_square;
 mod draw;
 mod evaluation;
 mod game_move;
 mod interface;
+mod linear_eval;
 mod marks;
 mod move_list;
 mod outcome;
@@ -25,6 +28,7 @@ pub use draw::DrawRules;
 pub use evaluation::{EvalTerm, EvalWeight};
 pub use game_move::{GameMove, MoveArray};
 pub use interface::Game;
+pub use linear_eval::FeatureCounts;
 pub use marks::join_marks;
 pub use move_list::MoveList;
 pub use outcome::{Outcome, Termination};

@@ -26,6 +26,7 @@ use super::piece::{Kind, Piece};
 use super::position::Position;
 use super::square::{Board, Square};
 use crate::game::Side;
+use crate::game::board_rows::{RowsError, format_rows, parse_rows};
 use std::fmt;
 
 /// Why a position text was rejected.
@@ -170,6 +171,16 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+impl From<RowsError> for FenError {
+    fn from(error: RowsError) -> Self {
+        match error {
+            RowsError::RowCount(n) => FenError::RankCount(n),
+            RowsError::RowLength { row, squares } => FenError::RankLength { rank: row, squares },
+            RowsError::BadChar { row, found } => FenError::BadChar { rank: row, found },
+        }
+    }
+}
+
 /// Parses a position text into a valid position.
 pub fn parse(text: &str) -> Result<Position, FenError> {
     let mut fields = text.split_whitespace();
@@ -242,38 +253,14 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
 
 /// Reads the board field into (square, piece, board) triples; checks ranks and characters.
 fn parse_board(field: &str) -> Result<Vec<(Square, Piece, Board)>, FenError> {
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount(ranks.len()));
-    }
-    let mut placed = Vec::new();
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 7 - i as i32;
-        let number = (rank + 1) as u8;
-        let mut file = 0usize;
-        for c in text.chars() {
-            if let Some(run @ 1..=8) = c.to_digit(10) {
-                file += run as usize;
-            } else if let Some((piece, board)) = Piece::from_letter(c) {
-                if let Some(sq) = Square::at(file as i32, rank) {
-                    placed.push((sq, piece, board));
-                }
-                file += 1;
-            } else {
-                return Err(FenError::BadChar {
-                    rank: number,
-                    found: c,
-                });
-            }
-        }
-        if file != 8 {
-            return Err(FenError::RankLength {
-                rank: number,
-                squares: file,
-            });
-        }
-    }
-    Ok(placed)
+    let placed = parse_rows(field, 8, Piece::from_letter)?;
+    Ok(placed
+        .into_iter()
+        .filter_map(|p| {
+            let (piece, board) = p.piece;
+            Square::at(p.column, p.row).map(|sq| (sq, piece, board))
+        })
+        .collect())
 }
 
 /// Reads the castling field.
@@ -333,29 +320,10 @@ fn check_en_passant(pos: &Position, sq: Square) -> Result<(), FenError> {
 
 /// Formats a position as its text.
 pub fn format(pos: &Position) -> String {
-    let mut text = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            let occupant = Square::at(file, rank).map(|sq| pos.occupant(sq));
-            match occupant.and_then(|o| o.get()) {
-                None => empty += 1,
-                Some((piece, board)) => {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    text.push(piece.letter(board));
-                }
-            }
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            text.push('/');
-        }
-    }
+    let text = format_rows(8, |file, rank| {
+        let (piece, board) = pos.occupant(Square::at(file, rank)?).get()?;
+        Some(piece.letter(board))
+    });
     let side = match pos.side_to_move() {
         Side::White => 'w',
         Side::Black => 'b',

@@ -21,7 +21,6 @@ mod movegen;
 mod moves;
 mod notation;
 mod position;
-mod square;
 mod zobrist;
 
 pub use fen::{FenError, MAX_PIECES, START_TEXT};
@@ -30,6 +29,8 @@ pub use notation::MoveError;
 pub use position::{KING_MOVES_DRAW, Piece, Position};
 pub use square::Square;
 
+// The board's squares: the dark squares of an 8×8 board, as in the other game played on them.
+use crate::game::dark_square as square;
 use crate::game::{
     BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Presentation, Side,
     Termination, Tuning, WebBoard,

@@ -20,6 +20,7 @@ use super::position::Position;
 use super::square::{SIDE_LENGTH, Square, name};
 use super::stack::{MAX_HEIGHT, Stack};
 use crate::game::Side;
+use crate::game::board_rows::{Placed, RowsError, format_rows, parse_rows};
 use std::fmt;
 
 /// Why a position text was rejected.
@@ -100,22 +101,21 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-/// A stack as read, before its square is checked: column and row (0-based), the stack and its letter.
-type Placed = (i32, i32, Stack, char);
+impl From<RowsError> for FenError {
+    fn from(error: RowsError) -> Self {
+        match error {
+            RowsError::RowCount(n) => FenError::RowCount(n),
+            RowsError::RowLength { row, squares } => FenError::RowLength { row, squares },
+            RowsError::BadChar { row, found } => FenError::BadChar { row, found },
+        }
+    }
+}
 
 /// Parses a position text into a valid position.
 pub fn parse(text: &str) -> Result<Position, FenError> {
     let mut fields = text.split_whitespace();
     let rows = fields.next().ok_or(FenError::Empty)?;
-    let row_texts: Vec<&str> = rows.split('/').collect();
-    if row_texts.len() != SIDE_LENGTH as usize {
-        return Err(FenError::RowCount(row_texts.len()));
-    }
-    let mut placed = Vec::new();
-    for (i, row_text) in row_texts.iter().enumerate() {
-        let row = SIDE_LENGTH - 1 - i as i32;
-        parse_row(row_text, row, &mut placed)?;
-    }
+    let placed = parse_rows(rows, SIDE_LENGTH, Stack::from_letter)?;
     let side = match fields.next() {
         None => return Err(FenError::MissingSide),
         Some("w") => Side::White,
@@ -129,7 +129,13 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
 
     let mut pos = Position::empty();
     let mut counts = [0u32; 2];
-    for (column, row, stack, found) in placed {
+    for Placed {
+        column,
+        row,
+        piece: stack,
+        letter: found,
+    } in placed
+    {
         let Some(sq) = Square::at(column, row) else {
             return Err(FenError::LightSquare {
                 square: name(column, row),
@@ -152,58 +158,14 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
     Ok(pos)
 }
 
-/// Reads one row (0-based `row`), adding its stacks to `placed`; checks it adds up to 8 squares.
-fn parse_row(text: &str, row: i32, placed: &mut Vec<Placed>) -> Result<(), FenError> {
-    let row_number = (row + 1) as u8;
-    let mut column = 0usize;
-    for c in text.chars() {
-        if let Some(run @ 1..=8) = c.to_digit(10) {
-            column += run as usize;
-        } else if let Some(stack) = Stack::from_letter(c) {
-            if column < SIDE_LENGTH as usize {
-                placed.push((column as i32, row, stack, c));
-            }
-            column += 1;
-        } else {
-            return Err(FenError::BadChar {
-                row: row_number,
-                found: c,
-            });
-        }
-    }
-    if column != SIDE_LENGTH as usize {
-        return Err(FenError::RowLength {
-            row: row_number,
-            squares: column,
-        });
-    }
-    Ok(())
-}
-
 /// Formats a position as its text.
 pub fn format(pos: &Position) -> String {
-    let mut text = String::new();
-    for row in (0..SIDE_LENGTH).rev() {
-        let mut empty = 0;
-        for column in 0..SIDE_LENGTH {
-            // Light squares (no `Square`) are empty by construction.
-            let Some(stack) = Square::at(column, row).and_then(|sq| pos.stack_at(sq)) else {
-                empty += 1;
-                continue;
-            };
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-                empty = 0;
-            }
-            text.push(stack.letter());
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        if row > 0 {
-            text.push('/');
-        }
-    }
+    // Light squares (no `Square`) are empty by construction.
+    let text = format_rows(SIDE_LENGTH, |column, row| {
+        Square::at(column, row)
+            .and_then(|sq| pos.stack_at(sq))
+            .map(|stack| stack.letter())
+    });
     let side = match pos.side_to_move() {
         Side::White => 'w',
         Side::Black => 'b',

@@ -19,7 +19,6 @@ mod movegen;
 mod moves;
 mod notation;
 mod position;
-mod square;
 mod stack;
 mod web_board;
 mod zobrist;
@@ -29,8 +28,11 @@ pub use moves::{Move, MoveKind};
 pub use notation::MoveError;
 pub use position::Position;
 pub use square::Square;
+
 pub use stack::{MAX_HEIGHT, Stack};
 
+// The board's squares: the dark squares of an 8×8 board, as in the other game played on them.
+use crate::game::dark_square as square;
 use crate::game::{DrawRules, EvalTerm, Game, MoveList, Outcome, Presentation, Side, Tuning};
 
 /// The position text of the start position.

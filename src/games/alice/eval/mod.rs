@@ -11,7 +11,7 @@ use super::piece::Kind;
 use super::position::Position;
 use super::sliders;
 use super::square::{Board, Square};
-use crate::game::{EvalTerm, EvalWeight, Side};
+use crate::game::{EvalTerm, EvalWeight, FeatureCounts, Side};
 use weights::{
     BLOCKED, CENTRE, FEATURES, HANGING, KING_BOARD_ENEMIES, KING_ESCAPES, KING_RING_ATTACKED,
     MATERIAL, MOBILITY, PAWN_ADVANCE, PIECE_VALUES, TEMPO, WEIGHTS,
@@ -19,7 +19,7 @@ use weights::{
 
 /// What the evaluation counts for each side (index 0 White, 1 Black), by the feature indices of
 /// [`weights`]; the evaluation is the weighted sum.
-type Features = [[i32; FEATURES]; 2];
+type Features = FeatureCounts<FEATURES>;
 
 /// 0 in the corners up to 6 on the four centre squares: 7 minus half the Manhattan distance from the
 /// board's centre point, in half-squares.
@@ -37,14 +37,14 @@ fn pawn_attacks(side: Side, pawns: Bitboard) -> Bitboard {
 }
 
 fn features(pos: &Position) -> Features {
-    let mut counts = [[0; FEATURES]; 2];
+    let mut counts = Features::ZERO;
     // `attacked[board][side]`: the squares `side`'s pieces on `board` attack there.
     let mut attacked = [[Bitboard::EMPTY; 2]; 2];
     for board in Board::BOTH {
         let occupied = pos.occupied(board);
         let elsewhere = pos.occupied(board.other());
         for side in Side::BOTH {
-            let count = &mut counts[side.index()];
+            let count = counts.of(side);
             let own = pos.side_on(board, side);
             let pawns = pos.pieces(board, side, Kind::Pawn);
             count[MATERIAL] += pawns.count() as i32;
@@ -79,7 +79,7 @@ fn features(pos: &Position) -> Features {
         }
     }
     for side in Side::BOTH {
-        let count = &mut counts[side.index()];
+        let count = counts.of(side);
         let them = side.opponent().index();
         let king = pos.king(side);
         let kb = pos.king_board(side);
@@ -110,8 +110,7 @@ fn features(pos: &Position) -> Features {
 
 /// White's features minus Black's (for tuning).
 pub fn feature_difference(pos: &Position) -> Vec<i32> {
-    let [white, black] = features(pos);
-    white.iter().zip(black).map(|(w, b)| w - b).collect()
+    features(pos).difference()
 }
 
 /// The weights the features are multiplied by.
@@ -121,37 +120,12 @@ pub fn weights() -> &'static [EvalWeight] {
 
 /// The evaluation in centipawns from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    let [white, black] = features(pos);
-    let for_white: i32 = WEIGHTS
-        .iter()
-        .zip(white.iter().zip(black))
-        .map(|(weight, (w, b))| weight.value * (w - b))
-        .sum();
-    match pos.side_to_move() {
-        Side::White => for_white,
-        Side::Black => -for_white,
-    }
+    features(pos).score(&WEIGHTS, pos.side_to_move())
 }
 
 /// The named terms of [`evaluate`]: each the sum of the weighted features that share its name.
 pub fn terms(pos: &Position) -> Vec<EvalTerm> {
-    let counts = features(pos);
-    let mut terms: Vec<EvalTerm> = Vec::new();
-    for (index, weight) in WEIGHTS.iter().enumerate() {
-        let [white, black] = counts.map(|count| weight.value * count[index]);
-        match terms.last_mut() {
-            Some(term) if term.name == weight.term => {
-                term.white += white;
-                term.black += black;
-            }
-            _ => terms.push(EvalTerm {
-                name: weight.term,
-                white,
-                black,
-            }),
-        }
-    }
-    terms
+    features(pos).terms(&WEIGHTS)
 }
 
 /// The value of what `mv` captures (a pawn for en passant), 0 when it captures nothing.
@@ -168,7 +142,7 @@ pub fn capture_value(pos: &Position, mv: Move) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, MoveList, Rng};
+    use crate::game::Game;
 
     #[test]
     fn the_start_is_level_but_for_the_tempo() {
@@ -176,7 +150,7 @@ mod tests {
         for term in terms(&start).into_iter().filter(|t| t.name != "tempo") {
             assert_eq!(term.white, term.black, "{}", term.name);
         }
-        let [white, _] = features(&start);
+        let [white, _] = features(&start).0;
         assert_eq!(&white[MATERIAL..MATERIAL + 5], &[8, 2, 2, 2, 1]);
         // Knights on b1 and g1 reach a3, c3, f3 and h3, all free on B.
         assert_eq!(white[MOBILITY], 4);
@@ -185,38 +159,12 @@ mod tests {
     }
 
     #[test]
-    fn the_evaluation_is_the_weighted_sum_of_its_features_and_of_its_terms() {
-        let mut rng = Rng::new(13);
-        let mut moves = MoveList::new();
-        for _ in 0..100 {
-            let mut pos = Position::start();
-            for _ in 0..rng.below(80) {
-                pos.generate_moves(&mut moves);
-                let Some(&mv) = rng.pick(&moves) else { break };
-                pos = pos.make_move(mv);
-            }
-            let for_white: i32 = weights()
-                .iter()
-                .zip(feature_difference(&pos))
-                .map(|(weight, feature)| weight.value * feature)
-                .sum();
-            let white_view = match pos.side_to_move() {
-                Side::White => evaluate(&pos),
-                Side::Black => -evaluate(&pos),
-            };
-            assert_eq!(for_white, white_view);
-            let by_terms: i32 = terms(&pos).iter().map(|t| t.white - t.black).sum();
-            assert_eq!(by_terms, for_white);
-        }
-    }
-
-    #[test]
     fn a_piece_covered_from_the_other_board_is_not_hanging() {
         // White's knight on d4 of board A is attacked there by Black's bishop on a7 (through b6, c5).
         let bare = Position::from_text("4k3/b7/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
         // A white rook on d1 of board B covers d4 there, where the bishop would land.
         let covered = Position::from_text("4k3/b7/8/8/3N4/8/8/3UK3 w - - 0 1").unwrap();
-        assert_eq!(features(&bare)[0][HANGING], 1);
-        assert_eq!(features(&covered)[0][HANGING], 0);
+        assert_eq!(features(&bare).0[0][HANGING], 1);
+        assert_eq!(features(&covered).0[0][HANGING], 0);
     }
 }

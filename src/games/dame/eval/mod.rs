@@ -9,19 +9,19 @@ use super::direction::Direction;
 use super::movegen;
 use super::position::Position;
 use super::square::{Square, row_set};
-use crate::game::{EvalTerm, EvalWeight, Side};
+use crate::game::{EvalTerm, EvalWeight, FeatureCounts, Side};
 use weights::{ADVANCEMENT, BACK_RANK, FEATURES, KINGS, MEN, MOBILITY, RUNAWAY, TEMPO, WEIGHTS};
 pub use weights::{KING_VALUE, MAN_VALUE};
 
 /// Each side's feature counts, White's first.
-type Features = [[i32; FEATURES]; 2];
+type Features = FeatureCounts<FEATURES>;
 
 /// The features of both sides.
 fn features(pos: &Position) -> Features {
-    let mut counts = [[0; FEATURES]; 2];
+    let mut counts = Features::ZERO;
     let empty = !pos.occupied();
     for side in Side::BOTH {
-        let count = &mut counts[side.index()];
+        let count = counts.of(side);
         let men = pos.men(side);
         let home_row = match side {
             Side::White => 0,
@@ -49,8 +49,7 @@ fn features(pos: &Position) -> Features {
 
 /// The features, White's count minus Black's, in the order of [`weights`].
 pub fn feature_difference(pos: &Position) -> Vec<i32> {
-    let [white, black] = features(pos);
-    white.iter().zip(black).map(|(w, b)| w - b).collect()
+    features(pos).difference()
 }
 
 /// The weights of the evaluation.
@@ -60,38 +59,13 @@ pub fn weights() -> &'static [EvalWeight] {
 
 /// The evaluation in centipawns from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    let [white, black] = features(pos);
-    let for_white: i32 = WEIGHTS
-        .iter()
-        .zip(white.iter().zip(black))
-        .map(|(weight, (w, b))| weight.value * (w - b))
-        .sum();
-    match pos.side_to_move() {
-        Side::White => for_white,
-        Side::Black => -for_white,
-    }
+    features(pos).score(&WEIGHTS, pos.side_to_move())
 }
 
 /// The named terms of [`evaluate`]: each the sum of the weights sharing its name times their
 /// features.
 pub fn terms(pos: &Position) -> Vec<EvalTerm> {
-    let counts = features(pos);
-    let mut terms: Vec<EvalTerm> = Vec::new();
-    for (index, weight) in WEIGHTS.iter().enumerate() {
-        let [white, black] = counts.map(|count| weight.value * count[index]);
-        match terms.last_mut() {
-            Some(term) if term.name == weight.term => {
-                term.white += white;
-                term.black += black;
-            }
-            _ => terms.push(EvalTerm {
-                name: weight.term,
-                white,
-                black,
-            }),
-        }
-    }
-    terms
+    features(pos).terms(&WEIGHTS)
 }
 
 /// The value of what `captured` (a set of the opponent's squares) takes in `pos`.
@@ -106,7 +80,6 @@ pub fn captured_value(pos: &Position, captured: u32) -> i32 {
 mod tests {
     use super::*;
     use crate::game::Game;
-    use crate::game::{MoveList, Rng};
 
     fn term(pos: &Position, name: &str) -> [i32; 2] {
         terms(pos)
@@ -149,31 +122,5 @@ mod tests {
         // White: a1 to b2 (c3 blocks), two steps each for c3, e1 and f6: 7. Black: b8 to a7 and c7,
         // h4 to g3, the king on h2 to g1 and along g3..c7 (b8 blocks): 9.
         assert_eq!(features[MOBILITY], 7 - 9);
-    }
-
-    #[test]
-    fn the_evaluation_is_the_weighted_sum_of_its_features_and_of_its_terms() {
-        let mut rng = Rng::new(5);
-        let mut moves = MoveList::new();
-        for _ in 0..200 {
-            let mut pos = Position::start();
-            for _ in 0..rng.below(80) {
-                pos.generate_moves(&mut moves);
-                let Some(&mv) = rng.pick(&moves) else { break };
-                pos = pos.make_move(mv);
-            }
-            let for_white: i32 = weights()
-                .iter()
-                .zip(feature_difference(&pos))
-                .map(|(weight, feature)| weight.value * feature)
-                .sum();
-            let white_view = match pos.side_to_move() {
-                Side::White => evaluate(&pos),
-                Side::Black => -evaluate(&pos),
-            };
-            assert_eq!(for_white, white_view);
-            let by_terms: i32 = terms(&pos).iter().map(|t| t.white - t.black).sum();
-            assert_eq!(by_terms, for_white);
-        }
     }
 }

@@ -1,8 +1,10 @@
-//! The 32 dark squares of the 8×8 board, the only squares a stack can stand on.
+//! The 32 dark squares of an 8×8 board, the only squares a piece can stand on in the games played on
+//! them (Dame and Dipole): written once for both.
 //!
-//! Index = row · 4 + column / 2, so a1 = 0, c1 = 1, …, b2 = 4, …, h8 = 31. Light squares have no
-//! `Square` value: they only count when measuring distance, which [`Square::column`] and
-//! [`Square::row`] give in full-board coordinates.
+//! Index = row · 4 + column / 2, so a1 = 0, c1 = 1, …, b2 = 4, …, h8 = 31: a set of squares is a
+//! `u32` with bit i for square i. Light squares have no `Square` value; they only have names, for
+//! a position text (where they count as empty) and for error messages, and full-board coordinates,
+//! which [`Square::column`] and [`Square::row`] give for measuring distance.
 
 use std::fmt;
 
@@ -31,7 +33,7 @@ impl Square {
     #[inline]
     pub const fn from_index(index: usize) -> Square {
         debug_assert!(index < SQUARES);
-        // The mask keeps a wrong index from ever addressing past a 32-entry table.
+        // The modulo keeps a wrong index from ever addressing past a 32-entry table.
         Square((index % SQUARES) as u8)
     }
 
@@ -44,7 +46,7 @@ impl Square {
     /// The column on the full board, 0 = a.
     #[inline]
     pub const fn column(self) -> i32 {
-        // On odd rows (row 2, 4, …) the dark squares are the even-lettered ones: b, d, f, h.
+        // On rows 2, 4, 6 and 8 (odd 0-based rows) the dark squares are b, d, f and h.
         2 * (self.0 % 4) as i32 + self.row() % 2
     }
 
@@ -54,7 +56,7 @@ impl Square {
         (self.0 / 4) as i32
     }
 
-    /// The one-bit mask of this square, for per-side occupancy sets.
+    /// The one-bit set of this square.
     #[inline]
     pub const fn bit(self) -> u32 {
         1 << self.0
@@ -65,7 +67,7 @@ impl Square {
         (0..SQUARES).map(Square::from_index)
     }
 
-    /// The squares of a set of bits, lowest first.
+    /// The squares of a set, lowest index first.
     #[inline]
     pub fn in_set(mut set: u32) -> impl Iterator<Item = Square> {
         std::iter::from_fn(move || {
@@ -79,25 +81,31 @@ impl Square {
     }
 }
 
+/// The four dark squares of a row (0 = row 1) as a set.
+#[inline]
+pub const fn row_set(row: i32) -> u32 {
+    0xF << (4 * row)
+}
+
 /// Whether (column, row) lies on the 8×8 board.
 #[inline]
 const fn on_board(column: i32, row: i32) -> bool {
     column >= 0 && column < SIDE_LENGTH && row >= 0 && row < SIDE_LENGTH
 }
 
-/// Whether (column, row) is a dark square's colour (a1 is dark).
+/// Whether (column, row) is a dark square (a1 is dark).
 #[inline]
 const fn is_dark(column: i32, row: i32) -> bool {
     (column + row) % 2 == 0
 }
 
-/// The name of any square of the full board, light ones included, e.g. `e1`.
+/// The name of any square of the full board, light ones included, e.g. `b1`.
 pub fn name(column: i32, row: i32) -> String {
     let letter = char::from(b'a' + column.clamp(0, 25) as u8);
     format!("{letter}{}", row + 1)
 }
 
-/// The (column, row) a square name such as `e1` or `E1` denotes, light squares included; `None` when
+/// The (column, row) a square name such as `c3` or `C3` denotes, light squares included; `None` when
 /// the text is not a square of the board.
 pub fn parse_coordinates(text: &str) -> Option<(i32, i32)> {
     let mut chars = text.chars();
@@ -136,16 +144,20 @@ mod tests {
 
     #[test]
     fn names_parse_in_either_case() {
-        assert_eq!(parse_coordinates("e1"), Some((4, 0)));
-        assert_eq!(parse_coordinates("D8"), Some((3, 7)));
-        assert_eq!(
-            parse_coordinates("b1"),
-            Some((1, 0)),
-            "light squares have names too"
-        );
-        for bad in ["", "e", "e9", "e0", "i1", "e10", "1e", "é1"] {
+        assert_eq!(parse_coordinates("c3"), Some((2, 2)));
+        assert_eq!(parse_coordinates("H8"), Some((7, 7)));
+        assert_eq!(parse_coordinates("b1"), Some((1, 0)), "light squares too");
+        for bad in ["", "c", "c9", "c0", "i1", "c10", "3c", "é1"] {
             assert_eq!(parse_coordinates(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn row_sets_hold_their_rows_squares() {
+        for sq in Square::all() {
+            assert_eq!(row_set(sq.row()) & sq.bit(), sq.bit());
+        }
+        assert_eq!(row_set(0) | row_set(7), 0xF000_000F);
     }
 
     #[test]

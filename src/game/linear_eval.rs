@@ -1,0 +1,99 @@
+//! The arithmetic of a linear evaluation, written once for every game whose evaluation is a sum of
+//! weight × feature: the score, the terms `eval` shows, and the feature differences `duel tune` fits.
+
+use super::{EvalTerm, EvalWeight, Side};
+
+/// What a linear evaluation counts for each side (index 0 White, 1 Black), one count per weight of
+/// the game's table, in the table's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FeatureCounts<const N: usize>(pub [[i32; N]; 2]);
+
+impl<const N: usize> FeatureCounts<N> {
+    /// No feature counted for either side.
+    pub const ZERO: Self = FeatureCounts([[0; N]; 2]);
+
+    /// The counts of `side`, to be filled in.
+    #[inline]
+    pub fn of(&mut self, side: Side) -> &mut [i32; N] {
+        &mut self.0[side.index()]
+    }
+
+    /// Each feature, White's count minus Black's (what a tuner fits).
+    pub fn difference(&self) -> Vec<i32> {
+        let [white, black] = &self.0;
+        white.iter().zip(black).map(|(w, b)| w - b).collect()
+    }
+
+    /// The weighted sum in centipawns from the point of view of `side_to_move`.
+    #[inline]
+    pub fn score(&self, weights: &[EvalWeight; N], side_to_move: Side) -> i32 {
+        let [white, black] = &self.0;
+        let for_white: i32 = weights
+            .iter()
+            .zip(white.iter().zip(black))
+            .map(|(weight, (w, b))| weight.value * (w - b))
+            .sum();
+        match side_to_move {
+            Side::White => for_white,
+            Side::Black => -for_white,
+        }
+    }
+
+    /// The named terms of [`FeatureCounts::score`]: each the sum of the weighted features of the
+    /// neighbouring weights that share its name (a table lists a term's weights together).
+    pub fn terms(&self, weights: &[EvalWeight; N]) -> Vec<EvalTerm> {
+        let mut terms: Vec<EvalTerm> = Vec::new();
+        for (index, weight) in weights.iter().enumerate() {
+            let [white, black] = self.0.map(|count| weight.value * count[index]);
+            match terms.last_mut() {
+                Some(term) if term.name == weight.term => {
+                    term.white += white;
+                    term.black += black;
+                }
+                _ => terms.push(EvalTerm {
+                    name: weight.term,
+                    white,
+                    black,
+                }),
+            }
+        }
+        terms
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WEIGHTS: [EvalWeight; 3] = [
+        EvalWeight::new("material", "PAWN", 100),
+        EvalWeight::new("material", "QUEEN", 900),
+        EvalWeight::new("tempo", "TEMPO", 10),
+    ];
+
+    fn counts() -> FeatureCounts<3> {
+        let mut counts = FeatureCounts::ZERO;
+        *counts.of(Side::White) = [3, 1, 1];
+        *counts.of(Side::Black) = [5, 0, 0];
+        counts
+    }
+
+    #[test]
+    fn the_score_is_the_weighted_difference_seen_by_the_side_to_move() {
+        let for_white = 100 * (3 - 5) + 900 + 10;
+        assert_eq!(counts().score(&WEIGHTS, Side::White), for_white);
+        assert_eq!(counts().score(&WEIGHTS, Side::Black), -for_white);
+        assert_eq!(counts().difference(), vec![-2, 1, 1]);
+    }
+
+    #[test]
+    fn weights_sharing_a_name_make_one_term() {
+        let terms = counts().terms(&WEIGHTS);
+        let shown: Vec<_> = terms.iter().map(|t| (t.name, t.white, t.black)).collect();
+        assert_eq!(
+            shown,
+            vec![("material", 300 + 900, 500), ("tempo", 10, 0)],
+            "material adds pawns and queens"
+        );
+    }
+}
