@@ -38,6 +38,7 @@ enum Command {
     /// Counts the leaf nodes of the legal-move tree (per root move, then the total and the speed).
     Perft {
         /// How many plies deep.
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=i64::from(bench::MAX_DEPTH)))]
         depth: u32,
         /// Start from this position (DFEN for Duel) instead of the start position.
         #[arg(long)]
@@ -49,7 +50,7 @@ enum Command {
     Bench {
         /// How many plies deep.
         #[arg(default_value_t = bench::DEFAULT_DEPTH,
-              value_parser = clap::value_parser!(u32).range(1..=64))]
+              value_parser = clap::value_parser!(u32).range(1..=i64::from(bench::MAX_DEPTH)))]
         depth: u32,
         #[command(flatten)]
         game: VariantArg,

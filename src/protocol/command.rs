@@ -7,6 +7,7 @@
 //! offending text.
 
 use super::output::quote;
+use crate::engine::bench::MAX_DEPTH as MAX_BENCH_DEPTH;
 use std::fmt;
 use std::time::Duration;
 
@@ -298,10 +299,6 @@ impl std::error::Error for PositionSyntaxError {}
 impl std::error::Error for GoError {}
 impl std::error::Error for SetOptionSyntaxError {}
 impl std::error::Error for QueryError {}
-
-/// The deepest `bench` and `go perft` accepted: deeper runs would not end in any useful time, and
-/// neither can be stopped.
-pub const MAX_BENCH_DEPTH: u32 = 64;
 
 /// Parses one line; `Ok(None)` for a blank line, which is ignored (as Stockfish does).
 pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {

@@ -22,7 +22,8 @@ pub struct SampleCounts {
     pub kept: usize,
     /// Positions of the opening (before the first move with a comment).
     pub opening: usize,
-    /// Positions that are not quiet: in check, the move played captures, or a win in one is on.
+    /// Positions that are not quiet: in check, the move played is tactical (a
+    /// capture, a promotion: `Game::is_tactical`), or a win in one is on.
     pub tactical: usize,
     /// Positions whose mover reported a forced win or loss: decided, nothing left to evaluate.
     pub decided: usize,
@@ -95,7 +96,7 @@ pub fn add_game<G: Tuning>(
                 .is_some_and(|comment| comment.reports_mate())
         {
             counts.decided += 1;
-        } else if pos.in_check() || pos.is_capture(mv) || winning_move(pos).is_some() {
+        } else if pos.in_check() || pos.is_tactical(mv) || winning_move(pos).is_some() {
             counts.tactical += 1;
         } else {
             counts.kept += 1;
