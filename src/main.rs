@@ -1,9 +1,11 @@
-//! The `duel` command line: the engine (default), perft, bench, match, results, play, gui and tune.
+//! The `duel` command line: the engine (default), perft, bench, match, results, book, play, gui and
+//! tune.
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use duel::engine::{bench, perft};
 use duel::games::{Duel, GameTask, HostedGame, VARIANTS, with_variant};
+use duel::tools::book::{self, BookArgs, BookSettings};
 use duel::tools::gui::{self, GuiArgs};
 use duel::tools::matches::{self, MatchArgs, MatchConfig, ResultsArgs};
 use duel::tools::play::PlayArgs;
@@ -28,7 +30,7 @@ struct Cli {
 /// Which hosted game a subcommand works on.
 #[derive(Args, Debug, Clone)]
 struct VariantArg {
-    /// The game: duel, dipole or dame.
+    /// The game: duel, dipole, dame or alice.
     #[arg(long, default_value = "duel", value_parser = PossibleValuesParser::new(VARIANTS))]
     variant: String,
 }
@@ -65,6 +67,14 @@ enum Command {
     /// Merges the results files of several `duel match --results` runs or shards and prints the
     /// statistics, with a rating list of three or more engines.
     Results(ResultsArgs),
+    /// Makes a balanced opening book: seeded random openings a fixed search scores near equal, in
+    /// the openings format of `duel match`.
+    Book {
+        #[command(flatten)]
+        args: BookArgs,
+        #[command(flatten)]
+        game: VariantArg,
+    },
     /// Plays a game against the engine in the terminal (or two players, or the engine against itself).
     Play {
         #[command(flatten)]
@@ -140,6 +150,35 @@ impl GameTask for MatchTask {
     }
 }
 
+/// `duel book` for the selected game: progress on standard error, the book to its file.
+struct BookTask {
+    settings: BookSettings,
+}
+
+impl GameTask for BookTask {
+    type Output = Result<(), String>;
+    fn run<G: HostedGame>(self) -> Self::Output {
+        let path = &self.settings.out;
+        // Fail on an unwritable path before the search time is spent.
+        let mut file = std::fs::File::create(path)
+            .map_err(|e| format!("--out {}: cannot write: {e}", path.display()))?;
+        let made = book::generate::<G>(&self.settings, &mut std::io::stderr());
+        std::io::Write::write_all(&mut file, made.text().as_bytes())
+            .map_err(|e| format!("--out {}: cannot write: {e}", path.display()))?;
+        if made.lines.len() < self.settings.count {
+            eprintln!(
+                "warning: only {} of {} positions found after {} candidates; widen --window or \
+                 play more --plies",
+                made.lines.len(),
+                self.settings.count,
+                made.rejections.candidates
+            );
+        }
+        eprintln!("wrote {} openings to {}", made.lines.len(), path.display());
+        Ok(())
+    }
+}
+
 /// `duel play` for the selected game.
 struct PlayTask {
     args: PlayArgs,
@@ -207,7 +246,7 @@ fn main() -> ExitCode {
         Some(Command::Tune { args, game }) => run_task(&game.variant, TuneTask { args }),
         Some(Command::Match { args, game }) => {
             // Each `--engine` occurrence is one participant.
-            match args.config(&engine_groups(&matches, "match")) {
+            match args.config(&engine_groups(&matches, "match"), &game.variant) {
                 Ok(config) => run_task(&game.variant, MatchTask { config }),
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -215,6 +254,13 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Book { args, game }) => match args.settings(&game.variant) {
+            Ok(settings) => run_task(&game.variant, BookTask { settings }),
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::Gui { args, game }) => {
             let config = match args.config(&game.variant, &engine_groups(&matches, "gui")) {
                 Ok(config) => config,

@@ -509,3 +509,47 @@ fn ctrl_c_ends_the_match_with_its_summary() {
         "{stdout}"
     );
 }
+
+/// Without --openings or --opening-plies a match plays the game's shipped book: every game starts
+/// with one of its openings. --opening-plies still gives random openings instead.
+#[test]
+fn the_shipped_book_gives_the_default_openings() {
+    use duel::games::Dipole;
+    let book = duel::tools::matches::load_openings::<Dipole>(
+        duel::tools::book::shipped("dipole").unwrap(),
+    )
+    .unwrap();
+    let from_book = |pgn_text: &str| -> Vec<bool> {
+        pgn::read::<Dipole>(pgn_text)
+            .unwrap()
+            .iter()
+            .map(|game| {
+                let moves = game.record.moves();
+                book.iter().any(|opening| {
+                    let line = opening.moves();
+                    moves.len() >= line.len() && moves[..line.len()] == *line
+                })
+            })
+            .collect()
+    };
+    let args = |extra: &'static [&'static str]| {
+        let mut args = vec![
+            "--variant",
+            "dipole",
+            "--engine",
+            "builtin=greedy",
+            "--engine",
+            "builtin=random",
+            "--games",
+            "6",
+            "--depth",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        args
+    };
+    let (_, booked, _) = run_match("book-default", &args(&[]));
+    assert_eq!(from_book(&booked), vec![true; 6]);
+    let (_, random, _) = run_match("book-random", &args(&["--opening-plies", "6"]));
+    assert_eq!(from_book(&random), vec![false; 6]);
+}

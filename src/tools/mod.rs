@@ -1,7 +1,9 @@
-//! Command-line tools built on the engine and the protocol: the match runner, terminal play, the
+//! Command-line tools built on the engine and the protocol: the match runner, the opening-book
+//! maker, terminal play, the
 //! browser page (`gui`), the evaluation tuner, the engine processes the match runner and the page
 //! start, and the PGN and time-control vocabulary they share.
 
+pub mod book;
 pub mod engine_process;
 pub mod gui;
 pub mod matches;

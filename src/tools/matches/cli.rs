@@ -4,9 +4,13 @@ use super::{
     DrawRule, EngineSpec, GameSettings, MatchConfig, MatchResults, ResignRule, Schedule, Shard,
     Sprt, TimeControl,
 };
+use crate::tools::book::shipped;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
+
+/// Random plies of an opening for a game without a shipped book.
+const DEFAULT_OPENING_PLIES: u32 = 8;
 
 /// `duel match`: play engines against each other.
 #[derive(Args, Debug)]
@@ -46,12 +50,14 @@ pub struct MatchArgs {
     /// With more than two engines: the first plays each other one (default: round robin).
     #[arg(long)]
     pub gauntlet: bool,
-    /// Openings file: one DFEN, `startpos [moves …]` or `fen <DFEN> [moves …]` per line.
+    /// Openings file: one DFEN, `startpos [moves …]` or `fen <DFEN> [moves …]` per line, `#`
+    /// starting a comment. It takes precedence over --opening-plies; without either, the game's
+    /// shipped book (`books/<variant>.txt`, built into the binary) gives the openings.
     #[arg(long)]
     pub openings: Option<PathBuf>,
-    /// Random plies of a generated opening (used without --openings).
-    #[arg(long, default_value_t = 8)]
-    pub opening_plies: u32,
+    /// Random plies from the start as each round's opening, instead of the shipped book.
+    #[arg(long)]
+    pub opening_plies: Option<u32>,
     /// Resign adjudication: `movecount=N score=cp`.
     #[arg(long, num_args = 2, value_name = "KEY=VALUE")]
     pub resign: Option<Vec<String>>,
@@ -90,9 +96,9 @@ pub struct MatchArgs {
 }
 
 impl MatchArgs {
-    /// Checks the arguments and builds the match configuration; `engines` holds the words of each
-    /// `--engine` occurrence.
-    pub fn config(&self, engines: &[Vec<String>]) -> Result<MatchConfig, String> {
+    /// Checks the arguments and builds the match configuration of the game `variant`; `engines`
+    /// holds the words of each `--engine` occurrence.
+    pub fn config(&self, engines: &[Vec<String>], variant: &str) -> Result<MatchConfig, String> {
         let engines = engines
             .iter()
             .map(|words| EngineSpec::parse(words))
@@ -145,12 +151,15 @@ impl MatchArgs {
         if rounds == 0 {
             return Err("the match has no game".to_string());
         }
-        let openings = match &self.openings {
-            Some(path) => Some(
+        // An openings file, else random plies when asked for, else the game's shipped book (random
+        // plies for a game without one).
+        let openings = match (&self.openings, self.opening_plies) {
+            (Some(path), _) => Some(
                 std::fs::read_to_string(path)
                     .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
             ),
-            None => None,
+            (None, Some(_)) => None,
+            (None, None) => shipped(variant).map(str::to_string),
         };
         Ok(MatchConfig {
             engines,
@@ -159,7 +168,7 @@ impl MatchArgs {
             concurrency: self.concurrency,
             seed: self.seed,
             openings,
-            opening_plies: self.opening_plies,
+            opening_plies: self.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES),
             game: GameSettings {
                 tc,
                 movetime: self.movetime.map(Duration::from_millis),

@@ -72,7 +72,7 @@ impl Collector {
         let entry = &mut self.results.pairings[game.slot.pairing];
         entry.tally.add_game(half_points);
         match self.half_pairs.remove(&game.slot) {
-            Some(first_game) => entry.tally.add_pair(first_game + half_points),
+            Some(first_game) => entry.tally.add_pair(first_game, half_points),
             None => {
                 self.half_pairs.insert(game.slot, half_points);
             }

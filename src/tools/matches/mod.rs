@@ -34,6 +34,7 @@ pub use builtin::{BuiltinKind, BuiltinPlayer};
 pub use cli::{MatchArgs, ResultsArgs};
 pub use engines::{EngineKind, EngineSpec};
 pub use game::{GameSettings, PlayedGame, play_game};
+pub use openings::{load as load_openings, random as random_opening};
 pub use player::{GoRequest, Player, Reply};
 pub use process_player::ProcessPlayer;
 pub use ratings::{Rating, RatingList, rating_list};

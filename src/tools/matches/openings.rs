@@ -1,4 +1,5 @@
-//! Openings: read from a file (one DFEN, `startpos [moves …]` or `fen <DFEN> [moves …]` per line) or made
+//! Openings: read from a file (one DFEN, `startpos [moves …]` or `fen <DFEN> [moves …]` per line, `#`
+//! starting a comment to the end of the line) or made
 //! by a seeded number of random plies from the start position; [`OpeningBook`] gives each round its
 //! opening.
 
@@ -48,12 +49,16 @@ fn shuffle<T>(items: &mut [T], seed: u64) {
     }
 }
 
-/// Reads an openings file; blank lines and lines starting with `#` are skipped. Errors name the line.
+/// Reads an openings file; `#` starts a comment that runs to the end of its line (no game's notation
+/// uses it), and lines left blank are skipped. Errors name the line.
 pub fn load<G: Game>(text: &str) -> Result<Vec<GameRecord<G>>, String> {
     let mut openings = Vec::new();
     for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+        let line = line
+            .split_once('#')
+            .map_or(line, |(opening, _)| opening)
+            .trim();
+        if line.is_empty() {
             continue;
         }
         let opening =
@@ -128,6 +133,14 @@ mod tests {
         let err = load::<Duel>("startpos\nstartpos moves D1-D6\n").unwrap_err();
         assert!(err.starts_with("openings line 2: move 'D1-D6'"), "{err}");
         assert!(load::<Duel>("# nothing\n").is_err());
+        let commented =
+            load::<Duel>("startpos moves D1-e6 E8-E7 # +12\n  # indented\nstartpos#-3\n").unwrap();
+        assert_eq!(commented.len(), 2);
+        assert_eq!(commented[0].moves().len(), 2);
+        assert!(commented[1].moves().is_empty());
+        let err =
+            load::<Duel>("startpos moves D1-e6 # E8-E7\nstartpos moves D1-D6 # bad\n").unwrap_err();
+        assert!(err.starts_with("openings line 2: move 'D1-D6'"), "{err}");
         assert!(load::<Duel>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").is_err());
     }
 

@@ -3,7 +3,7 @@
 
 use super::ratings::rating_list;
 use super::results::{MatchResults, PairingResult};
-use super::stats::{EloEstimate, Sprt, SprtVerdict};
+use super::stats::{EloEstimate, Sprt, SprtVerdict, Tally};
 use std::time::{Duration, Instant};
 
 impl MatchResults {
@@ -70,6 +70,9 @@ fn pairing_summary(p: &PairingResult, sprt: Option<&Sprt>) -> String {
         100.0 * t.score()
     ));
     out.push_str(&format!("Ptnml(0-2): {:?}\n", t.pentanomial));
+    if t.pairs() > 0 {
+        out.push_str(&pairs_line(t));
+    }
     if let Some(sprt) = sprt {
         let llr = sprt.llr(t);
         let verdict = match sprt.verdict(llr) {
@@ -86,6 +89,21 @@ fn pairing_summary(p: &PairingResult, sprt: Option<&Sprt>) -> String {
         ));
     }
     out
+}
+
+/// The split pairs (one win each) and the pairs that carried information (scored other than 1–1).
+fn pairs_line(t: &Tally) -> String {
+    let pairs = t.pairs();
+    let share = |n: u64| 100.0 * n as f64 / pairs as f64;
+    let split = match t.split_pairs() {
+        Some(split) => format!("{split} split 1–1 by one win each ({:.1} %)", share(split)),
+        None => "split pairs not counted (older results file)".to_string(),
+    };
+    let informative = t.informative_pairs();
+    format!(
+        "Pairs: {pairs}, {split}, {informative} carried information ({:.1} %)\n",
+        share(informative)
+    )
 }
 
 /// How fast a run goes: games per second since it started, the games read back by `--resume` left
@@ -169,7 +187,31 @@ fn clock_text(time: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::matches::Tally;
+
+    #[test]
+    fn the_summary_counts_split_and_informative_pairs() {
+        let mut tally = Tally::default();
+        for (first, second) in [(2, 0), (0, 2), (1, 1), (2, 2)] {
+            tally.add_game(first);
+            tally.add_game(second);
+            tally.add_pair(first, second);
+        }
+        let p = PairingResult {
+            first: "a".into(),
+            second: "b".into(),
+            tally,
+        };
+        let text = pairing_summary(&p, None);
+        assert!(
+            text.contains(
+                "Pairs: 4, 2 split 1–1 by one win each (50.0 %), 1 carried information (25.0 %)\n"
+            ),
+            "{text}"
+        );
+        let mut old = p;
+        old.tally.split = None;
+        assert!(pairing_summary(&old, None).contains("split pairs not counted"));
+    }
 
     #[test]
     fn the_progress_line_shows_rate_and_time_left() {

@@ -78,6 +78,12 @@ impl MatchResults {
                     p.tally.games()
                 ));
             }
+            if p.tally.split_pairs().unwrap_or(0) > p.tally.pentanomial[2] {
+                return Err(format!(
+                    "{} vs {}: more split pairs than pairs scoring 1",
+                    p.first, p.second
+                ));
+            }
             games += p.tally.games();
         }
         let ended: u64 = self.terminations.values().sum();
@@ -207,6 +213,7 @@ fn mirror(t: &Tally) -> Tally {
         draws: t.draws,
         losses: t.wins,
         pentanomial,
+        split: t.split,
     }
 }
 
@@ -226,6 +233,7 @@ mod tests {
                     draws: 0,
                     losses: 0,
                     pentanomial: penta,
+                    split: Some(penta[2]),
                 },
             }],
             terminations: BTreeMap::from([("normal".to_string(), wins)]),

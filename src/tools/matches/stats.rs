@@ -24,6 +24,12 @@ pub struct Tally {
     pub losses: u64,
     /// Game pairs by points scored: `[0, ½, 1, 1½, 2]`.
     pub pentanomial: [u64; 5],
+    /// Split pairs: those in which each engine won one game (a win and a loss, in either order), so
+    /// the colour or the opening decided both games. A part of the middle pentanomial bucket, which
+    /// also holds the pairs of two draws. `None` in the results files of older builds, which did
+    /// not count them (see [`Tally::split_pairs`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split: Option<u64>,
 }
 
 impl Tally {
@@ -36,9 +42,24 @@ impl Tally {
         }
     }
 
-    /// Records a finished pair scoring `half_points` (0..=4) in half points.
-    pub fn add_pair(&mut self, half_points: u32) {
-        self.pentanomial[half_points.min(4) as usize] += 1;
+    /// Records a finished pair whose games scored `first` and `second` (each 0, 1 or 2 half
+    /// points) for the first engine.
+    pub fn add_pair(&mut self, first: u32, second: u32) {
+        // Counted before the pair joins the buckets: a tally without pairs counts from zero.
+        let split = u64::from(first.abs_diff(second) == 2);
+        self.split = self.split_pairs().map(|count| count + split);
+        self.pentanomial[(first + second).min(4) as usize] += 1;
+    }
+
+    /// The split pairs (see [`Tally::split`]): `None` when they were not counted.
+    pub fn split_pairs(&self) -> Option<u64> {
+        self.split.or((self.pairs() == 0).then_some(0))
+    }
+
+    /// The pairs that carried information about which engine is stronger: those scoring other
+    /// than 1 of 2 points, that is outside the pentanomial's middle bucket.
+    pub fn informative_pairs(&self) -> u64 {
+        self.pairs() - self.pentanomial[2]
     }
 
     /// The sum of two tallies (for combining runs).
@@ -50,6 +71,10 @@ impl Tally {
         for (a, b) in sum.pentanomial.iter_mut().zip(other.pentanomial) {
             *a += b;
         }
+        sum.split = self
+            .split_pairs()
+            .zip(other.split_pairs())
+            .map(|(a, b)| a + b);
         sum
     }
 
@@ -546,12 +571,33 @@ mod tests {
         let mut a = Tally::default();
         a.add_game(2);
         a.add_game(1);
-        a.add_pair(3);
+        a.add_pair(2, 1);
         let b = a.combined(&a);
         assert_eq!(
             (b.wins, b.draws, b.losses, b.pentanomial),
             (2, 2, 0, [0, 0, 0, 2, 0])
         );
         assert!(close(a.score(), 0.75, 1e-12));
+        assert_eq!((b.split_pairs(), b.informative_pairs()), (Some(0), 2));
+    }
+
+    #[test]
+    fn split_pairs_are_one_win_each() {
+        let mut t = Tally::default();
+        assert_eq!(t.split_pairs(), Some(0));
+        t.add_pair(2, 0);
+        t.add_pair(0, 2);
+        t.add_pair(1, 1);
+        t.add_pair(2, 2);
+        assert_eq!(t.pentanomial, [0, 0, 3, 0, 1]);
+        assert_eq!((t.split_pairs(), t.informative_pairs()), (Some(2), 1));
+        // An older file's tally: pairs, but no split count; the sum does not invent one.
+        let old = Tally {
+            pentanomial: [0, 0, 1, 0, 0],
+            ..Tally::default()
+        };
+        assert_eq!(old.split_pairs(), None);
+        assert_eq!(t.combined(&old).split_pairs(), None);
+        assert_eq!(t.combined(&Tally::default()).split_pairs(), Some(2));
     }
 }

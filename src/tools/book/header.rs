@@ -1,0 +1,166 @@
+//! What a book was made with, and the header lines that record it in the book file: a sentence for
+//! people, the `# book:` line [`verify`](super::verify) reads back, and the command that remakes it.
+
+use std::path::PathBuf;
+
+/// The settings of one book.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookSettings {
+    /// The game (its `--variant` name).
+    pub variant: String,
+    /// Random plies played from the start position.
+    pub plies: u32,
+    /// Positions wanted.
+    pub count: usize,
+    /// The depth of the search that scores a position (`None`: the node budget alone).
+    pub depth: Option<u32>,
+    /// The node budget of that search (`None`: the depth alone).
+    pub nodes: Option<u64>,
+    /// The largest score (in the game's evaluation unit, centipawns for Duel) for the side to move
+    /// that a kept position may have, either sign.
+    pub window: u32,
+    /// The seed of the random play.
+    pub seed: u64,
+    /// Where the book goes.
+    pub out: PathBuf,
+}
+
+/// The prefix of the header line that holds the settings as `key=value` words.
+const SETTINGS_PREFIX: &str = "# book:";
+
+impl BookSettings {
+    /// The header of a book of `kept` positions: what it is, the settings, the command.
+    pub fn header(&self, kept: usize) -> String {
+        let search = match (self.depth, self.nodes) {
+            (Some(depth), Some(nodes)) => {
+                format!("a depth-{depth} search of at most {nodes} nodes")
+            }
+            (Some(depth), None) => format!("a depth-{depth} search"),
+            (None, Some(nodes)) => format!("a search of {nodes} nodes"),
+            (None, None) => "a search".to_string(),
+        };
+        let mut words = vec![
+            format!("variant={}", self.variant),
+            format!("plies={}", self.plies),
+        ];
+        words.extend(self.depth.map(|d| format!("depth={d}")));
+        words.extend(self.nodes.map(|n| format!("nodes={n}")));
+        words.push(format!("window={}", self.window));
+        words.push(format!("seed={}", self.seed));
+        format!(
+            "# {} opening book: {kept} positions after {} random plies, each scored within ±{} for \
+             the side to move by {search}.\n\
+             {SETTINGS_PREFIX} {}\n\
+             # made by: {}\n\
+             # Each line: the opening, then '#' and the search's score for the side to move.\n",
+            self.variant,
+            self.plies,
+            self.window,
+            words.join(" "),
+            self.command()
+        )
+    }
+
+    /// The `duel book` command that makes this book.
+    pub fn command(&self) -> String {
+        let mut command = format!(
+            "duel book --variant {} --plies {} --count {}",
+            self.variant, self.plies, self.count
+        );
+        if let Some(depth) = self.depth {
+            command.push_str(&format!(" --depth {depth}"));
+        }
+        if let Some(nodes) = self.nodes {
+            command.push_str(&format!(" --nodes {nodes}"));
+        }
+        command.push_str(&format!(
+            " --window {} --seed {} --out {}",
+            self.window,
+            self.seed,
+            self.out.display()
+        ));
+        command
+    }
+
+    /// The settings a book's text records in its `# book:` line (its count is the number of its
+    /// openings, its output path empty). Errors name what is missing or wrong.
+    pub fn from_book(text: &str) -> Result<BookSettings, String> {
+        let line = text
+            .lines()
+            .find_map(|line| line.trim().strip_prefix(SETTINGS_PREFIX))
+            .ok_or_else(|| format!("no '{SETTINGS_PREFIX}' line"))?;
+        let mut settings = BookSettings {
+            variant: String::new(),
+            plies: 0,
+            count: 0,
+            depth: None,
+            nodes: None,
+            window: 0,
+            seed: 0,
+            out: PathBuf::new(),
+        };
+        let mut window = None;
+        for word in line.split_whitespace() {
+            let (key, value) = word.split_once('=').ok_or_else(|| {
+                format!("'{word}' in the '{SETTINGS_PREFIX}' line is not key=value")
+            })?;
+            let bad = |e: std::num::ParseIntError| format!("{key}={value}: {e}");
+            match key {
+                "variant" => settings.variant = value.to_string(),
+                "plies" => settings.plies = value.parse().map_err(bad)?,
+                "depth" => settings.depth = Some(value.parse().map_err(bad)?),
+                "nodes" => settings.nodes = Some(value.parse().map_err(bad)?),
+                "window" => window = Some(value.parse().map_err(bad)?),
+                "seed" => settings.seed = value.parse().map_err(bad)?,
+                _ => {
+                    return Err(format!(
+                        "unknown key '{key}' in the '{SETTINGS_PREFIX}' line"
+                    ));
+                }
+            }
+        }
+        settings.window = window.ok_or("the '# book:' line names no window")?;
+        if settings.depth.is_none() && settings.nodes.is_none() {
+            return Err("the '# book:' line names neither depth nor nodes".to_string());
+        }
+        Ok(settings)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_settings_line_reads_back() {
+        let settings = BookSettings {
+            variant: "dipole".into(),
+            plies: 6,
+            count: 3,
+            depth: Some(4),
+            nodes: Some(5000),
+            window: 40,
+            seed: 9,
+            out: PathBuf::from("books/dipole.txt"),
+        };
+        let text = settings.header(3);
+        assert!(text.contains(
+            "# made by: duel book --variant dipole --plies 6 --count 3 --depth 4 --nodes 5000 \
+             --window 40 --seed 9 --out books/dipole.txt\n"
+        ));
+        let back = BookSettings::from_book(&text).unwrap();
+        assert_eq!(
+            back,
+            BookSettings {
+                count: 0,
+                out: PathBuf::new(),
+                ..settings
+            }
+        );
+        let err = BookSettings::from_book("# book: variant=duel depth=x window=3\n").unwrap_err();
+        assert!(err.starts_with("depth=x:"), "{err}");
+        let err = BookSettings::from_book("# book: variant=duel window=3\n").unwrap_err();
+        assert!(err.contains("neither depth nor nodes"), "{err}");
+        assert!(BookSettings::from_book("startpos\n").is_err());
+    }
+}

@@ -1,0 +1,84 @@
+//! How balanced an opening is: the engine's search of its last position, at a fixed depth or node
+//! budget, with one thread and an emptied table, so that the score depends on the opening alone.
+
+use crate::game::{Game, GameRecord, winning_move};
+use crate::search::{
+    self, Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable,
+};
+
+/// What the search makes of an opening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The game is over, the side to move wins at once, or the search finds a forced result.
+    Decided,
+    /// A score for the side to move, in the game's evaluation unit.
+    Score(i32),
+}
+
+/// Scores the opening `record` by a search limited to `depth` and `nodes` (at least one given), the
+/// table `tt` emptied first. The search sees the opening's earlier positions, as an engine told
+/// `position startpos moves …` does.
+pub fn score_opening<G: Game>(
+    record: &GameRecord<G>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    tt: &TranspositionTable,
+) -> Verdict {
+    if record.termination().is_some() || winning_move(record.current()).is_some() {
+        return Verdict::Decided;
+    }
+    tt.clear();
+    let limits = Limits {
+        depth,
+        nodes,
+        ..Limits::default()
+    };
+    let control = SearchControl::new();
+    let summary = search::run_detailed(
+        &SearchRequest {
+            root: record.current(),
+            history: record.earlier_keys(),
+            limits: &limits,
+            settings: &Settings::DEFAULT,
+            control: &control,
+            tt,
+        },
+        &mut |_| {},
+    );
+    match summary.score {
+        Some(Score::Centipawns(cp)) => Verdict::Score(cp),
+        Some(Score::Mate(_)) | None => Verdict::Decided,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Duel;
+
+    #[test]
+    fn the_start_is_scored_and_the_same_twice() {
+        let tt = TranspositionTable::new(1);
+        let start = GameRecord::new(Duel::start());
+        let first = score_opening(&start, Some(3), None, &tt);
+        assert!(matches!(first, Verdict::Score(_)), "{first:?}");
+        assert_eq!(score_opening(&start, Some(3), None, &tt), first);
+    }
+
+    #[test]
+    fn an_opening_where_the_mover_wins_at_once_is_decided() {
+        // Random play until the side to move has a winning move.
+        let mut rng = crate::game::Rng::new(3);
+        let mut moves = crate::game::MoveList::new();
+        let tt = TranspositionTable::new(1);
+        let mut record = GameRecord::new(Duel::start());
+        while winning_move(record.current()).is_none() {
+            record.current().generate_moves(&mut moves);
+            match rng.pick(&moves) {
+                Some(&mv) if record.termination().is_none() => record.play(mv),
+                _ => record = GameRecord::new(Duel::start()),
+            }
+        }
+        assert_eq!(score_opening(&record, Some(2), None, &tt), Verdict::Decided);
+    }
+}
