@@ -14,12 +14,16 @@
 //! - A piece on a light square is rejected, and so is a man on the row where it would have been
 //!   crowned (no move can leave one there).
 //! - More than 12 pieces of one side is rejected: each side starts with 12 and never gains any.
+//! - A position with more legal moves than a move list holds ([`super::MAX_MOVES`], a bound argued
+//!   but not proven) is rejected, so that no text can overflow one; none is known.
 //! - A side with no pieces is accepted (the position is decided: that side has lost), but a board with
 //!   no pieces at all is rejected, since no move can produce it and no side would have won.
 //!
 //! Syntax is checked before meaning: rows, row lengths and characters, then the side, the counter and
 //! trailing text, then squares and piece counts. Each failure has its own error naming what was wrong.
 
+use super::movegen;
+use super::moves::MAX_MOVES;
 use super::position::{KING_MOVES_DRAW, Piece, Position, promotion_row};
 use super::square::{SIDE_LENGTH, Square, name};
 use crate::game::Side;
@@ -84,6 +88,13 @@ pub enum FenError {
     },
     /// Neither side has a piece.
     NoPieces,
+    /// The position has more legal moves than a move list holds.
+    TooManyMoves {
+        /// How many legal moves it has.
+        count: usize,
+        /// How many a move list holds.
+        room: usize,
+    },
 }
 
 impl fmt::Display for FenError {
@@ -120,6 +131,10 @@ impl fmt::Display for FenError {
                 write!(f, "{side} has {count} pieces, at most {MAX_PIECES} allowed")
             }
             FenError::NoPieces => f.write_str("neither side has a piece on the board"),
+            FenError::TooManyMoves { count, room } => write!(
+                f,
+                "the position has {count} legal moves, more than the {room} a move list holds"
+            ),
         }
     }
 }
@@ -193,7 +208,16 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
         return Err(FenError::NoPieces);
     }
     pos.set_state(side, king_plies);
+    check_room(&pos, MAX_MOVES)?;
     Ok(pos)
+}
+
+/// Rejects a position with more than `room` legal moves.
+fn check_room(pos: &Position, room: usize) -> Result<(), FenError> {
+    match movegen::move_count(pos) {
+        count if count > room => Err(FenError::TooManyMoves { count, room }),
+        _ => Ok(()),
+    }
 }
 
 /// The piece a letter stands for.
@@ -249,5 +273,24 @@ mod tests {
         assert_eq!(pos.pieces(Side::White), 0x0000_0FFF);
         assert_eq!(pos.pieces(Side::Black), 0xFFF0_0000);
         assert_eq!(pos.hash(), pos.compute_hash());
+    }
+
+    #[test]
+    fn a_position_whose_moves_do_not_fit_is_named() {
+        let start = parse(START_TEXT).unwrap();
+        assert_eq!(check_room(&start, 7), Ok(()));
+        let err = check_room(&start, 6).unwrap_err();
+        assert_eq!(err, FenError::TooManyMoves { count: 7, room: 6 });
+        assert_eq!(
+            err.to_string(),
+            "the position has 7 legal moves, more than the 6 a move list holds"
+        );
+        // A king with several victims and landing choices: the check counts what the generator lists.
+        let kings = parse("8/8/5m2/8/3m4/8/1m1m4/K7 w").unwrap();
+        let mut listed = crate::game::MoveList::new();
+        movegen::generate(&kings, &mut listed);
+        assert!(listed.len() > 1, "{listed:?}");
+        assert!(check_room(&kings, listed.len()).is_ok());
+        assert!(check_room(&kings, listed.len() - 1).is_err());
     }
 }

@@ -112,7 +112,8 @@ impl Game for Position {
         self.king_plies()
     }
 
-    /// Whether the side to move must capture: its reply is forced to a capture, so the search neither
+    /// Dame has no check: here "in check" means "a capture is due" — the side to move can capture and
+    /// so must ([`Position::must_capture`]). Its reply is forced to a capture, so the search neither
     /// stands pat nor trusts the static evaluation here, and the quiescence search plays the captures
     /// out.
     fn in_check(&self) -> bool {

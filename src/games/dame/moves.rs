@@ -11,15 +11,21 @@ const LANDING_BITS: u32 = 5;
 /// more, and pieces are never added), so 12 landing squares of 5 bits fit in 60 bits.
 pub const MAX_CAPTURES: u32 = 12;
 
-/// The room of a move list: 512 moves.
+/// The room of a move list: 512 moves. A bound that is argued, not proven:
 ///
 /// Plain moves are at most 156: 12 kings, each reaching at most the 13 other squares of its two
-/// diagonals (men have 2 steps each, kings more). Capture moves have no bound as simple: they are
-/// distinct pairs of an end and a captured set, which a king's branching sequences could in principle
-/// multiply. None known comes near: the most found, searching random placements of up to 12 pieces a
-/// side (300,000) and climbing from them towards more captures, is 65, and a king in a lattice of
-/// enemy men makes fewer, since each captured man stays and blocks. 512 leaves a margin of eight, and
-/// the generator stops adding moves there rather than panic (see `movegen`).
+/// diagonals (men have 2 steps each, kings more). A man's captures are at most 8: it jumps forward
+/// only, two rows a jump, so at most 3 jumps of 2 choices each. Kings' captures have no bound as
+/// simple: they are distinct pairs of an end and a captured set, which a king's branching sequences
+/// could in principle multiply (12 kings times 2^12 sets times 32 ends is no useful bound). None known
+/// comes near: the most found, searching random placements of up to 12 pieces a side (300,000) and
+/// climbing from them towards more captures, is 65, and a king in a lattice of enemy men makes fewer,
+/// since each captured man stays and blocks. 512 leaves a margin of eight.
+///
+/// Because it is not proven, breaking it is a clear failure, never a silent truncation: a position
+/// text whose legal moves do not fit is rejected ([`super::FenError::TooManyMoves`]), and a position
+/// reached by play that broke it would stop the program in [`crate::game::MoveList::push`], naming the
+/// bound.
 pub const MAX_MOVES: usize = 512;
 
 impl GameMove for Move {
