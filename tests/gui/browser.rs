@@ -2,7 +2,7 @@
 //! `chromium` and `chromium-driver`; `.ci/run` installs them). A person's path: load the page, drag a
 //! die onto an illegal square and along a legal path, see the engine's reply on the board and in the
 //! move list, pick a move by two clicks, choose between a die's two paths to one square, switch to
-//! Dipole and move a stack. Screenshots of both boards go to `target/`.
+//! Dipole and move a stack, then Dame and capture a man. Screenshots of the boards go to `target/`.
 //!
 //! Without Chromium or chromedriver the test says why and passes: CI installs them.
 
@@ -176,7 +176,7 @@ async fn screenshot(client: &Client, name: &str) {
 }
 
 #[tokio::test]
-async fn a_person_plays_duel_and_dipole_in_the_browser() {
+async fn a_person_plays_duel_dipole_and_dame_in_the_browser() {
     let (Some(chromium), Some(chromedriver)) = (
         find_program(&["chromium", "chromium-browser", "google-chrome"]),
         find_program(&["chromedriver"]),
@@ -496,4 +496,31 @@ async fn play(client: Client, url: String) {
         &format!("document.body.dataset.ply === '{played}' && app.game.variant === 'dipole'"),
     )
     .await;
+
+    // Dame: men on the dark squares; a step, the reply, and a capture whose victim is marked.
+    set_value(client, "variant", "dame").await;
+    wait_until(
+        client,
+        "Dame's board",
+        "document.getElementById('board').dataset.kind === 'dame' \
+         && document.body.dataset.ply === '0' \
+         && document.querySelector(\"#pieces .piece[data-square='c3']\")?.dataset.king === 'false' \
+         && document.querySelector(\"#squares rect[data-square='a1']\")?.classList.contains('sq-dark')",
+    )
+    .await;
+    drag(client, "c3", "d4").await;
+    wait_until(client, "a man's step", "document.body.dataset.ply === '1'").await;
+    drag(client, "f6", "e5").await;
+    wait_until(client, "the reply", "document.body.dataset.ply === '2'").await;
+    drag(client, "d4", "f6").await;
+    wait_until(
+        client,
+        "the capture",
+        "document.body.dataset.ply === '3' \
+         && document.querySelector(\"#pieces .piece[data-square='f6']\")?.dataset.owner === 'white' \
+         && !document.querySelector(\"#pieces .piece[data-square='e5']\") \
+         && document.querySelector(\"#marks .taken[data-square='e5']\") !== null",
+    )
+    .await;
+    screenshot(client, "gui-dame.png").await;
 }

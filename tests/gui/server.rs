@@ -265,6 +265,34 @@ async fn the_relay_carries_protocol_lines_and_the_rules_answer() {
         .map(|m| &m["via"])
         .collect();
     assert_eq!(vias.len(), 2, "{vias:?}");
+    // Dame's state: men on the dark squares, the last capture with its landing and its victim, and
+    // the reply forced to a capture of the man that took.
+    send(
+        &mut socket,
+        json!({"type": "state", "id": 3, "variant": "dame", "moves": ["c3-d4", "f6-e5", "d4xf6"]}),
+    )
+    .await;
+    let (state, _) = until(&mut socket, is("state")).await;
+    assert_eq!(state["board"]["kind"], "dame");
+    assert_eq!(state["board"]["men"], json!({"white": 12, "black": 11}));
+    assert!(
+        state["board"]["pieces"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(
+                {"square": "f6", "owner": "white", "king": false}
+            ))
+    );
+    assert_eq!(
+        state["last_move"],
+        json!({"text": "d4xf6", "from": "d4", "to": "f6", "path": ["f6"], "captured": ["e5"]})
+    );
+    let legal = state["legal"].as_array().unwrap();
+    assert!(!legal.is_empty());
+    assert!(
+        legal.iter().all(|m| m["captured"] == json!(["f6"])),
+        "{legal:?}"
+    );
 }
 
 #[tokio::test]

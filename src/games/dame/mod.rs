@@ -10,7 +10,7 @@
 //! Files: `square` (the dark squares), `direction` (diagonal steps and shifts of square sets),
 //! `moves` (a move with its whole capture sequence), `position` (board, copy-make, Zobrist key),
 //! `movegen`, `code` (a move's 16-bit code, which needs the position), `notation`, `fen` (the
-//! position text), `zobrist`, `eval`, `diagram`.
+//! position text), `zobrist`, `eval`, `diagram`, `web_board` (the browser page's drawing data).
 
 mod code;
 mod diagram;
@@ -21,6 +21,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod position;
+mod web_board;
 mod zobrist;
 
 pub use fen::{FenError, MAX_PIECES, START_TEXT};
@@ -33,7 +34,7 @@ pub use square::Square;
 use crate::game::dark_square as square;
 use crate::game::{
     BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Presentation, Side,
-    Termination, Tuning, WebBoard,
+    Termination, Tuning,
 };
 
 impl Position {
@@ -198,6 +199,3 @@ impl Tuning for Position {
         eval::feature_difference(self)
     }
 }
-
-/// No drawing of its own for the browser page yet: the page shows the `d` diagram instead.
-impl WebBoard for Position {}

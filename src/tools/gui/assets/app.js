@@ -595,7 +595,7 @@ function geometry() {
   const upper = board.kind === 'duel';
   const off = board.kind === 'dipole' ? OFF_BAR : 0;
   return {
-    kind: board.kind, cols, rows, upper, off,
+    kind: board.kind, cols, rows, upper, off, darkParity: board.dark_parity,
     width: 2 * MARGIN + cols * S,
     height: 2 * MARGIN + rows * S + 2 * off,
     name(c, r) {
@@ -665,7 +665,7 @@ function drawBoard() {
       const name = g.name(c, r);
       const [x, y] = g.origin(name);
       let cls = 'sq-plain';
-      if (g.kind === 'dipole') cls = (c + r) % 2 === 0 ? 'sq-dark' : 'sq-light';
+      if (g.darkParity !== undefined) cls = (c + r) % 2 === g.darkParity ? 'sq-dark' : 'sq-light';
       el('rect', { x, y, width: S, height: S, class: `sq ${cls}`, 'data-square': name }, squares);
     }
   }
@@ -696,6 +696,7 @@ function drawBoard() {
   const pieces = el('g', { id: 'pieces' }, svg);
   if (g.kind === 'duel') app.state.board.pieces.forEach((p) => drawDie(pieces, g, p));
   if (g.kind === 'dipole') app.state.board.stacks.forEach((p) => drawStack(pieces, g, p));
+  if (g.kind === 'dame') app.state.board.pieces.forEach((p) => drawDraughtsman(pieces, g, p));
   el('g', { id: 'arrows' }, svg);
   drawMarks();
   drawArrows();
@@ -740,6 +741,16 @@ function drawStack(parent, g, p) {
   textEl(group, S / 2, S / 2 + 8 - (layers - 1) * 3, String(p.height), `height ink-${p.owner}`);
 }
 
+// A draughts piece: a disc; a king: two discs, crowned.
+function drawDraughtsman(parent, g, p) {
+  const group = pieceGroup(parent, g, p);
+  group.dataset.king = String(p.king);
+  if (p.king) el('circle', { cx: S / 2, cy: S / 2 + 4, r: S / 2 - 9, class: `body-${p.owner}` }, group);
+  el('circle', { cx: S / 2, cy: S / 2 - (p.king ? 2 : 0), r: S / 2 - 9, class: `body-${p.owner}` }, group);
+  el('circle', { cx: S / 2, cy: S / 2 - (p.king ? 2 : 0), r: S / 2 - 16, class: 'man-ring' }, group);
+  if (p.king) textEl(group, S / 2, S / 2 - 1, '♛', `crown ink-${p.owner}`);
+}
+
 function legalFrom(square) {
   return app.state ? app.state.legal.filter((m) => m.from === square) : [];
 }
@@ -755,10 +766,15 @@ function drawMarks() {
   marks.replaceChildren();
   const last = app.state.last_move;
   if (last) {
-    for (const name of [last.from, last.to]) {
+    // A capture sequence (Dame) also marks every landing square and the pieces it took.
+    for (const name of new Set([last.from, ...(last.path || []), last.to])) {
       if (!name) continue;
       const [x, y] = g.origin(name);
-      el('rect', { x, y, width: S, height: S, class: 'last' }, marks);
+      el('rect', { x, y, width: S, height: S, class: 'last', 'data-square': name }, marks);
+    }
+    for (const name of last.captured || []) {
+      const [cx, cy] = g.center(name);
+      el('circle', { cx, cy, r: S / 2 - 10, class: 'taken', 'data-square': name }, marks);
     }
   }
   document.querySelectorAll('#board .dest').forEach((n) => n.classList.remove('dest'));
@@ -781,6 +797,7 @@ function drawMarks() {
 function arrowPoints(g, move) {
   const points = [g.center(move.from)];
   if (move.via) points.push(g.center(move.via));
+  if (move.path) move.path.slice(0, -1).forEach((name) => points.push(g.center(name)));
   if (move.off) {
     const [cx, cy] = points[0];
     const up = (app.state.side === 'white') !== app.flipped;
@@ -900,14 +917,16 @@ function tryMove(from, to) {
 }
 
 // Where one move is not told by its two squares: Duel's two L-paths, shown as two arrows; the
-// sizes a Dipole stack can bear off.
+// sizes a Dipole stack can bear off; Dame's capture sequences that take different pieces, an arrow
+// through each one's landings.
 function askChoice(candidates) {
   app.choice = candidates;
   drawMarks();
   drawArrows();
   const box = $('choice');
   const question = document.createElement('div');
-  question.textContent = candidates.some((m) => m.via) ? 'Which way? Click an arrow or:' : candidates.some((m) => m.off) ? 'How many checkers bear off?' : 'Which move?';
+  const routes = candidates.some((m) => m.via || (m.captured && m.captured.length));
+  question.textContent = routes ? 'Which way? Click an arrow or:' : candidates.some((m) => m.off) ? 'How many checkers bear off?' : 'Which move?';
   const buttons = candidates.map((move) => {
     const button = document.createElement('button');
     button.type = 'button';
