@@ -96,9 +96,12 @@ mod tests {
             assert_eq!(t.white, t.black, "{}", t.name);
         }
         assert_eq!(term(&start, "material"), [1200, 1200]);
-        assert_eq!(term(&start, "back rank"), [32, 32]);
+        // Four men on each home row.
+        let back_rank = 4 * WEIGHTS[BACK_RANK].value;
+        assert_eq!(term(&start, "back rank"), [back_rank, back_rank]);
         // Only the front men can step: a3 to b4, c3 to b4 or d4, and so on, 7 moves each.
-        assert_eq!(term(&start, "mobility"), [14, 14]);
+        let mobility = 7 * WEIGHTS[MOBILITY].value;
+        assert_eq!(term(&start, "mobility"), [mobility, mobility]);
         assert_eq!(evaluate(&start), WEIGHTS[TEMPO].value);
     }
 
