@@ -14,6 +14,7 @@ mod piece;
 mod position;
 mod square;
 mod web_board;
+mod window;
 mod zobrist;
 
 pub use dfen::DfenError;

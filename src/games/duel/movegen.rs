@@ -12,6 +12,7 @@ use super::moves::Move;
 use super::paths::PATHS;
 use super::position::{Position, goal_square};
 use super::square::{Direction, Square};
+use super::window::PathMasks;
 use crate::game::Side;
 use std::ops::ControlFlow;
 
@@ -169,25 +170,21 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
         return 0;
     };
     let (occupied, own) = (legality.occupied, legality.own);
+    let paths = &*PATHS;
+    let masks = PathMasks::new(occupied, own);
     let mut count = 0;
     for from in pos.dice(legality.us) {
         let top = pos.top_at(from);
-        let paths = PATHS.from(from, top);
         count += if legality.suspects.has(from) {
             paths
+                .from(from, top)
                 .iter()
                 .filter(|path| {
                     path.open(occupied, own) && legality.die_move_is_safe(from, path.mv.to())
                 })
                 .count()
-        } else if !PATHS.span(from, top).intersects(occupied) {
-            PATHS.unblocked_count(from, top, !own) as usize
         } else {
-            // Branch-free: whether a path is open is as good as random.
-            paths
-                .iter()
-                .map(|path| path.open(occupied, own) as usize)
-                .sum()
+            paths.open_count(from, top, &masks) as usize
         };
     }
     let _ = legality.visit_king_moves(&mut |_| {

@@ -4,6 +4,7 @@
 use super::bitboard::Bitboard;
 use super::moves::Move;
 use super::square::{SQUARES, Square};
+use super::window::{PathMasks, WINDOWS, window_bits, window_of};
 use once_cell::sync::Lazy;
 
 /// One way for a die to roll: the move and the squares it passes over (start and end excluded).
@@ -46,7 +47,7 @@ impl PathEntry {
     }
 
     /// Whether a piece in `occupied` stands on the way.
-    #[inline]
+    #[cfg(test)]
     pub fn blocked_by(&self, occupied: Bitboard) -> bool {
         (self.low & occupied.0 as u64) | (self.high & (occupied.0 >> 64) as u8) as u64 != 0
     }
@@ -79,6 +80,13 @@ pub struct PathTables {
     bends: [[Bitboard; 7]; SQUARES],
     /// `spans[square][t]`: every square some path of a die on `square` showing `t` passes over.
     spans: [[Bitboard; 7]; SQUARES],
+    /// The paths again, packed for counting: the passed squares in the low 64 bits and the end square
+    /// in the high 64, both as bits of the path's window (see `window`). One AND with a position's
+    /// [`PathMasks`] tests a path.
+    packed: Vec<u128>,
+    /// `packed_ranges[square][t]`: a die's packed paths, those of window 0 in `[0]..[1]`, those of
+    /// window 1 in `[1]..[2]`.
+    packed_ranges: [[[u16; 3]; 7]; SQUARES],
 }
 
 /// The tables, built on first use.
@@ -100,6 +108,8 @@ impl PathTables {
             rings: [[Bitboard::EMPTY; 7]; SQUARES],
             bends: [[Bitboard::EMPTY; 7]; SQUARES],
             spans: [[Bitboard::EMPTY; 7]; SQUARES],
+            packed: Vec::new(),
+            packed_ranges: [[[0; 3]; 7]; SQUARES],
         };
         for from in Square::all() {
             for to in Square::all() {
@@ -138,9 +148,50 @@ impl PathTables {
                     [start as usize..end as usize]
                     .iter()
                     .fold(Bitboard::EMPTY, |span, path| span | path.passes());
+                tables.pack(from, top as usize, start as usize..end as usize);
             }
         }
         tables
+    }
+
+    /// Packs the paths `entries[range]` of a die on `from` showing `top`, window by window.
+    fn pack(&mut self, from: Square, top: usize, range: std::ops::Range<usize>) {
+        let mut bounds = [self.packed.len() as u16; 3];
+        for window in 0..WINDOWS {
+            for index in range.clone() {
+                let path = self.entries[index];
+                let squares = path.passes() | path.target();
+                if window_of(squares) == window {
+                    self.packed.push(
+                        window_bits(path.passes(), window) as u128
+                            | (window_bits(path.target(), window) as u128) << 64,
+                    );
+                }
+            }
+            bounds[window + 1] = self.packed.len() as u16;
+        }
+        self.packed_ranges[from.index()][top] = bounds;
+    }
+
+    /// The packed paths of a die on `from` showing `top`: those of window 0, those of window 1.
+    #[inline]
+    pub fn packed(&self, from: Square, top: u8) -> [&[u128]; WINDOWS] {
+        let [start, mid, end] = self.packed_ranges[from.index()][top as usize];
+        [
+            &self.packed[start as usize..mid as usize],
+            &self.packed[mid as usize..end as usize],
+        ]
+    }
+
+    /// How many paths of a die on `from` showing `top` are open: nothing on the way and no piece
+    /// of its own side on the end square (`masks` says where the pieces are). Branch-free.
+    #[inline]
+    pub fn open_count(&self, from: Square, top: u8, masks: &PathMasks) -> u32 {
+        let [first, second] = self.packed(from, top);
+        let count = |paths: &[u128], mask: u128| -> u32 {
+            paths.iter().map(|&path| u32::from(path & mask == 0)).sum()
+        };
+        count(first, masks.0[0]) + count(second, masks.0[1])
     }
 
     /// Every path of a die on `from` showing `top`.
@@ -272,6 +323,26 @@ mod tests {
         // A die in the middle of the board has all 8t−4 paths for small t.
         let e4 = Square::at(4, 3).unwrap();
         assert_eq!(PATHS.from(e4, 3).len(), 20);
+    }
+
+    #[test]
+    fn packed_paths_count_as_the_paths_do() {
+        let mut rng = crate::game::Rng::new(15);
+        for _ in 0..200 {
+            let occupied =
+                Bitboard(u128::from(rng.next_u64()) | u128::from(rng.next_u64() as u8) << 64);
+            let own = Bitboard(occupied.0 & u128::from(rng.next_u64()) << rng.below(9));
+            let masks = PathMasks::new(occupied, own);
+            for from in Square::all() {
+                for top in 1..=6u8 {
+                    let paths = PATHS.from(from, top);
+                    let open = paths.iter().filter(|p| p.open(occupied, own)).count();
+                    assert_eq!(PATHS.open_count(from, top, &masks) as usize, open);
+                    let packed: usize = PATHS.packed(from, top).iter().map(|w| w.len()).sum();
+                    assert_eq!(packed, paths.len());
+                }
+            }
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use super::super::bitboard::Bitboard;
 use super::super::paths::PATHS;
 use super::super::position::Position;
+use super::super::window::{PathMasks, WINDOWS, from_window};
 use crate::game::Side;
 
 /// One side's reach in a position.
@@ -22,6 +23,8 @@ pub fn reach(pos: &Position, side: Side) -> Reach {
     let own = pos.occupied_by(side);
     let mut attacks = Bitboard::of(pos.king(side)).king_steps();
     let mut paths = 0;
+    let masks = PathMasks::new(occupied, own);
+    let mut ends = [0u64; WINDOWS];
     for die in pos.dice(side) {
         let top = pos.top_at(die);
         if !PATHS.span(die, top).intersects(occupied) {
@@ -30,14 +33,17 @@ pub fn reach(pos: &Position, side: Side) -> Reach {
             paths += PATHS.unblocked_count(die, top, !own) as i32;
             continue;
         }
-        for path in PATHS.from(die, top) {
-            if path.blocked_by(occupied) {
-                continue;
+        // Both windows' end squares, gathered as window bits and put back on the board at the end.
+        for (window, packed) in PATHS.packed(die, top).into_iter().enumerate() {
+            let mask = masks.0[window];
+            let blockers = mask as u64;
+            for &path in packed {
+                let passable = (path as u64 & blockers == 0) as u64;
+                ends[window] |= (path >> 64) as u64 & passable.wrapping_neg();
+                paths += i32::from(path & mask == 0);
             }
-            let target = path.target();
-            attacks |= target;
-            paths += !target.intersects(own) as i32;
         }
     }
+    attacks |= from_window(ends[0], 0) | from_window(ends[1], 1);
     Reach { attacks, paths }
 }
