@@ -161,7 +161,11 @@ impl Position {
     /// Whether `attacker` attacks `target`, with `occupied` as the blockers.
     #[inline]
     pub fn is_attacked(&self, target: Square, attacker: Side, occupied: Bitboard) -> bool {
-        !self.attackers(target, attacker, occupied).is_empty()
+        // Stops at the first attacker rather than collecting them all.
+        self.kings[attacker.index()].distance(target) == 1
+            || self
+                .dice(attacker)
+                .any(|die| self.die_attacks(die, target, occupied))
     }
 
     /// Whether the die on `die` attacks `target`, with `occupied` as the blockers.
