@@ -9,7 +9,7 @@ use duel::search::{
 };
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 type Move = <Duel as Game>::Move;
 
@@ -577,4 +577,50 @@ fn a_settled_mate_ends_an_infinite_search_of_either_side() {
             found.summary.depth
         );
     }
+}
+
+/// The clock runs from the moment the limits give (when `go` arrived), not from the search's start:
+/// the time reported includes what passed before, and a budget already spent starts no iteration
+/// past the first.
+#[test]
+fn time_counts_from_when_the_search_was_asked_for() {
+    let pos = Duel::start();
+    let asked = Instant::now() - Duration::from_secs(5);
+    let limits = Limits {
+        depth: Some(2),
+        since: Some(asked),
+        ..Limits::default()
+    };
+    let found = search_with(
+        &pos,
+        &[],
+        &limits,
+        &Settings::default(),
+        &TranspositionTable::new(4),
+    );
+    assert!(!found.reports.is_empty());
+    for report in &found.reports {
+        assert!(
+            report.elapsed >= Duration::from_secs(5),
+            "{:?}",
+            report.elapsed
+        );
+    }
+    let spent = Limits {
+        movetime: Some(Duration::from_secs(2)),
+        since: Some(asked),
+        ..Limits::default()
+    };
+    let found = search_with(
+        &pos,
+        &[],
+        &spent,
+        &Settings::default(),
+        &TranspositionTable::new(4),
+    );
+    assert!(
+        found.summary.result.best.is_some(),
+        "an answer is still given"
+    );
+    assert!(found.summary.depth <= 1, "depth {}", found.summary.depth);
 }

@@ -12,7 +12,7 @@ use std::collections::TryReserveError;
 use std::fmt;
 use std::io::{self, Write};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The engine's name, as `id name` gives it and PGN files record it.
 pub const ENGINE_NAME: &str = concat!("duel ", env!("CARGO_PKG_VERSION"));
@@ -159,7 +159,9 @@ impl<G: Game> Engine<G> {
         self.worker.as_ref().is_some_and(Worker::ponderhit)
     }
 
-    fn start(&mut self, limits: Limits<G::Move>, ponder: bool, listener: Arc<dyn Listener<G>>) {
+    fn start(&mut self, mut limits: Limits<G::Move>, ponder: bool, listener: Arc<dyn Listener<G>>) {
+        // The clock runs from the request, not from when the worker gets going.
+        limits.since.get_or_insert_with(Instant::now);
         self.stop();
         let megabytes = self.hash_mb;
         let table = self

@@ -62,6 +62,8 @@ pub fn prepare<G: Game>(go: &Go, root: &G) -> Result<Prepared<G::Move>, SearchMo
         mate: go.mate,
         infinite: go.infinite,
         searchmoves,
+        // The engine stamps the moment it receives the search.
+        since: None,
     };
     Ok(Prepared { limits, notes })
 }

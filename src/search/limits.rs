@@ -1,6 +1,6 @@
 //! What a `go` asks for: the limits of one search (not to be confused with tunable search parameters).
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The side to move's clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +30,10 @@ pub struct Limits<M> {
     pub infinite: bool,
     /// Search only these root moves (all legal moves when empty).
     pub searchmoves: Vec<M>,
+    /// The moment the time limits count from: when the `go` arrived, so that what happens before
+    /// the search starts (stopping the last one, making the table, starting the thread) is on the
+    /// clock too. `None`: when the search starts.
+    pub since: Option<Instant>,
 }
 
 impl<M> Default for Limits<M> {
@@ -42,6 +46,7 @@ impl<M> Default for Limits<M> {
             mate: None,
             infinite: false,
             searchmoves: Vec::new(),
+            since: None,
         }
     }
 }

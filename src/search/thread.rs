@@ -73,9 +73,10 @@ pub(super) struct SearchThread<'a, G: Game> {
 }
 
 impl<'a, G: Game> Shared<'a, G> {
-    /// The shared state of a search of `request` starting now, on `settings.threads` threads.
+    /// The shared state of a search of `request` on `settings.threads` threads, its clock started
+    /// when the limits say (now if they do not).
     pub fn new(request: &SearchRequest<'a, G>) -> Self {
-        let started = Instant::now();
+        let started = request.limits.since.unwrap_or_else(Instant::now);
         Shared {
             root: request.root,
             history: request.history,
