@@ -412,6 +412,30 @@ fn checkmate_wins_and_stalemate_draws() {
 }
 
 #[test]
+fn having_a_move_agrees_with_the_move_list() {
+    // The quick answer looks only at the board away from the king when out of check; random play
+    // reaches positions where that board has no move (and mates and stalemates) to test the rest.
+    let positions = playouts(37, 60);
+    let mut without_moves_away = 0;
+    for pos in &positions {
+        let moves = legal_moves(pos);
+        assert_eq!(pos.has_legal_move(), !moves.is_empty(), "{}", pos.to_text());
+        let king_board = pos.occupant(pos.king(pos.side_to_move())).board();
+        if !moves.is_empty()
+            && moves
+                .iter()
+                .all(|m| pos.occupant(m.from()).board() == king_board)
+        {
+            without_moves_away += 1;
+        }
+    }
+    assert!(
+        without_moves_away > 0,
+        "every position had a move away from the king's board"
+    );
+}
+
+#[test]
 fn fifty_moves_and_threefold_repetition_draw() {
     let mut record = GameRecord::new(position("4k3/8/8/8/8/8/8/R3K3 w - - 98 80"));
     record.play_text("a1a2").unwrap();

@@ -66,6 +66,11 @@ impl Position {
     pub fn count_moves(&self) -> u64 {
         movegen::count_moves(self)
     }
+
+    /// Whether the side to move has a legal move, found without counting them all.
+    pub fn has_move(&self) -> bool {
+        movegen::has_move(self)
+    }
 }
 
 impl Game for Position {
@@ -115,7 +120,7 @@ impl Game for Position {
     }
 
     fn has_legal_move(&self) -> bool {
-        self.count_moves() > 0
+        self.has_move()
     }
 
     /// Counted without storing the moves: whole target sets by population count.

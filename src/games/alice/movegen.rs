@@ -414,6 +414,50 @@ fn castling<S: MoveSink>(pos: &Position, sink: &mut S) {
     }
 }
 
+/// Notes whether any move was generated, without counting.
+#[derive(Default)]
+struct Found(bool);
+
+impl MoveSink for Found {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 = true;
+    }
+
+    #[inline]
+    fn push_set(&mut self, _: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+
+    #[inline]
+    fn push_pawns(&mut self, targets: Bitboard, _: i32, _: MoveFlag) {
+        self.0 |= targets.any();
+    }
+
+    #[inline]
+    fn push_promotions(&mut self, targets: Bitboard, _: i32) {
+        self.0 |= targets.any();
+    }
+}
+
+/// Whether the side to move has a legal move. Out of check every move of a piece off the king's
+/// board is legal (it can only land between the king and a slider), so one of those settles it
+/// without looking at the king's board; otherwise the moves are counted.
+#[inline]
+pub(super) fn has_move(pos: &Position) -> bool {
+    if !pos.in_check() {
+        let them = pos.side_to_move().opponent();
+        let other = pos.king_board(pos.side_to_move()).other();
+        let targets = !pos.occupied_anywhere() | pos.side_on(other, them);
+        let mut found = Found::default();
+        board_moves(pos, other, targets, Wanted::ALL, &mut found);
+        if found.0 {
+            return true;
+        }
+    }
+    count_moves(pos) > 0
+}
+
 /// The number of legal moves, counted without storing them.
 #[inline]
 pub(super) fn count_moves(pos: &Position) -> u64 {
