@@ -2,7 +2,8 @@
 //! `chromium` and `chromium-driver`; `.ci/run` installs them). A person's path: load the page, drag a
 //! die onto an illegal square and along a legal path, see the engine's reply on the board and in the
 //! move list, pick a move by two clicks, choose between a die's two paths to one square, switch to
-//! Dipole and move a stack, then Dame and capture a man. Screenshots of the boards go to `target/`.
+//! Dipole and move a stack, then Dame and capture a man, then Alice chess and play a pawn from
+//! board A to board B. Screenshots of the boards go to `target/`.
 //!
 //! Without Chromium or chromedriver the test says why and passes: CI installs them.
 
@@ -176,7 +177,7 @@ async fn screenshot(client: &Client, name: &str) {
 }
 
 #[tokio::test]
-async fn a_person_plays_duel_dipole_and_dame_in_the_browser() {
+async fn a_person_plays_duel_dipole_dame_and_alice_in_the_browser() {
     let (Some(chromium), Some(chromedriver)) = (
         find_program(&["chromium", "chromium-browser", "google-chrome"]),
         find_program(&["chromedriver"]),
@@ -523,4 +524,26 @@ async fn play(client: Client, url: String) {
     )
     .await;
     screenshot(client, "gui-dame.png").await;
+
+    // Alice: two boards side by side; a pawn played on A lands on B.
+    set_value(client, "variant", "alice").await;
+    wait_until(
+        client,
+        "Alice's boards",
+        "document.getElementById('board').dataset.kind === 'alice' \
+         && document.querySelectorAll(\"#board rect.sq[data-square='e4']\").length === 2 \
+         && document.querySelector(\"#pieces .piece[data-square='e2']\")?.dataset.board === 'A'",
+    )
+    .await;
+    drag(client, "e2", "e4").await;
+    wait_until(
+        client,
+        "the pawn on board B",
+        "document.body.dataset.ply === '1' \
+         && document.querySelector(\"#pieces .piece[data-square='e4']\")?.dataset.board === 'B' \
+         && document.querySelector(\"#pieces .piece[data-square='e4']\")?.dataset.kind === 'pawn' \
+         && !document.querySelector(\"#pieces .piece[data-square='e2']\")",
+    )
+    .await;
+    screenshot(client, "gui-alice.png").await;
 }

@@ -293,6 +293,37 @@ async fn the_relay_carries_protocol_lines_and_the_rules_answer() {
         legal.iter().all(|m| m["captured"] == json!(["f6"])),
         "{legal:?}"
     );
+    // Alice's state: both boards, the moved piece on B, the last move with the board it was played
+    // on, and the four promotions of one pawn told apart.
+    send(
+        &mut socket,
+        json!({"type": "state", "id": 4, "variant": "alice", "moves": ["e2e4"]}),
+    )
+    .await;
+    let (state, _) = until(&mut socket, is("state")).await;
+    assert_eq!(state["board"]["kind"], "alice");
+    assert_eq!(state["board"]["boards"], json!(["A", "B"]));
+    let pieces = state["board"]["pieces"].as_array().unwrap();
+    let e4 = pieces.iter().find(|p| p["square"] == "e4").unwrap();
+    assert_eq!((&e4["board"], &e4["kind"]), (&json!("B"), &json!("pawn")));
+    assert_eq!(
+        state["last_move"],
+        json!({"text": "e2e4", "from": "e2", "to": "e4", "board": "A", "promotion": null})
+    );
+    send(
+        &mut socket,
+        json!({"type": "state", "id": 5, "variant": "alice", "start": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"}),
+    )
+    .await;
+    let (state, _) = until(&mut socket, is("state")).await;
+    let promotions = state["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["from"] == "a7" && m["to"] == "a8")
+        .filter_map(|m| m["promotion"].as_str())
+        .count();
+    assert_eq!(promotions, 4);
 }
 
 #[tokio::test]

@@ -8,7 +8,8 @@
 //! Files: `square` (squares and the two boards), `bitboard`, `attacks` (leaper tables, rays),
 //! `sliders` (sliding attacks), `piece`, `castling`, `position` (both boards, copy-make, Zobrist key),
 //! `movegen` (legal moves, counted or listed), `moves` (16-bit encoding), `notation` (UCI moves), `fen`,
-//! `zobrist`, `eval`, `diagram`, `announce` (check and mate in words).
+//! `zobrist`, `eval`, `diagram`, `announce` (check and mate in words), `web_board` (the boards for
+//! `duel gui`).
 
 mod announce;
 mod attacks;
@@ -24,6 +25,7 @@ mod piece;
 mod position;
 mod sliders;
 mod square;
+mod web_board;
 mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -37,7 +39,7 @@ pub use square::{Board, Square};
 
 use crate::game::{
     BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Presentation, Side,
-    Termination, Tuning, WebBoard,
+    Termination, Tuning,
 };
 
 /// The FEN of the start position: the orthodox one, board B empty.
@@ -232,6 +234,3 @@ impl Tuning for Position {
         eval::feature_difference(self)
     }
 }
-
-/// No drawing of its own for the browser page yet: the page shows the `d` diagram instead.
-impl WebBoard for Position {}

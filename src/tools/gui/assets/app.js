@@ -11,6 +11,9 @@ const SVGNS = 'http://www.w3.org/2000/svg';
 const S = 60; // the side of a square, in SVG units
 const MARGIN = 24; // room for the coordinates
 const OFF_BAR = 34; // Dipole's bearing-off strips above and below the board
+const BOARD_GAP = 40; // Alice: the room between board A and board B
+// Alice's pieces as the chess glyphs, the same filled shapes for both sides (the colour is the fill).
+const CHESS_GLYPHS = { king: '♚', queen: '♛', rook: '♜', bishop: '♝', knight: '♞', pawn: '♟' };
 const HANG_GRACE_MS = 5000; // how late a bestmove may be before the engine is taken to hang
 const LOG_LINES = 400;
 const $ = (id) => document.getElementById(id);
@@ -594,9 +597,12 @@ function geometry() {
   const rows = board.rows;
   const upper = board.kind === 'duel';
   const off = board.kind === 'dipole' ? OFF_BAR : 0;
+  // Alice: two boards side by side, A on the left; a square's name is the same on both.
+  const boards = board.boards ? board.boards.length : 1;
+  const span = cols * S + BOARD_GAP;
   return {
-    kind: board.kind, cols, rows, upper, off, darkParity: board.dark_parity,
-    width: 2 * MARGIN + cols * S,
+    kind: board.kind, cols, rows, upper, off, boards, darkParity: board.dark_parity,
+    width: 2 * MARGIN + cols * S + (boards - 1) * span,
     height: 2 * MARGIN + rows * S + 2 * off,
     name(c, r) {
       const letter = String.fromCharCode((upper ? 65 : 97) + c);
@@ -607,19 +613,22 @@ function geometry() {
       const r = Number(name.slice(1)) - 1;
       return [c, r];
     },
-    origin(name) {
+    // The top left corner of the square `name` on board number `b` (0 for a game of one board).
+    origin(name, b = 0) {
       const [c, r] = this.coords(name);
-      const x = MARGIN + (app.flipped ? cols - 1 - c : c) * S;
+      const x = MARGIN + b * span + (app.flipped ? cols - 1 - c : c) * S;
       const y = MARGIN + off + (app.flipped ? r : rows - 1 - r) * S;
       return [x, y];
     },
-    center(name) {
-      const [x, y] = this.origin(name);
+    center(name, b = 0) {
+      const [x, y] = this.origin(name, b);
       return [x + S / 2, y + S / 2];
     },
     at(x, y) {
       if (off && x >= MARGIN && x < MARGIN + cols * S && ((y >= MARGIN && y < MARGIN + off) || (y >= MARGIN + off + rows * S && y < MARGIN + 2 * off + rows * S))) return 'off';
-      const sc = Math.floor((x - MARGIN) / S);
+      const b = Math.max(0, Math.min(boards - 1, Math.floor((x - MARGIN) / span)));
+      if (x - MARGIN - b * span >= cols * S) return null; // the gap between the boards
+      const sc = Math.floor((x - MARGIN - b * span) / S);
       const sr = Math.floor((y - MARGIN - off) / S);
       if (sc < 0 || sc >= cols || sr < 0 || sr >= rows) return null;
       const c = app.flipped ? cols - 1 - sc : sc;
@@ -660,20 +669,27 @@ function drawBoard() {
     el('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: colour }, marker);
   }
   const squares = el('g', { id: 'squares' }, svg);
-  for (let r = 0; r < g.rows; r++) {
-    for (let c = 0; c < g.cols; c++) {
-      const name = g.name(c, r);
-      const [x, y] = g.origin(name);
-      let cls = 'sq-plain';
-      if (g.darkParity !== undefined) cls = (c + r) % 2 === g.darkParity ? 'sq-dark' : 'sq-light';
-      el('rect', { x, y, width: S, height: S, class: `sq ${cls}`, 'data-square': name }, squares);
+  for (let b = 0; b < g.boards; b++) {
+    for (let r = 0; r < g.rows; r++) {
+      for (let c = 0; c < g.cols; c++) {
+        const name = g.name(c, r);
+        const [x, y] = g.origin(name, b);
+        let cls = 'sq-plain';
+        if (g.darkParity !== undefined) cls = (c + r) % 2 === g.darkParity ? 'sq-dark' : 'sq-light';
+        const rect = el('rect', { x, y, width: S, height: S, class: `sq ${cls}`, 'data-square': name }, squares);
+        if (g.boards > 1) rect.dataset.board = app.state.board.boards[b];
+      }
     }
-  }
-  for (let i = 0; i < g.cols; i++) {
-    const c = app.flipped ? g.cols - 1 - i : i;
-    const letter = g.name(c, 0)[0];
-    textEl(svg, MARGIN + i * S + S / 2, MARGIN / 2, letter, 'label');
-    textEl(svg, MARGIN + i * S + S / 2, g.height - MARGIN / 2, letter, 'label');
+    const left = MARGIN + b * (g.cols * S + BOARD_GAP);
+    for (let i = 0; i < g.cols; i++) {
+      const c = app.flipped ? g.cols - 1 - i : i;
+      const letter = g.name(c, 0)[0];
+      textEl(svg, left + i * S + S / 2, MARGIN / 2, letter, 'label');
+      textEl(svg, left + i * S + S / 2, g.height - MARGIN / 2, letter, 'label');
+    }
+    if (g.boards > 1) {
+      textEl(svg, left - MARGIN / 2, MARGIN / 2, app.state.board.boards[b], 'label board-name');
+    }
   }
   for (let i = 0; i < g.rows; i++) {
     const r = app.flipped ? i : g.rows - 1 - i;
@@ -697,13 +713,27 @@ function drawBoard() {
   if (g.kind === 'duel') app.state.board.pieces.forEach((p) => drawDie(pieces, g, p));
   if (g.kind === 'dipole') app.state.board.stacks.forEach((p) => drawStack(pieces, g, p));
   if (g.kind === 'dame') app.state.board.pieces.forEach((p) => drawDraughtsman(pieces, g, p));
+  if (g.kind === 'alice') app.state.board.pieces.forEach((p) => drawChessPiece(pieces, g, p));
   el('g', { id: 'arrows' }, svg);
   drawMarks();
   drawArrows();
 }
 
+// The index of the board a piece of the drawing stands on (0 for a game of one board).
+function boardIndex(name) {
+  const boards = app.state && app.state.board && app.state.board.boards;
+  return boards && name ? Math.max(0, boards.indexOf(name)) : 0;
+}
+
+// The board the piece on `square` stands on, as an index (Alice: a square holds a piece on one board).
+function boardOfSquare(square) {
+  const pieces = app.state && app.state.board && app.state.board.pieces;
+  const piece = pieces && app.state.board.boards ? pieces.find((p) => p.square === square) : null;
+  return piece ? boardIndex(piece.board) : 0;
+}
+
 function pieceGroup(parent, g, p) {
-  const [x, y] = g.origin(p.square);
+  const [x, y] = g.origin(p.square, boardIndex(p.board));
   const group = el('g', { class: 'piece', 'data-square': p.square, 'data-owner': p.owner, transform: `translate(${x} ${y})` }, parent);
   return group;
 }
@@ -728,6 +758,14 @@ function drawDie(parent, g, p) {
   textEl(group, S - 14, S / 2 + 1, String(right), `side face-right ${ink}`);
   textEl(group, S / 2, S - 13, String(down), `side face-down ${ink}`);
   textEl(group, 14, S / 2 + 1, String(left), `side face-left ${ink}`);
+}
+
+// An Alice chess piece: its chess glyph in its side's colour, outlined in the other's.
+function drawChessPiece(parent, g, p) {
+  const group = pieceGroup(parent, g, p);
+  group.dataset.kind = p.kind;
+  group.dataset.board = p.board;
+  textEl(group, S / 2, S / 2 + 2, CHESS_GLYPHS[p.kind] || '?', `chess body-${p.owner}`);
 }
 
 // A stack: discs piled up to show its height, the height written on the top one.
@@ -766,10 +804,12 @@ function drawMarks() {
   marks.replaceChildren();
   const last = app.state.last_move;
   if (last) {
-    // A capture sequence (Dame) also marks every landing square and the pieces it took.
+    // A capture sequence (Dame) also marks every landing square and the pieces it took; an Alice
+    // move starts on its board and the piece lands on the other.
+    const b = boardIndex(last.board);
     for (const name of new Set([last.from, ...(last.path || []), last.to])) {
       if (!name) continue;
-      const [x, y] = g.origin(name);
+      const [x, y] = g.origin(name, name === last.from ? b : g.boards - 1 - b);
       el('rect', { x, y, width: S, height: S, class: 'last', 'data-square': name }, marks);
     }
     for (const name of last.captured || []) {
@@ -779,7 +819,8 @@ function drawMarks() {
   }
   document.querySelectorAll('#board .dest').forEach((n) => n.classList.remove('dest'));
   if (!app.selected) return;
-  const [px, py] = g.origin(app.selected);
+  const on = boardOfSquare(app.selected);
+  const [px, py] = g.origin(app.selected, on);
   el('rect', { x: px, y: py, width: S, height: S, class: 'picked' }, marks);
   for (const name of destinations(app.selected)) {
     if (name === 'off') {
@@ -788,14 +829,15 @@ function drawMarks() {
     }
     const square = document.querySelector(`#board rect.sq[data-square="${name}"]`);
     if (square) square.classList.add('dest');
-    const [cx, cy] = g.center(name);
+    const [cx, cy] = g.center(name, on);
     el('circle', { cx, cy, r: 9, class: 'dest-dot' }, marks);
   }
 }
 
 // The arrow of a move: from its square, through its turn if any, to its square or off the board.
 function arrowPoints(g, move) {
-  const points = [g.center(move.from)];
+  const on = boardIndex(move.board);
+  const points = [g.center(move.from, on)];
   if (move.via) points.push(g.center(move.via));
   if (move.path) move.path.slice(0, -1).forEach((name) => points.push(g.center(name)));
   if (move.off) {
@@ -803,7 +845,7 @@ function arrowPoints(g, move) {
     const up = (app.state.side === 'white') !== app.flipped;
     points.push([cx, up ? MARGIN + g.off / 2 : g.height - MARGIN - g.off / 2]);
   } else if (move.to) {
-    points.push(g.center(move.to));
+    points.push(g.center(move.to, on));
   }
   return points.map(([x, y]) => `${x},${y}`).join(' ');
 }
@@ -926,13 +968,14 @@ function askChoice(candidates) {
   const box = $('choice');
   const question = document.createElement('div');
   const routes = candidates.some((m) => m.via || (m.captured && m.captured.length));
-  question.textContent = routes ? 'Which way? Click an arrow or:' : candidates.some((m) => m.off) ? 'How many checkers bear off?' : 'Which move?';
+  question.textContent = routes ? 'Which way? Click an arrow or:' : candidates.some((m) => m.off) ? 'How many checkers bear off?' : candidates.some((m) => m.promotion) ? 'Promote to:' : 'Which move?';
   const buttons = candidates.map((move) => {
     const button = document.createElement('button');
     button.type = 'button';
     button.dataset.move = move.text;
     if (move.via) button.textContent = `${move.text} (via ${move.via})`;
     else if (move.off) button.textContent = `${move.count} (${move.text})`;
+    else if (move.promotion) button.textContent = `${move.promotion} (${move.text})`;
     else button.textContent = move.text;
     button.addEventListener('click', () => chooseMove(move.text));
     return button;
@@ -962,7 +1005,7 @@ function refuse(from, to) {
   document.body.dataset.refused = String(app.refusals);
   if (!to) return showMessage(`${from}: that is off the board; the piece stays`);
   if (to === 'off') return showMessage(`${from} cannot bear off: not one of its moves`);
-  const text = app.game.variant === 'duel' ? `${from.toUpperCase()}-${to.toLowerCase()}` : `${from}-${to}`;
+  const text = app.game.variant === 'duel' ? `${from.toUpperCase()}-${to.toLowerCase()}` : app.game.variant === 'alice' ? `${from}${to}` : `${from}-${to}`;
   showMessage(`${from}–${to} is not a legal move`);
   const moves = app.game.moves.slice(0, app.view).concat([text]);
   request({ type: 'state', variant: app.game.variant, start: app.game.start, moves }).then(
