@@ -3,7 +3,7 @@
 //! the code alone, so an unchanged count marks a change that does not alter the search.
 
 use crate::game::Game;
-use crate::search::{self, Limits, SearchControl, SearchRequest, Settings, TranspositionTable};
+use crate::search::{self, Limits, TranspositionTable};
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
@@ -36,7 +36,6 @@ impl BenchResult {
 /// not parse is an error (`InvalidData`).
 pub fn run_bench<G: Game>(depth: u32, out: &mut impl Write) -> io::Result<BenchResult> {
     let tt = TranspositionTable::new(TranspositionTable::DEFAULT_MB);
-    let settings = Settings::DEFAULT;
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -54,19 +53,8 @@ pub fn run_bench<G: Game>(depth: u32, out: &mut impl Write) -> io::Result<BenchR
             )
         })?;
         tt.clear();
-        let control = SearchControl::new();
         let started = Instant::now();
-        let summary = search::run_detailed(
-            &SearchRequest {
-                root: &pos,
-                history: &[],
-                limits: &limits,
-                settings: &settings,
-                control: &control,
-                tt: &tt,
-            },
-            &mut |_| {},
-        );
+        let summary = search::run_unattended(&pos, &[], &limits, &tt);
         total.elapsed += started.elapsed();
         total.nodes += summary.nodes;
         writeln!(out, "{}/{count} {} nodes {text}", index + 1, summary.nodes)?;

@@ -80,3 +80,25 @@ pub fn run_detailed<G: Game>(
     }
     shared.search(report)
 }
+
+/// A search that no one stops or watches, on one thread: with `tt` emptied first its result depends
+/// on `root`, `history` and `limits` alone (what bench and the book's scoring need). `limits` must
+/// end the search by themselves (a depth or a node count).
+pub fn run_unattended<G: Game>(
+    root: &G,
+    history: &[u64],
+    limits: &Limits<G::Move>,
+    tt: &TranspositionTable,
+) -> SearchSummary<G::Move> {
+    run_detailed(
+        &SearchRequest {
+            root,
+            history,
+            limits,
+            settings: &Settings::DEFAULT,
+            control: &SearchControl::new(),
+            tt,
+        },
+        &mut |_| {},
+    )
+}

@@ -2,9 +2,7 @@
 //! budget, with one thread and an emptied table, so that the score depends on the opening alone.
 
 use crate::game::{Game, GameRecord, winning_move};
-use crate::search::{
-    self, Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable,
-};
+use crate::search::{self, Limits, Score, TranspositionTable};
 
 /// What the search makes of an opening.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,18 +31,7 @@ pub fn score_opening<G: Game>(
         nodes,
         ..Limits::default()
     };
-    let control = SearchControl::new();
-    let summary = search::run_detailed(
-        &SearchRequest {
-            root: record.current(),
-            history: record.earlier_keys(),
-            limits: &limits,
-            settings: &Settings::DEFAULT,
-            control: &control,
-            tt,
-        },
-        &mut |_| {},
-    );
+    let summary = search::run_unattended(record.current(), record.earlier_keys(), &limits, tt);
     match summary.score {
         Some(Score::Centipawns(cp)) => Verdict::Score(cp),
         Some(Score::Mate(_)) | None => Verdict::Decided,
