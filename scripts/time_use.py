@@ -1,23 +1,30 @@
 #!/usr/bin/env python3
 """Time used per move, as a share of the allotment, from the PGN of a `duel match --tc ... --pgnout`.
 
-    scripts/time_use.py games.pgn [more.pgn ...]
+    scripts/time_use.py [--engine NAME] games.pgn [more.pgn ...]
 
 Replays each side's clock from the TimeControl tag (`1+0.01`, `40/60`, `40/60+0.6`) and the time in
 each engine move's comment (`{+0.35/12 0.512s}`; book moves carry none and cost nothing, as in `duel
-match`). For every timed move:
+match`). For every timed move (only NAME's moves, by the White and Black tags, with --engine):
 
     allotment = time left / moves to go + increment
+    hard      = min(140% * (time left / moves to go + 75% * increment), 50% * time left)
 
-where moves to go is the clock's count to the next period (`40/60`) or 25 without periods (the engine's
-TIME_MOVES_TO_GO_BASE). Prints the count, mean, median, p99 and max of used / allotment, the largest
-share of the time left one move took, and the time forfeits (Termination tag).
+where moves to go is the clock's count to the next period (`40/60`) or 25 without periods. `hard` is the
+engine's hard limit before it keeps `Move Overhead` back (src/search/time.rs; the constants below mirror
+src/search/params.rs): a move measured through the pipes past it overran the limit by more than the
+overhead allows. Prints the count, mean, median, p99 and max of used / allotment, the moves past `hard`,
+the largest share of the time left one move took, and the time forfeits (Termination tag; with --engine,
+those NAME lost).
 """
 
 import re
 import sys
 
-MOVES_TO_GO_BASE = 25
+MOVES_TO_GO_BASE = 25  # TIME_MOVES_TO_GO_BASE
+INCREMENT_FACTOR = 0.75  # TIME_INCREMENT_FACTOR
+HARD_FACTOR = 1.40  # TIME_HARD_FACTOR
+HARD_MAX = 0.50  # TIME_HARD_MAX
 
 
 def parse_tc(text):
@@ -62,19 +69,36 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(len(values) * p))]
 
 
-def main(paths):
-    shares, of_left, forfeits, count = [], [], 0, 0
-    for tags, body in games(paths):
+def loser(tags):
+    """The side (0 = White) that lost the game, or None."""
+    return {"1-0": 1, "0-1": 0}.get(tags.get("Result"))
+
+
+def main(args):
+    engine = None
+    if args[:1] == ["--engine"] and len(args) >= 2:
+        engine, args = args[1], args[2:]
+    shares, of_left, over_hard, forfeits, count = [], [], 0, 0, 0
+    for tags, body in games(args):
+        sides = [tags.get("White"), tags.get("Black")]
+        timed = [engine is None or name == engine for name in sides]
+        if not any(timed):
+            continue
         count += 1
-        forfeits += "forfeit" in tags.get("Termination", "")
+        if "forfeit" in tags.get("Termination", ""):
+            lost = loser(tags)
+            forfeits += engine is None or (lost is not None and timed[lost])
         moves, base, inc = parse_tc(tags["TimeControl"])
         left, made = [base, base], [0, 0]
         for side, used in moves_with_times(body):
             if used is None:
                 continue
             to_go = moves - made[side] % moves if moves else MOVES_TO_GO_BASE
-            shares.append(used / (left[side] / to_go + inc))
-            of_left.append(used / left[side] if left[side] > 0 else float("inf"))
+            if timed[side]:
+                shares.append(used / (left[side] / to_go + inc))
+                of_left.append(used / left[side] if left[side] > 0 else float("inf"))
+                hard = min(HARD_FACTOR * (left[side] / to_go + INCREMENT_FACTOR * inc), HARD_MAX * left[side])
+                over_hard += used > hard
             left[side] = max(left[side] - used, 0) + inc
             made[side] += 1
             if moves and made[side] % moves == 0:
@@ -84,7 +108,8 @@ def main(paths):
     print(
         f"games {count}  moves {len(shares)}  used/allotment: mean {sum(shares) / len(shares):.2f}"
         f"  median {percentile(shares, 0.5):.2f}  p99 {percentile(shares, 0.99):.2f}"
-        f"  max {max(shares):.2f}  |  max used/time left {max(of_left):.2f}  |  forfeits {forfeits}"
+        f"  max {max(shares):.2f}  |  past hard {over_hard}  |  max used/time left {max(of_left):.2f}"
+        f"  |  forfeits {forfeits}"
     )
 
 
