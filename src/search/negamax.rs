@@ -300,10 +300,11 @@ impl<G: Game> SearchThread<'_, G> {
         })
     }
 
-    /// The static evaluation, kept out of the mate band.
+    /// The static evaluation, kept out of the mate band; computed once per position and thread.
     #[inline]
-    pub fn static_eval(&self, pos: &G) -> i32 {
-        clamp_eval(pos.evaluate())
+    pub fn static_eval(&mut self, pos: &G) -> i32 {
+        self.eval_cache
+            .get_or_insert(pos.hash(), || clamp_eval(pos.evaluate()))
     }
 }
 

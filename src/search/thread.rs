@@ -3,6 +3,7 @@
 //! while the main thread reports, enforces the limits and gives the answer.
 
 use super::control::SearchControl;
+use super::eval_cache::EvalCache;
 use super::frame::{Frame, new_stack};
 use super::limits::Limits;
 use super::ordering::History;
@@ -64,6 +65,8 @@ pub(super) struct SearchThread<'a, G: Game> {
     /// One frame per ply; taken out while a search runs on it.
     pub stack: Vec<Frame<G::Move>>,
     pub history: History,
+    /// Static evaluations already computed by this thread.
+    pub eval_cache: EvalCache,
     pub root_moves: Vec<RootMove<G::Move>>,
     pub time: TimeManager,
     /// Whether this thread last saw the search pondering.
@@ -138,6 +141,7 @@ impl<'a, G: Game> SearchThread<'a, G> {
             keys,
             stack: new_stack(),
             history: History::new(),
+            eval_cache: EvalCache::new(),
             root_moves: shared
                 .root_moves
                 .iter()

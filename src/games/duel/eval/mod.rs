@@ -24,7 +24,8 @@ fn features(pos: &Position) -> Features {
     let reaches: [Reach; 2] = Side::BOTH.map(|side| reach(pos, side));
     for side in Side::BOTH {
         let count = counts.of(side);
-        count[DICE] = pos.dice(side).count() as i32;
+        // Sets of at most eight squares: counted one by one (no population count instruction assumed).
+        count[DICE] = pos.dice(side).count_few() as i32;
         count[MOBILITY] = reaches[side.index()].paths;
         count[KING_RACE] = -pos.king(side).distance(goal_square(side));
         let enemy = &reaches[side.opponent().index()];
@@ -39,8 +40,8 @@ fn features(pos: &Position) -> Features {
             }
         }
         let ring = Bitboard::of(pos.king(side)).king_steps();
-        count[KING_RING_ATTACKED] = (ring & enemy.attacks).count() as i32;
-        count[KING_ESCAPES] = (ring & !(pos.occupied_by(side) | enemy.attacks)).count() as i32;
+        count[KING_RING_ATTACKED] = (ring & enemy.attacks).count_few() as i32;
+        count[KING_ESCAPES] = (ring & !(pos.occupied_by(side) | enemy.attacks)).count_few() as i32;
     }
     counts
 }
