@@ -2,6 +2,7 @@
 
 mod announce;
 mod bitboard;
+mod bulk;
 mod dfen;
 mod diagram;
 mod eval;

@@ -8,11 +8,11 @@
 //! the enemy dice grouped by top value.
 
 use super::bitboard::Bitboard;
+use super::bulk::{BULK, occupied_windows};
 use super::moves::Move;
 use super::paths::PATHS;
 use super::position::{Position, goal_square};
 use super::square::{Direction, Square};
-use super::window::PathMasks;
 use crate::game::Side;
 use std::ops::ControlFlow;
 
@@ -36,12 +36,10 @@ struct Legality {
 }
 
 impl Legality {
-    /// The context of `pos`'s side to move; `None` in a decided position, which has no moves.
-    #[inline]
-    fn new(pos: &Position) -> Option<Legality> {
-        if pos.decided_winner().is_some() {
-            return None;
-        }
+    /// The context of `pos`'s side to move, in a position not decided yet. Built in place rather
+    /// than returned as an `Option`: copying its 192 bytes cost as much as filling them.
+    #[inline(always)]
+    fn new(pos: &Position) -> Legality {
         let paths = &*PATHS;
         let us = pos.side_to_move();
         let them = us.opponent();
@@ -76,7 +74,7 @@ impl Legality {
                 }
             }
         }
-        Some(legality)
+        legality
     }
 
     /// Whether the die move `from`-`to` leaves our king unattacked.
@@ -147,9 +145,10 @@ fn visit_legal_moves(
     pos: &Position,
     mut visit: impl FnMut(Move) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let Some(legality) = Legality::new(pos) else {
+    if pos.decided_winner().is_some() {
         return ControlFlow::Continue(());
-    };
+    }
+    let legality = Legality::new(pos);
     for from in pos.dice(legality.us) {
         for path in PATHS.from(from, pos.top_at(from)) {
             let to = path.mv.to();
@@ -162,16 +161,17 @@ fn visit_legal_moves(
 }
 
 /// The number of legal moves, without storing them (perft's bulk count): the dice that need no
-/// legality test add up their open paths without branching, or count them all at once when nothing
-/// stands in their way.
+/// legality test add up their open paths without branching (see `bulk`).
 #[inline]
 pub fn count_legal_moves(pos: &Position) -> u64 {
-    let Some(legality) = Legality::new(pos) else {
+    if pos.decided_winner().is_some() {
         return 0;
-    };
+    }
+    let legality = Legality::new(pos);
     let (occupied, own) = (legality.occupied, legality.own);
     let paths = &*PATHS;
-    let masks = PathMasks::new(occupied, own);
+    let windows = occupied_windows(occupied);
+    let enemy = pos.occupied_by(legality.us.opponent());
     let mut count = 0;
     for from in pos.dice(legality.us) {
         let top = pos.top_at(from);
@@ -184,7 +184,7 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
                 })
                 .count()
         } else {
-            paths.open_count(from, top, &masks) as usize
+            BULK.open_count(from, top, occupied, &windows, enemy) as usize
         };
     }
     let _ = legality.visit_king_moves(&mut |_| {
