@@ -82,8 +82,8 @@ pub const TIME_HARD_MAX: u32 = 50;
 /// No time limit goes below this, whatever the overhead: some search beats none.
 pub const TIME_FLOOR: Duration = Duration::from_millis(1);
 /// When the position needs more thought (the best move changed in the last iteration, or its score
-/// fell by [`TIME_FALL_MARGIN`] or more), a new iteration may be predicted to end up to this share of
-/// the soft limit, in percent (never past the hard limit).
+/// fell by [`TIME_FALL_MARGIN`] or more), a new iteration may start up to this share of the soft
+/// limit, in percent (when it is predicted to end before the hard limit).
 pub const TIME_UNSTABLE_EXTENSION: u32 = 130;
 /// A fall of the best score by this much (internal units) since the previous iteration extends the
 /// soft limit: see [`TIME_UNSTABLE_EXTENSION`].
