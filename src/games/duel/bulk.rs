@@ -1,86 +1,47 @@
-//! Rolling paths packed for perft's bulk count: one 64-bit word per path, the squares it passes over
-//! and its end square as bits of the path's window (see `window`). One AND with the window's
-//! occupied squares tests a path that ends on an empty square; the few paths onto enemy pieces
-//! (captures) are added from the enemy pieces on the die's ring. Half the work of testing passes and
-//! end square against two different masks, which is what the last ply of perft spends its time on.
+//! Perft's bulk count of a die's moves over the paths packed as one 64-bit word each (the squares
+//! a path passes over and its end square as bits of its window, see `window`). One AND with the
+//! window's occupied squares tests a path that ends on an empty square; the few paths onto enemy
+//! pieces (captures) are added from the enemy pieces on the die's ring. Half the work of testing
+//! passes and end square against two different masks, which is what the last ply of perft spends
+//! its time on.
 
 use super::bitboard::Bitboard;
 use super::paths::PATHS;
-use super::square::{SQUARES, Square};
-use super::window::{WINDOWS, window_bits, window_of};
-use once_cell::sync::Lazy;
+use super::square::Square;
+use super::window::{WINDOWS, window_bits};
 
-/// The paths of every die, packed for counting.
-pub struct BulkPaths {
-    words: Vec<u64>,
-    /// `ranges[square][top]`: a die's words, those of window 0 in `[0]..[1]`, of window 1 in `[1]..[2]`.
-    ranges: [[[u16; 3]; 7]; SQUARES],
-}
-
-/// The table, built on first use.
-pub static BULK: Lazy<BulkPaths> = Lazy::new(BulkPaths::build);
-
-impl BulkPaths {
-    fn build() -> BulkPaths {
-        let mut bulk = BulkPaths {
-            words: Vec::new(),
-            ranges: [[[0; 3]; 7]; SQUARES],
-        };
-        for from in Square::all() {
-            for top in 1..=6u8 {
-                let mut bounds = [bulk.words.len() as u16; 3];
-                for window in 0..WINDOWS {
-                    for path in PATHS.from(from, top) {
-                        let squares = path.passes() | path.target();
-                        if window_of(squares) == window {
-                            bulk.words.push(window_bits(squares, window));
-                        }
-                    }
-                    bounds[window + 1] = bulk.words.len() as u16;
-                }
-                bulk.ranges[from.index()][top as usize] = bounds;
+/// How many paths of a die on `from` showing `top` are open: nothing on the way and the end square
+/// empty or held by an `enemy` piece. `occupied` is `occupied_windows`' board.
+#[inline]
+pub fn open_count(
+    from: Square,
+    top: u8,
+    occupied: Bitboard,
+    occupied_windows: &[u64; WINDOWS],
+    enemy: Bitboard,
+) -> u32 {
+    let paths = &*PATHS;
+    let [first, second] = paths.words(from, top);
+    let free = |words: &[u64], mask: u64| -> u32 {
+        words.iter().map(|&word| u32::from(word & mask == 0)).sum()
+    };
+    let mut count = free(first, occupied_windows[0]) + free(second, occupied_windows[1]);
+    let targets = paths.ring(from, top) & enemy;
+    if !targets.is_empty() {
+        let bends = paths.bend(from, top);
+        for target in targets {
+            // A straight target's two routes are the same one path.
+            let [first, second] = paths.routes(from, target);
+            count += u32::from(!first.intersects(occupied));
+            if bends.has(target) {
+                count += u32::from(!second.intersects(occupied));
             }
         }
-        bulk
     }
-
-    /// How many paths of a die on `from` showing `top` are open: nothing on the way and the end
-    /// square empty or held by an `enemy` piece. `occupied` is `occupied_windows`' board.
-    #[inline]
-    pub fn open_count(
-        &self,
-        from: Square,
-        top: u8,
-        occupied: Bitboard,
-        occupied_windows: &[u64; WINDOWS],
-        enemy: Bitboard,
-    ) -> u32 {
-        let [start, mid, end] = self.ranges[from.index()][top as usize];
-        let free = |words: &[u64], mask: u64| -> u32 {
-            words.iter().map(|&word| u32::from(word & mask == 0)).sum()
-        };
-        let mut count = free(
-            &self.words[start as usize..mid as usize],
-            occupied_windows[0],
-        ) + free(&self.words[mid as usize..end as usize], occupied_windows[1]);
-        let paths = &*PATHS;
-        let targets = paths.ring(from, top) & enemy;
-        if !targets.is_empty() {
-            let bends = paths.bend(from, top);
-            for target in targets {
-                // A straight target's two routes are the same one path.
-                let [first, second] = paths.routes(from, target);
-                count += u32::from(!first.intersects(occupied));
-                if bends.has(target) {
-                    count += u32::from(!second.intersects(occupied));
-                }
-            }
-        }
-        count
-    }
+    count
 }
 
-/// The occupied squares as bits of each window, for [`BulkPaths::open_count`].
+/// The occupied squares as bits of each window, for [`open_count`].
 #[inline]
 pub fn occupied_windows(occupied: Bitboard) -> [u64; WINDOWS] {
     [window_bits(occupied, 0), window_bits(occupied, 1)]
@@ -111,7 +72,7 @@ mod tests {
                         .filter(|p| p.open(occupied, own))
                         .count();
                     assert_eq!(
-                        BULK.open_count(from, top, occupied, &windows, enemy) as usize,
+                        open_count(from, top, occupied, &windows, enemy) as usize,
                         open,
                         "{from} top {top}"
                     );

@@ -8,7 +8,7 @@
 //! the enemy dice grouped by top value.
 
 use super::bitboard::Bitboard;
-use super::bulk::{BULK, occupied_windows};
+use super::bulk::{occupied_windows, open_count};
 use super::moves::Move;
 use super::paths::PATHS;
 use super::position::{Position, goal_square};
@@ -184,7 +184,7 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
                 })
                 .count()
         } else {
-            BULK.open_count(from, top, occupied, &windows, enemy) as usize
+            open_count(from, top, occupied, &windows, enemy) as usize
         };
     }
     let _ = legality.visit_king_moves(&mut |_| {

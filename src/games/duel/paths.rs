@@ -4,8 +4,6 @@
 use super::bitboard::Bitboard;
 use super::moves::Move;
 use super::square::{SQUARES, Square};
-#[cfg(test)]
-use super::window::PathMasks;
 use super::window::{WINDOWS, window_bits, window_of};
 use once_cell::sync::Lazy;
 
@@ -86,8 +84,11 @@ pub struct PathTables {
     /// in the high 64, both as bits of the path's window (see `window`). One AND with a position's
     /// [`PathMasks`] tests a path.
     packed: Vec<u128>,
-    /// `packed_ranges[square][t]`: a die's packed paths, those of window 0 in `[0]..[1]`, those of
-    /// window 1 in `[1]..[2]`.
+    /// The paths packed once more, for perft's bulk count (`bulk`): one 64-bit word per path, the
+    /// passed squares and the end square together as bits of the path's window, in `packed`'s order.
+    words: Vec<u64>,
+    /// `packed_ranges[square][t]`: a die's packed paths (in `packed` and in `words`), those of window
+    /// 0 in `[0]..[1]`, those of window 1 in `[1]..[2]`.
     packed_ranges: [[[u16; 3]; 7]; SQUARES],
 }
 
@@ -111,6 +112,7 @@ impl PathTables {
             bends: [[Bitboard::EMPTY; 7]; SQUARES],
             spans: [[Bitboard::EMPTY; 7]; SQUARES],
             packed: Vec::new(),
+            words: Vec::new(),
             packed_ranges: [[[0; 3]; 7]; SQUARES],
         };
         for from in Square::all() {
@@ -156,7 +158,8 @@ impl PathTables {
         tables
     }
 
-    /// Packs the paths `entries[range]` of a die on `from` showing `top`, window by window.
+    /// Packs the paths `entries[range]` of a die on `from` showing `top`, window by window, into
+    /// `packed` and `words`.
     fn pack(&mut self, from: Square, top: usize, range: std::ops::Range<usize>) {
         let mut bounds = [self.packed.len() as u16; 3];
         for window in 0..WINDOWS {
@@ -168,6 +171,7 @@ impl PathTables {
                         window_bits(path.passes(), window) as u128
                             | (window_bits(path.target(), window) as u128) << 64,
                     );
+                    self.words.push(window_bits(squares, window));
                 }
             }
             bounds[window + 1] = self.packed.len() as u16;
@@ -185,16 +189,15 @@ impl PathTables {
         ]
     }
 
-    /// How many paths of a die on `from` showing `top` are open: nothing on the way and no piece
-    /// of its own side on the end square (`masks` says where the pieces are). Branch-free. Perft
-    /// counts through `bulk` instead; this checks the packing the evaluation reads.
-    #[cfg(test)]
-    pub fn open_count(&self, from: Square, top: u8, masks: &PathMasks) -> u32 {
-        let [first, second] = self.packed(from, top);
-        let count = |paths: &[u128], mask: u128| -> u32 {
-            paths.iter().map(|&path| u32::from(path & mask == 0)).sum()
-        };
-        count(first, masks.0[0]) + count(second, masks.0[1])
+    /// The paths of a die on `from` showing `top` as [`PathTables::packed`]'s words without the
+    /// split between passed and end squares: those of window 0, those of window 1.
+    #[inline]
+    pub fn words(&self, from: Square, top: u8) -> [&[u64]; WINDOWS] {
+        let [start, mid, end] = self.packed_ranges[from.index()][top as usize];
+        [
+            &self.words[start as usize..mid as usize],
+            &self.words[mid as usize..end as usize],
+        ]
     }
 
     /// Every path of a die on `from` showing `top`.
@@ -312,6 +315,17 @@ fn straight_between(a: Square, b: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::duel::window::PathMasks;
+
+    /// How many packed paths of a die on `from` showing `top` are open under `masks`, the test the
+    /// evaluation makes (eval/reach.rs).
+    fn packed_open_count(from: Square, top: u8, masks: &PathMasks) -> u32 {
+        let [first, second] = PATHS.packed(from, top);
+        let count = |paths: &[u128], mask: u128| -> u32 {
+            paths.iter().map(|&path| u32::from(path & mask == 0)).sum()
+        };
+        count(first, masks.0[0]) + count(second, masks.0[1])
+    }
 
     #[test]
     fn a_die_has_at_most_eight_t_minus_four_paths() {
@@ -346,7 +360,7 @@ mod tests {
                 for top in 1..=6u8 {
                     let paths = PATHS.from(from, top);
                     let open = paths.iter().filter(|p| p.open(occupied, own)).count();
-                    assert_eq!(PATHS.open_count(from, top, &masks) as usize, open);
+                    assert_eq!(packed_open_count(from, top, &masks) as usize, open);
                     let packed: usize = PATHS.packed(from, top).iter().map(|w| w.len()).sum();
                     assert_eq!(packed, paths.len());
                 }
