@@ -9,7 +9,7 @@
 use super::output::quote;
 use crate::engine::bench::MAX_DEPTH as MAX_BENCH_DEPTH;
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// One input line's command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +102,10 @@ pub struct Go {
     pub ponder: bool,
     /// `searchmoves`, as text.
     pub searchmoves: Vec<String>,
+    /// When the line arrived, stamped by the input thread (parsing leaves it empty): the clock runs
+    /// from then, not from when the command loop gets to it, which on a busy machine can be
+    /// milliseconds later.
+    pub received: Option<Instant>,
 }
 
 /// The questions of UGI's `query`.

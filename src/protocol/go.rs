@@ -62,8 +62,8 @@ pub fn prepare<G: Game>(go: &Go, root: &G) -> Result<Prepared<G::Move>, SearchMo
         mate: go.mate,
         infinite: go.infinite,
         searchmoves,
-        // The engine stamps the moment it receives the search.
-        since: None,
+        // The moment the line arrived; without it, the engine stamps the moment it starts the search.
+        since: go.received,
     };
     Ok(Prepared { limits, notes })
 }
@@ -206,5 +206,18 @@ mod tests {
                 .to_string()
                 .starts_with("go: searchmoves 'E1-E3' rejected: ")
         );
+    }
+
+    #[test]
+    fn the_search_counts_from_when_the_line_arrived() {
+        let received = std::time::Instant::now();
+        let go = Go {
+            received: Some(received),
+            ..Go::default()
+        };
+        let prepared = prepare(&go, &Duel::start()).ok().unwrap();
+        assert_eq!(prepared.limits.since, Some(received));
+        let unstamped = prepare(&Go::default(), &Duel::start()).ok().unwrap();
+        assert_eq!(unstamped.limits.since, None, "the engine stamps it then");
     }
 }

@@ -1,6 +1,8 @@
 //! The input thread: reads raw lines ([`read_line`]), parses each into a command and sends it to the
 //! command loop.
 //!
+//! A `go` carries the instant its line was read, so that its clock starts then.
+//!
 //! A line that is not UTF-8 or is longer than [`MAX_LINE_BYTES`] becomes an error for the loop to
 //! report, and reading goes on. End of input, or an input error, means `quit`; after sending `quit`
 //! the thread ends, so nothing is read past it.
@@ -10,6 +12,7 @@ use crate::engine::{Line, MAX_LINE_BYTES, read_line};
 use crossbeam_channel::{Receiver, Sender};
 use std::io::{self, BufRead, BufReader, Read};
 use std::thread;
+use std::time::Instant;
 
 /// What the reader sends: a command, or the reason a line is not one.
 pub type Message = Result<Command, CommandError>;
@@ -26,10 +29,16 @@ pub fn spawn(input: impl Read + Send + 'static) -> io::Result<Receiver<Message>>
 /// Reads lines until `quit` or end of input, sending one message per non-blank line.
 fn read_commands(mut input: impl BufRead, sender: &Sender<Message>) {
     loop {
-        let message = match read_line(&mut input) {
+        let line = read_line(&mut input);
+        let received = Instant::now();
+        let message = match line {
             Ok(Line::Complete(bytes)) => match std::str::from_utf8(&bytes) {
                 Ok(text) => match command::parse(text) {
                     Ok(None) => continue,
+                    Ok(Some(Command::Go(mut go))) => {
+                        go.received = Some(received);
+                        Ok(Command::Go(go))
+                    }
                     Ok(Some(command)) => Ok(command),
                     Err(e) => Err(e),
                 },
@@ -116,5 +125,18 @@ mod tests {
         input.extend(vec![b' '; MAX_LINE_BYTES - input.len()]);
         input.push(b'\n');
         assert_eq!(messages(input), [Ok(Command::IsReady), Ok(Command::Quit)]);
+    }
+
+    #[test]
+    fn a_go_carries_the_instant_its_line_was_read() {
+        let before = Instant::now();
+        let read = messages(b"go movetime 100\nisready\n".to_vec());
+        let after = Instant::now();
+        let Some(Ok(Command::Go(go))) = read.first() else {
+            panic!("not a go: {read:?}");
+        };
+        let received = go.received.expect("a read go is stamped");
+        assert!(before <= received && received <= after);
+        assert_eq!(go.movetime, Some(std::time::Duration::from_millis(100)));
     }
 }
