@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time used per move, as a share of the allotment, from the PGN of a `duel match --tc ... --pgnout`.
 
-    scripts/time_use.py [--engine NAME] games.pgn [more.pgn ...]
+    scripts/time_use.py [--engine NAME] [--moves-to-go N] games.pgn [more.pgn ...]
 
 Replays each side's clock from the TimeControl tag (`1+0.01`, `40/60`, `40/60+0.6`) and the time in
 each engine move's comment (`{+0.35/12 0.512s}`; book moves carry none and cost nothing, as in `duel
@@ -10,10 +10,10 @@ match`). For every timed move (only NAME's moves, by the White and Black tags, w
     allotment = time left / moves to go + increment
     hard      = min(140% * (time left / moves to go + 75% * increment), 50% * time left)
 
-where moves to go is the clock's count to the next period (`40/60`) or 25 without periods. `hard` is the
-engine's hard limit before it keeps `Move Overhead` back (src/search/time.rs; the constants below mirror
-src/search/params.rs): a move measured through the pipes past it overran the limit by more than the
-overhead allows. Prints the count, mean, median, p99 and max of used / allotment, the moves past `hard`,
+where moves to go is the clock's count to the next period (`40/60`) or, without periods, N (default
+10, the engine's; builds before 10 was chosen assumed 25). `hard` is the engine's hard limit before it
+keeps `Move Overhead` back (src/search/time.rs; the constants below mirror src/search/params.rs): a
+move measured through the pipes past it overran the limit by more than the overhead allows. Prints the count, mean, median, p99 and max of used / allotment, the moves past `hard`,
 the largest share of the time left one move took, and the time forfeits (Termination tag; with --engine,
 those NAME lost).
 """
@@ -21,7 +21,7 @@ those NAME lost).
 import re
 import sys
 
-MOVES_TO_GO_BASE = 25  # TIME_MOVES_TO_GO_BASE
+MOVES_TO_GO_BASE = 10  # TIME_MOVES_TO_GO_BASE
 INCREMENT_FACTOR = 0.75  # TIME_INCREMENT_FACTOR
 HARD_FACTOR = 1.40  # TIME_HARD_FACTOR
 HARD_MAX = 0.50  # TIME_HARD_MAX
@@ -75,9 +75,13 @@ def loser(tags):
 
 
 def main(args):
-    engine = None
-    if args[:1] == ["--engine"] and len(args) >= 2:
-        engine, args = args[1], args[2:]
+    engine, moves_to_go_base = None, MOVES_TO_GO_BASE
+    while args[:1] in (["--engine"], ["--moves-to-go"]) and len(args) >= 2:
+        if args[0] == "--engine":
+            engine = args[1]
+        else:
+            moves_to_go_base = int(args[1])
+        args = args[2:]
     shares, of_left, over_hard, forfeits, count = [], [], 0, 0, 0
     for tags, body in games(args):
         sides = [tags.get("White"), tags.get("Black")]
@@ -93,7 +97,7 @@ def main(args):
         for side, used in moves_with_times(body):
             if used is None:
                 continue
-            to_go = moves - made[side] % moves if moves else MOVES_TO_GO_BASE
+            to_go = moves - made[side] % moves if moves else moves_to_go_base
             if timed[side]:
                 shares.append(used / (left[side] / to_go + inc))
                 of_left.append(used / left[side] if left[side] > 0 else float("inf"))

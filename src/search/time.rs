@@ -2,7 +2,7 @@
 //! iteration that is not predicted to end before it) and a hard limit (abort the running iteration),
 //! both counted from the start of the search, or from `ponderhit` when pondering.
 //!
-//! For a clock with `t` left, increment `inc`, `movestogo` `n` (25 without it) and `Move Overhead`
+//! For a clock with `t` left, increment `inc`, `movestogo` `n` (10 without it) and `Move Overhead`
 //! `o`:
 //!
 //! - soft = t / n + 75% · inc − o,
@@ -172,10 +172,10 @@ mod tests {
 
     #[test]
     fn budget_for_a_sudden_death_clock_with_increment() {
-        // 1 s + 10 ms: soft = 1000/25 + 7.5 − 10 = 37.5 ms, hard = min(1.4 · 47.5, 500) − 10 = 56.5 ms.
+        // 1 s + 10 ms: soft = 1000/10 + 7.5 − 10 = 97.5 ms, hard = min(1.4 · 107.5, 500) − 10 = 140.5 ms.
         let (soft, hard) = clock_budget(&clock(1000, 10, None), 10 * MS);
-        assert_eq!(soft, Duration::from_micros(37_500));
-        assert_eq!(hard, Duration::from_micros(56_500));
+        assert_eq!(soft, Duration::from_micros(97_500));
+        assert_eq!(hard, Duration::from_micros(140_500));
     }
 
     #[test]
@@ -199,11 +199,11 @@ mod tests {
     #[test]
     fn moves_to_go_as_a_gui_sends_it() {
         // go wtime 60000 winc 1000 movestogo 40: 60 s / 40 + 0.75 s − 10 ms; without movestogo the
-        // time is spread over 25 moves.
+        // time is spread over 10 moves.
         let (soft, hard) = clock_budget(&clock(60_000, 1000, Some(40)), 10 * MS);
         assert_eq!((soft, hard), (2240 * MS, 3140 * MS));
         let (soft, hard) = clock_budget(&clock(60_000, 1000, None), 10 * MS);
-        assert_eq!((soft, hard), (3140 * MS, 4400 * MS));
+        assert_eq!((soft, hard), (6740 * MS, 9440 * MS));
     }
 
     #[test]
@@ -256,30 +256,30 @@ mod tests {
 
     #[test]
     fn an_iteration_starts_within_the_soft_limit_when_it_can_end_before_the_hard_one() {
-        // 1 s + 10 ms: soft 37.5 ms, stretched 48.75 ms, hard 56.5 ms.
+        // 1 s + 10 ms: soft 97.5 ms, stretched 126.75 ms, hard 140.5 ms.
         let limits = Limits::<u16> {
             clock: Some(clock(1000, 10, None)),
             ..Limits::default()
         };
         let start = Instant::now();
         let mut manager = TimeManager::new(&limits, &Settings::default(), start);
-        manager.iteration_done(start + 2 * MS);
-        manager.iteration_done(start + 6 * MS);
-        manager.iteration_done(start + 14 * MS);
-        // Iterations of 2, 4 and 8 ms: the next is predicted at 16 ms.
-        assert!(manager.may_start_iteration(start + 14 * MS, false));
+        manager.iteration_done(start + 4 * MS);
+        manager.iteration_done(start + 12 * MS);
+        manager.iteration_done(start + 28 * MS);
+        // Iterations of 4, 8 and 16 ms: the next is predicted at 32 ms.
+        assert!(manager.may_start_iteration(start + 28 * MS, false));
         // Within the soft limit, ending past it but before the hard limit: started.
-        assert!(manager.may_start_iteration(start + 30 * MS, false));
+        assert!(manager.may_start_iteration(start + 90 * MS, false));
         // Past the soft limit: not started, unless the position is unsettled.
-        assert!(!manager.may_start_iteration(start + 38 * MS, false));
-        assert!(manager.may_start_iteration(start + 38 * MS, true));
+        assert!(!manager.may_start_iteration(start + 98 * MS, false));
+        assert!(manager.may_start_iteration(start + 98 * MS, true));
         // Within the stretched soft limit, but it would end past the hard limit: not started.
-        assert!(!manager.may_start_iteration(start + 45 * MS, true));
+        assert!(!manager.may_start_iteration(start + 110 * MS, true));
         // Never at the hard limit, however quick the iterations were.
-        manager.iteration_done(start + 56 * MS);
-        manager.iteration_done(start + 56 * MS);
-        manager.iteration_done(start + 56 * MS);
-        assert!(!manager.may_start_iteration(start + 57 * MS, true));
+        manager.iteration_done(start + 140 * MS);
+        manager.iteration_done(start + 140 * MS);
+        manager.iteration_done(start + 140 * MS);
+        assert!(!manager.may_start_iteration(start + 141 * MS, true));
         // Without a clock nothing but the hard limit stops the deepening.
         let movetime = Limits::<u16> {
             movetime: Some(100 * MS),
@@ -319,12 +319,12 @@ mod tests {
         let start = Instant::now();
         let mut manager = TimeManager::new(&limits, &Settings::default(), start);
         assert!(manager.uses_clock());
-        assert!(!manager.may_start_iteration(start + 38 * MS, false));
+        assert!(!manager.may_start_iteration(start + 98 * MS, false));
         manager.restart(start + 100 * MS);
-        assert!(manager.may_start_iteration(start + 137 * MS, false));
-        assert!(!manager.may_start_iteration(start + 138 * MS, false));
-        assert!(!manager.hard_exceeded(start + 156 * MS));
-        assert!(manager.hard_exceeded(start + 157 * MS));
+        assert!(manager.may_start_iteration(start + 197 * MS, false));
+        assert!(!manager.may_start_iteration(start + 198 * MS, false));
+        assert!(!manager.hard_exceeded(start + 240 * MS));
+        assert!(manager.hard_exceeded(start + 241 * MS));
 
         let infinite = Limits::<u16> {
             infinite: true,

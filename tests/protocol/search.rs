@@ -208,8 +208,8 @@ fn the_hard_limit_holds_whatever_the_iteration_in_progress() {
     for (go, hard_ms) in [
         // movetime: 300 − 10.
         ("go movetime 300", 290),
-        // A tiny clock: min(3 · 100 / 25, 100 / 2) − 10 is under the 1 ms floor.
-        ("go wtime 100 btime 100", 1),
+        // A tiny clock: min(1.4 · 100 / 10, 100 / 2) − 10.
+        ("go wtime 100 btime 100", 4),
         // The last move before the control: at most half the time left, less the overhead.
         ("go wtime 1000 btime 1000 movestogo 1", 490),
     ] {
