@@ -171,7 +171,9 @@ impl Position {
     /// Whether the die on `die` attacks `target`, with `occupied` as the blockers.
     #[inline(always)]
     fn die_attacks(&self, die: Square, target: Square, occupied: Bitboard) -> bool {
-        PATHS.ring(target, self.top_at(die)).has(die) && PATHS.reaches(die, target, occupied)
+        // One look at the lazily built tables, not two.
+        let paths = &*PATHS;
+        paths.ring(target, self.top_at(die)).has(die) && paths.reaches(die, target, occupied)
     }
 
     /// Whether the side to move's king is attacked (DUEL).

@@ -21,7 +21,8 @@ type Features = FeatureCounts<FEATURES>;
 
 fn features(pos: &Position) -> Features {
     let mut counts = Features::ZERO;
-    let reaches: [Reach; 2] = Side::BOTH.map(|side| reach(pos, side));
+    // Built one by one: `Side::BOTH.map` was not inlined.
+    let reaches: [Reach; 2] = [reach(pos, Side::White), reach(pos, Side::Black)];
     for side in Side::BOTH {
         let count = counts.of(side);
         // Sets of at most eight squares: counted one by one (no population count instruction assumed).

@@ -19,6 +19,7 @@ pub struct Reach {
 /// The reach of `side`'s pieces, with every piece on the board as a blocker.
 #[inline]
 pub fn reach(pos: &Position, side: Side) -> Reach {
+    let tables = &*PATHS;
     let occupied = pos.occupied();
     let own = pos.occupied_by(side);
     let mut attacks = Bitboard::of(pos.king(side)).king_steps();
@@ -27,14 +28,14 @@ pub fn reach(pos: &Position, side: Side) -> Reach {
     let mut ends = [0u64; WINDOWS];
     for die in pos.dice(side) {
         let top = pos.top_at(die);
-        if !PATHS.span(die, top).intersects(occupied) {
+        if !tables.span(die, top).intersects(occupied) {
             // Nothing on the way: every path is open.
-            attacks |= PATHS.ring(die, top);
-            paths += PATHS.unblocked_count(die, top, !own) as i32;
+            attacks |= tables.ring(die, top);
+            paths += tables.unblocked_count(die, top, !own) as i32;
             continue;
         }
         // Both windows' end squares, gathered as window bits and put back on the board at the end.
-        for (window, packed) in PATHS.packed(die, top).into_iter().enumerate() {
+        for (window, packed) in tables.packed(die, top).into_iter().enumerate() {
             let mask = masks.0[window];
             let blockers = mask as u64;
             for &path in packed {
