@@ -16,6 +16,10 @@ pub(super) struct Frame<M: GameMove> {
     /// Set while the node at this ply is the reply to a null move, which must not pass again: two
     /// passes in a row would only search the same position shallower.
     pub after_null: bool,
+    /// Whether the node at this ply is in check, when its parent already tested it (the parent asks
+    /// whether each move gives check); `None` otherwise. Set and cleared by the parent around its
+    /// searches of the child, like `after_null`.
+    pub known_check: Option<bool>,
     /// The principal variation from this ply on (its first `pv_len` moves).
     pv: [M; MAX_PLY],
     pv_len: usize,
@@ -29,6 +33,7 @@ impl<M: GameMove> Frame<M> {
             scores: Scores(MoveArray::filled(0)),
             killers: [M::default(); 2],
             after_null: false,
+            known_check: None,
             pv: [M::default(); MAX_PLY],
             pv_len: 0,
         }

@@ -14,7 +14,7 @@ use super::score::{
 };
 use super::thread::SearchThread;
 use super::tt::TtEntry;
-use crate::game::Game;
+use crate::game::{Game, GameMove};
 
 impl<G: Game> SearchThread<'_, G> {
     /// What every node of both searches checks first: an abort, a decided game, a draw (see
@@ -96,7 +96,10 @@ impl<G: Game> SearchThread<'_, G> {
         if frame.moves.is_empty() {
             return outcome_score(pos, pos.no_move_outcome(), ply);
         }
-        let in_check = pos.in_check();
+        let in_check = frame.known_check.unwrap_or_else(|| pos.in_check());
+        // The parent's answer must be the position's own: checked in every search the unit tests run.
+        #[cfg(test)]
+        assert_eq!(in_check, pos.in_check(), "known check");
         // The static evaluation, read only where the pruning below may use it: out of check (where
         // it means little) and outside principal-variation nodes (whose scores must be exact).
         let eval = (!pv_node && !in_check).then(|| self.static_eval(pos));
@@ -140,6 +143,7 @@ impl<G: Game> SearchThread<'_, G> {
             }
             self.shared.tt.prefetch(child.hash());
             self.keys.push(child.hash());
+            set_known_check(below, Some(gives_check));
             let new_depth = depth - 1 + check_extension(gives_check, ply, self.root_depth);
             let mut score;
             if index == 0 {
@@ -163,6 +167,7 @@ impl<G: Game> SearchThread<'_, G> {
                     score = -self.negamax(&child, below, new_depth, -beta, -alpha, ply + 1);
                 }
             }
+            set_known_check(below, None);
             self.keys.pop();
             if self.aborted {
                 return 0;
@@ -323,6 +328,14 @@ fn check_extension(gives_check: bool, ply: usize, root_depth: i32) -> i32 {
 #[inline]
 fn reverse_futility_cut(depth: i32, eval: i32, beta: i32, margin: i32) -> Option<i32> {
     (depth <= RFP_DEPTH_MAX && !is_mate(beta) && eval - margin * depth >= beta).then_some(eval)
+}
+
+/// Tells the child searched in `below` whether it is in check (see `Frame::known_check`).
+#[inline]
+fn set_known_check<M: GameMove>(below: &mut [Frame<M>], known: Option<bool>) {
+    if let Some(child_frame) = below.first_mut() {
+        child_frame.known_check = known;
+    }
 }
 
 #[cfg(test)]

@@ -28,7 +28,10 @@ impl<G: Game> SearchThread<'_, G> {
         }
 
         // The check test comes before the probe: it gives the prefetch of this slot time to land.
-        let in_check = pos.in_check();
+        let in_check = frame.known_check.unwrap_or_else(|| pos.in_check());
+        // The parent's answer must be the position's own: checked in every search the unit tests run.
+        #[cfg(test)]
+        assert_eq!(in_check, pos.in_check(), "known check");
         let pv_node = beta - alpha > 1;
         let key = pos.hash();
         let entry = self.shared.tt.probe(key, ply);
