@@ -369,6 +369,14 @@ mod tests {
     }
 
     #[test]
+    fn the_ring_at_distance_one_is_the_kings_steps() {
+        // The evaluation looks a king's steps up as this ring.
+        for sq in Square::all() {
+            assert_eq!(PATHS.ring(sq, 1), Bitboard::of(sq).king_steps(), "{sq}");
+        }
+    }
+
+    #[test]
     fn l_paths_turn_at_the_right_corner() {
         let d1 = Square::at(3, 0).unwrap();
         let e6 = Square::at(4, 5).unwrap();

@@ -5,7 +5,7 @@ mod king_run;
 mod reach;
 mod weights;
 
-use super::bitboard::Bitboard;
+use super::paths::PATHS;
 use super::position::{Position, goal_square};
 use crate::game::{EvalTerm, EvalWeight, FeatureCounts, Side};
 use reach::{Reach, reach};
@@ -40,7 +40,8 @@ fn features(pos: &Position) -> Features {
                 count[TOPS + top - 2] += 1;
             }
         }
-        let ring = Bitboard::of(pos.king(side)).king_steps();
+        // A king steps one square orthogonally: its ring at distance 1, looked up rather than shifted.
+        let ring = PATHS.ring(pos.king(side), 1);
         count[KING_RING_ATTACKED] = (ring & enemy.attacks).count_few() as i32;
         count[KING_ESCAPES] = (ring & !(pos.occupied_by(side) | enemy.attacks)).count_few() as i32;
     }

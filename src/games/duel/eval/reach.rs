@@ -22,7 +22,8 @@ pub fn reach(pos: &Position, side: Side) -> Reach {
     let tables = &*PATHS;
     let occupied = pos.occupied();
     let own = pos.occupied_by(side);
-    let mut attacks = Bitboard::of(pos.king(side)).king_steps();
+    // The king's steps: its ring at distance 1.
+    let mut attacks = tables.ring(pos.king(side), 1);
     let mut paths = 0;
     let masks = PathMasks::new(occupied, own);
     let mut ends = [0u64; WINDOWS];
