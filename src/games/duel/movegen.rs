@@ -10,7 +10,7 @@
 use super::bitboard::Bitboard;
 use super::bulk::{occupied_windows, open_count};
 use super::moves::Move;
-use super::paths::PATHS;
+use super::paths::{PATHS, PathTables};
 use super::position::{Position, goal_square};
 use super::square::{Direction, Square};
 use crate::game::Side;
@@ -21,6 +21,8 @@ const MAX_CHECKERS: usize = 8;
 
 /// What the legality of the side to move's moves depends on, computed once per position.
 struct Legality {
+    /// The path tables, looked up once: each look at the lazily built tables is a call.
+    paths: &'static PathTables,
     us: Side,
     own: Bitboard,
     occupied: Bitboard,
@@ -47,6 +49,7 @@ impl Legality {
         let occupied = pos.occupied();
         let king = pos.king(us);
         let mut legality = Legality {
+            paths,
             us,
             own,
             occupied,
@@ -86,7 +89,7 @@ impl Legality {
         let after = (self.occupied ^ Bitboard::of(from)) | Bitboard::of(to);
         !self.checkers[..self.checker_count]
             .iter()
-            .any(|&checker| checker != to && PATHS.reaches(checker, self.king, after))
+            .any(|&checker| checker != to && self.paths.reaches(checker, self.king, after))
     }
 
     /// Calls `visit` with the legal king moves, north, east, south, west.
@@ -114,7 +117,7 @@ impl Legality {
         if self.enemy_king.distance(to) == 1 {
             return true;
         }
-        let paths = &*PATHS;
+        let paths = self.paths;
         let mut candidates = Bitboard::EMPTY;
         for top in 1..=6u8 {
             candidates |= paths.ring(to, top) & self.enemy_by_top[top as usize];
@@ -150,7 +153,7 @@ fn visit_legal_moves(
     }
     let legality = Legality::new(pos);
     for from in pos.dice(legality.us) {
-        for path in PATHS.from(from, pos.top_at(from)) {
+        for path in legality.paths.from(from, pos.top_at(from)) {
             let to = path.mv.to();
             if path.open(legality.occupied, legality.own) && legality.die_move_is_safe(from, to) {
                 visit(path.mv)?;
@@ -169,7 +172,7 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
     }
     let legality = Legality::new(pos);
     let (occupied, own) = (legality.occupied, legality.own);
-    let paths = &*PATHS;
+    let paths = legality.paths;
     let windows = occupied_windows(occupied);
     let enemy = pos.occupied_by(legality.us.opponent());
     let mut count = 0;

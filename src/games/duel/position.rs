@@ -3,7 +3,7 @@
 use super::bitboard::Bitboard;
 use super::moves::Move;
 use super::orientation::Orientation;
-use super::paths::PATHS;
+use super::paths::{PATHS, PathTables};
 use super::piece::Piece;
 use super::square::{SQUARES, Square};
 use super::zobrist;
@@ -150,8 +150,9 @@ impl Position {
         if king.distance(target) == 1 {
             found |= Bitboard::of(king);
         }
+        let paths = &*PATHS;
         for die in self.dice(attacker) {
-            if self.die_attacks(die, target, occupied) {
+            if self.die_attacks(paths, die, target, occupied) {
                 found |= Bitboard::of(die);
             }
         }
@@ -162,17 +163,23 @@ impl Position {
     #[inline]
     pub fn is_attacked(&self, target: Square, attacker: Side, occupied: Bitboard) -> bool {
         // Stops at the first attacker rather than collecting them all.
+        let paths = &*PATHS;
         self.kings[attacker.index()].distance(target) == 1
             || self
                 .dice(attacker)
-                .any(|die| self.die_attacks(die, target, occupied))
+                .any(|die| self.die_attacks(paths, die, target, occupied))
     }
 
-    /// Whether the die on `die` attacks `target`, with `occupied` as the blockers.
+    /// Whether the die on `die` attacks `target`, with `occupied` as the blockers. The caller looks
+    /// the lazily built `paths` up once for all its dice: each look is a call.
     #[inline(always)]
-    fn die_attacks(&self, die: Square, target: Square, occupied: Bitboard) -> bool {
-        // One look at the lazily built tables, not two.
-        let paths = &*PATHS;
+    fn die_attacks(
+        &self,
+        paths: &PathTables,
+        die: Square,
+        target: Square,
+        occupied: Bitboard,
+    ) -> bool {
         paths.ring(target, self.top_at(die)).has(die) && paths.reaches(die, target, occupied)
     }
 
