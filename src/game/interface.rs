@@ -85,6 +85,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
     /// Whether the side to move is under attack in the game's sense (Duel: its king is attacked).
     fn in_check(&self) -> bool;
+    /// Whether the move `mv`, which led from this position to `child`, leaves the opponent in check:
+    /// `child.in_check()`, which a game may answer faster from the move, for positions whose side
+    /// not to move is not in check (every position reached by legal moves).
+    fn gives_check(&self, mv: Self::Move, child: &Self) -> bool {
+        let _ = mv;
+        child.in_check()
+    }
     /// The value of what `mv` captures, or 0 when it captures nothing.
     fn capture_value(&self, mv: Self::Move) -> i32;
     /// Whether `mv` captures.

@@ -133,7 +133,7 @@ impl<G: Game> SearchThread<'_, G> {
         for index in 0..frame.moves.len() {
             let (mv, order) = pick_next(&mut frame.moves, &mut frame.scores, index);
             let child = pos.make_move(mv);
-            let gives_check = child.in_check();
+            let gives_check = pos.gives_check(mv, &child);
             let quiet = is_quiet(pos, mv, &child, gives_check);
             if let Some(bound) = pruning.skip(index, quiet, best) {
                 best = best.max(bound);

@@ -147,6 +147,10 @@ impl Game for Position {
         Position::in_check(self)
     }
 
+    fn gives_check(&self, mv: Move, child: &Self) -> bool {
+        Position::gives_check(self, mv, child)
+    }
+
     fn capture_value(&self, mv: Move) -> i32 {
         let victim = self.piece_at(mv.to());
         if victim.is_none() {

@@ -189,6 +189,20 @@ impl Position {
         self.is_attacked(self.king(us), us.opponent(), self.occupied())
     }
 
+    /// Whether the legal move `mv`, which led to `child`, attacks the opponent's king: the child's
+    /// [`Position::in_check`] when the opponent's king is not attacked here. A die move from a square
+    /// no way to that king passes over can only attack it with the moved die itself, which is one
+    /// test instead of one per die.
+    pub fn gives_check(&self, mv: Move, child: &Position) -> bool {
+        let us = self.side;
+        let enemy_king = self.king(us.opponent());
+        // A way of a die showing at most 6 passes over squares at most 5 from its end.
+        if mv.from() == self.king(us) || mv.from().distance(enemy_king) <= 5 {
+            return child.in_check();
+        }
+        child.die_attacks(&PATHS, mv.to(), enemy_king, child.occupied())
+    }
+
     /// The same position with the other side to move: the search's null move. The counters stay as
     /// they are (a pass is neither a capture nor a full move), so nothing in the DFEN changes but the
     /// side.
@@ -256,6 +270,29 @@ impl std::fmt::Debug for Position {
 mod tests {
     use super::*;
     use crate::game::Game;
+
+    #[test]
+    fn gives_check_is_the_childs_check_test() {
+        // Every legal move of the positions of random games, against the test from scratch.
+        let mut rng = crate::game::Rng::new(19);
+        let mut pos = <Position as Game>::start();
+        let (mut checks, mut tested) = (0, 0);
+        while tested < 50_000 {
+            let mut moves = Vec::new();
+            super::super::movegen::for_each_legal_move(&pos, |mv| moves.push(mv));
+            for &mv in &moves {
+                let child = pos.make_move(mv);
+                assert_eq!(pos.gives_check(mv, &child), child.in_check(), "{mv:?}");
+                checks += usize::from(child.in_check());
+                tested += 1;
+            }
+            pos = match rng.pick(&moves) {
+                Some(&mv) => pos.make_move(mv),
+                None => <Position as Game>::start(),
+            };
+        }
+        assert!(checks > 100, "the games give check: {checks}");
+    }
 
     #[test]
     fn null_move_flips_only_the_side_and_keeps_the_key_exact() {
