@@ -13,6 +13,10 @@ use super::super::square::Square;
 /// be), or `None` when it takes more than `limit` steps.
 #[inline]
 pub fn safe_distance(king: Square, goal: Square, passable: Bitboard, limit: u32) -> Option<u32> {
+    // A step changes the distance by one: a goal farther than `limit` needs no search.
+    if king.distance(goal) > limit as i32 {
+        return None;
+    }
     let mut frontier = Bitboard::of(king);
     let mut seen = frontier;
     for steps in 1..=limit {
@@ -34,4 +38,44 @@ pub fn safe_distance(king: Square, goal: Square, passable: Bitboard, limit: u32)
 #[inline]
 pub fn plies_to_goal(steps: u32, to_move: bool) -> u32 {
     2 * steps - to_move as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Rng;
+
+    /// The fewest steps by a plain breadth-first search over every square, without any shortcut.
+    fn searched(king: Square, goal: Square, passable: Bitboard, limit: u32) -> Option<u32> {
+        let mut reached = Bitboard::of(king);
+        for steps in 1..=limit {
+            let next = reached.king_steps();
+            if next.has(goal) {
+                return Some(steps);
+            }
+            reached |= Bitboard(next.0 & passable.0);
+        }
+        None
+    }
+
+    #[test]
+    fn the_safe_distance_is_the_searched_one() {
+        let mut rng = Rng::new(23);
+        for _ in 0..20_000 {
+            let king = Square::from_index(rng.below(72));
+            let goal = Square::from_index(rng.below(72));
+            // Sparse and dense boards alike.
+            let mut passable = Bitboard(!0);
+            for _ in 0..rng.below(4) {
+                passable.0 &= u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64;
+            }
+            for limit in 1..=6 {
+                assert_eq!(
+                    safe_distance(king, goal, passable, limit),
+                    searched(king, goal, passable, limit),
+                    "{king} {goal} {limit}"
+                );
+            }
+        }
+    }
 }
