@@ -6,7 +6,7 @@
 //! its time on.
 
 use super::bitboard::Bitboard;
-use super::paths::PATHS;
+use super::paths::PathTables;
 use super::square::Square;
 use super::window::{WINDOWS, window_bits};
 
@@ -14,13 +14,13 @@ use super::window::{WINDOWS, window_bits};
 /// empty or held by an `enemy` piece. `occupied` is `occupied_windows`' board.
 #[inline]
 pub fn open_count(
+    paths: &PathTables,
     from: Square,
     top: u8,
     occupied: Bitboard,
     occupied_windows: &[u64; WINDOWS],
     enemy: Bitboard,
 ) -> u32 {
-    let paths = &*PATHS;
     let [first, second] = paths.words(from, top);
     let free = |words: &[u64], mask: u64| -> u32 {
         words.iter().map(|&word| u32::from(word & mask == 0)).sum()
@@ -50,6 +50,7 @@ pub fn occupied_windows(occupied: Bitboard) -> [u64; WINDOWS] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::duel::paths::PATHS;
 
     #[test]
     fn bulk_counts_agree_with_the_paths() {
@@ -72,7 +73,7 @@ mod tests {
                         .filter(|p| p.open(occupied, own))
                         .count();
                     assert_eq!(
-                        open_count(from, top, occupied, &windows, enemy) as usize,
+                        open_count(&PATHS, from, top, occupied, &windows, enemy) as usize,
                         open,
                         "{from} top {top}"
                     );

@@ -42,7 +42,7 @@ impl Legality {
     /// than returned as an `Option`: copying its 192 bytes cost as much as filling them.
     #[inline(always)]
     fn new(pos: &Position) -> Legality {
-        let paths = &*PATHS;
+        let paths: &'static PathTables = &PATHS;
         let us = pos.side_to_move();
         let them = us.opponent();
         let own = pos.occupied_by(us);
@@ -187,7 +187,7 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
                 })
                 .count()
         } else {
-            open_count(from, top, occupied, &windows, enemy) as usize
+            open_count(paths, from, top, occupied, &windows, enemy) as usize
         };
     }
     let _ = legality.visit_king_moves(&mut |_| {
