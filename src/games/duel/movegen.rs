@@ -175,20 +175,19 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
     let paths = legality.paths;
     let windows = occupied_windows(occupied);
     let enemy = pos.occupied_by(legality.us.opponent());
+    let dice = pos.dice(legality.us);
     let mut count = 0;
-    for from in pos.dice(legality.us) {
-        let top = pos.top_at(from);
-        count += if legality.suspects.has(from) {
-            paths
-                .from(from, top)
-                .iter()
-                .filter(|path| {
-                    path.open(occupied, own) && legality.die_move_is_safe(from, path.mv.to())
-                })
-                .count()
-        } else {
-            open_count(paths, from, top, occupied, &windows, enemy) as usize
-        };
+    for from in dice & !legality.suspects {
+        count += open_count(paths, from, pos.top_at(from), occupied, &windows, enemy) as usize;
+    }
+    for from in dice & legality.suspects {
+        count += paths
+            .from(from, pos.top_at(from))
+            .iter()
+            .filter(|path| {
+                path.open(occupied, own) && legality.die_move_is_safe(from, path.mv.to())
+            })
+            .count();
     }
     let _ = legality.visit_king_moves(&mut |_| {
         count += 1;
