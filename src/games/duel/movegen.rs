@@ -61,11 +61,14 @@ impl Legality {
             suspects: Bitboard::EMPTY,
         };
         for die in pos.dice(them) {
-            let top = pos.top_at(die);
-            legality.enemy_by_top[top as usize] |= Bitboard::of(die);
-            if !paths.ring(king, top).has(die) {
-                continue;
-            }
+            legality.enemy_by_top[pos.top_at(die) as usize] |= Bitboard::of(die);
+        }
+        // Six masks for all dice rather than a test per die: most positions have no checker.
+        let mut checkers = Bitboard::EMPTY;
+        for top in 1..=6u8 {
+            checkers |= paths.ring(king, top) & legality.enemy_by_top[top as usize];
+        }
+        for die in checkers {
             legality.checkers[legality.checker_count] = die;
             legality.checker_count += 1;
             for route in paths.routes(die, king) {
