@@ -60,8 +60,8 @@ impl Legality {
             checker_count: 0,
             suspects: Bitboard::EMPTY,
         };
-        for die in pos.dice(them) {
-            legality.enemy_by_top[pos.top_at(die) as usize] |= Bitboard::of(die);
+        for top in 1..=6u8 {
+            legality.enemy_by_top[top as usize] = pos.dice_showing(them, top);
         }
         // Six masks for all dice rather than a test per die: most positions have no checker.
         let mut checkers = Bitboard::EMPTY;
@@ -178,12 +178,13 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
     let paths = legality.paths;
     let windows = occupied_windows(occupied);
     let enemy = pos.occupied_by(legality.us.opponent());
-    let dice = pos.dice(legality.us);
     let mut count = 0;
-    for from in dice & !legality.suspects {
-        count += open_count(paths, from, pos.top_at(from), occupied, &windows, enemy) as usize;
+    for top in 1..=6u8 {
+        for from in pos.dice_showing(legality.us, top) & !legality.suspects {
+            count += open_count(paths, from, top, occupied, &windows, enemy) as usize;
+        }
     }
-    for from in dice & legality.suspects {
+    for from in pos.dice(legality.us) & legality.suspects {
         count += paths
             .from(from, pos.top_at(from))
             .iter()

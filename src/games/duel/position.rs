@@ -14,6 +14,10 @@ use crate::game::Side;
 pub struct Position {
     board: [Piece; SQUARES],
     occupied: [Bitboard; 2],
+    /// `by_top[side][t]`: the side's dice showing `t`, and in `[0]` its king (whose `top()` is 0),
+    /// so that a move updates them without a branch. Move generation takes the enemy dice grouped
+    /// by top value from here rather than looking up every die.
+    by_top: [[Bitboard; 7]; 2],
     kings: [Square; 2],
     side: Side,
     plies_since_capture: u32,
@@ -36,6 +40,7 @@ impl Position {
         Position {
             board: [Piece::NONE; SQUARES],
             occupied: [Bitboard::EMPTY; 2],
+            by_top: [[Bitboard::EMPTY; 7]; 2],
             kings: [Square::default(); 2],
             side: Side::White,
             plies_since_capture: 0,
@@ -49,6 +54,7 @@ impl Position {
         debug_assert!(self.board[sq.index()].is_none() && !piece.is_none());
         self.board[sq.index()] = piece;
         self.occupied[piece.side().index()] |= Bitboard::of(sq);
+        self.by_top[piece.side().index()][piece.top() as usize] |= Bitboard::of(sq);
         if piece.is_king() {
             self.kings[piece.side().index()] = sq;
         }
@@ -87,6 +93,12 @@ impl Position {
     #[inline]
     pub fn dice(&self, side: Side) -> Bitboard {
         self.occupied[side.index()] ^ Bitboard::of(self.kings[side.index()])
+    }
+
+    /// The squares of `side`'s dice showing `top` (1..=6).
+    #[inline]
+    pub fn dice_showing(&self, side: Side, top: u8) -> Bitboard {
+        self.by_top[side.index()][top as usize]
     }
 
     /// Where `side`'s king stands. A position always has both kings.
@@ -232,11 +244,14 @@ impl Position {
         next.board[from.index()] = Piece::NONE;
         next.board[to.index()] = landed;
         next.occupied[us.index()] ^= Bitboard::of(from) | Bitboard::of(to);
+        next.by_top[us.index()][moving.top() as usize] ^= Bitboard::of(from);
+        next.by_top[us.index()][landed.top() as usize] ^= Bitboard::of(to);
         next.hash ^= zobrist::piece_key(moving, from) ^ zobrist::piece_key(landed, to);
         if captured.is_none() {
             next.plies_since_capture += 1;
         } else {
             next.occupied[them.index()] ^= Bitboard::of(to);
+            next.by_top[them.index()][captured.top() as usize] ^= Bitboard::of(to);
             next.hash ^= zobrist::piece_key(captured, to);
             next.plies_since_capture = 0;
         }
@@ -269,7 +284,34 @@ impl std::fmt::Debug for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::{Game, MoveList};
+
+    #[test]
+    fn the_dice_by_top_follow_every_move() {
+        let mut rng = crate::game::Rng::new(17);
+        for _ in 0..40 {
+            let mut pos = <Position as Game>::start();
+            for _ in 0..80 {
+                let mut moves = MoveList::new();
+                pos.generate_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.make_move(moves[rng.below(moves.len())]);
+                for side in Side::BOTH {
+                    for top in 0..=6u8 {
+                        let scratch = Square::all()
+                            .filter(|&sq| {
+                                let piece = pos.piece_at(sq);
+                                !piece.is_none() && piece.side() == side && piece.top() == top
+                            })
+                            .fold(Bitboard::EMPTY, |set, sq| set | Bitboard::of(sq));
+                        assert_eq!(pos.by_top[side.index()][top as usize], scratch, "{pos:?}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn gives_check_is_the_childs_check_test() {
