@@ -20,7 +20,7 @@ use std::ops::ControlFlow;
 const MAX_CHECKERS: usize = 8;
 
 /// What the legality of the side to move's moves depends on, computed once per position.
-struct Legality {
+struct Legality<'a> {
     /// The path tables, looked up once: each look at the lazily built tables is a call.
     paths: &'static PathTables,
     us: Side,
@@ -28,8 +28,9 @@ struct Legality {
     occupied: Bitboard,
     king: Square,
     enemy_king: Square,
-    /// The enemy dice by top value: `enemy_by_top[t]` shows `t`.
-    enemy_by_top: [Bitboard; 7],
+    /// The enemy dice by top value: `enemy_by_top[t]` shows `t` (1..=6), borrowed from the
+    /// position rather than copied with the rest.
+    enemy_by_top: &'a [Bitboard; 7],
     /// The enemy dice at their top value's distance from our king.
     checkers: [Square; MAX_CHECKERS],
     checker_count: usize,
@@ -37,11 +38,11 @@ struct Legality {
     suspects: Bitboard,
 }
 
-impl Legality {
+impl<'a> Legality<'a> {
     /// The context of `pos`'s side to move, in a position not decided yet. Built in place rather
-    /// than returned as an `Option`: copying its 192 bytes cost as much as filling them.
+    /// than returned as an `Option`: copying it cost as much as filling it.
     #[inline(always)]
-    fn new(pos: &Position) -> Legality {
+    fn new(pos: &'a Position) -> Legality<'a> {
         let paths: &'static PathTables = &PATHS;
         let us = pos.side_to_move();
         let them = us.opponent();
@@ -55,14 +56,11 @@ impl Legality {
             occupied,
             king,
             enemy_king: pos.king(them),
-            enemy_by_top: [Bitboard::EMPTY; 7],
+            enemy_by_top: pos.dice_by_top(them),
             checkers: [Square::default(); MAX_CHECKERS],
             checker_count: 0,
             suspects: Bitboard::EMPTY,
         };
-        for top in 1..=6u8 {
-            legality.enemy_by_top[top as usize] = pos.dice_showing(them, top);
-        }
         // Six masks for all dice rather than a test per die: most positions have no checker.
         let mut checkers = Bitboard::EMPTY;
         for top in 1..=6u8 {

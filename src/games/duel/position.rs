@@ -101,6 +101,12 @@ impl Position {
         self.by_top[side.index()][top as usize]
     }
 
+    /// `side`'s dice by top value, `[t]` showing `t` for `t` in 1..=6 (`[0]` is the king).
+    #[inline]
+    pub fn dice_by_top(&self, side: Side) -> &[Bitboard; 7] {
+        &self.by_top[side.index()]
+    }
+
     /// Where `side`'s king stands. A position always has both kings.
     #[inline]
     pub fn king(&self, side: Side) -> Square {
