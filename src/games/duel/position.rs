@@ -293,6 +293,12 @@ mod tests {
     use crate::game::{Game, MoveList};
 
     #[test]
+    fn a_position_is_352_bytes() {
+        // Copied on every move: a change of size is a change of speed, to be measured.
+        assert_eq!(std::mem::size_of::<Position>(), 352);
+    }
+
+    #[test]
     fn the_dice_by_top_follow_every_move() {
         let mut rng = crate::game::Rng::new(17);
         for _ in 0..40 {
