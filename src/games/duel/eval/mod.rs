@@ -3,12 +3,14 @@
 
 mod king_run;
 mod reach;
+mod reach_cache;
 mod weights;
 
 use super::paths::PATHS;
 use super::position::{Position, goal_square};
 use crate::game::{EvalTerm, EvalWeight, FeatureCounts, Side};
 use reach::{Reach, reach};
+use reach_cache::ReachCache;
 pub use weights::DIE_VALUE;
 use weights::{
     DICE, FEATURES, KING_ESCAPES, KING_RACE, KING_RING_ATTACKED, KING_RUN, KING_RUN_PLIES,
@@ -22,7 +24,12 @@ type Features = FeatureCounts<FEATURES>;
 fn features(pos: &Position) -> Features {
     let mut counts = Features::ZERO;
     // Built one by one: `Side::BOTH.map` was not inlined.
-    let reaches: [Reach; 2] = [reach(pos, Side::White), reach(pos, Side::Black)];
+    let reaches: [Reach; 2] = ReachCache::with(|cache| {
+        [
+            reach(pos, Side::White, cache),
+            reach(pos, Side::Black, cache),
+        ]
+    });
     for side in Side::BOTH {
         let count = counts.of(side);
         // Sets of at most eight squares: counted one by one (no population count instruction assumed).

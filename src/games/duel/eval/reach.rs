@@ -1,10 +1,13 @@
 //! What one side's pieces reach: the squares they attack and the paths they can roll, found in one
-//! walk over the rolling paths (every other term reads these maps instead of walking again).
+//! walk over the rolling paths (every other term reads these maps instead of walking again), or
+//! for a die met before in the same surroundings from the cache (`reach_cache`).
 
 use super::super::bitboard::Bitboard;
-use super::super::paths::PATHS;
+use super::super::paths::{PATHS, PathTables};
 use super::super::position::Position;
-use super::super::window::{PathMasks, WINDOWS, from_window};
+use super::super::square::Square;
+use super::super::window::{PathMasks, from_window};
+use super::reach_cache::{DieKey, ReachCache};
 use crate::game::Side;
 
 /// One side's reach in a position.
@@ -16,9 +19,10 @@ pub struct Reach {
     pub paths: i32,
 }
 
-/// The reach of `side`'s pieces, with every piece on the board as a blocker.
+/// The reach of `side`'s pieces, with every piece on the board as a blocker; the reach of dice with
+/// pieces on their paths comes from `cache` where it holds it.
 #[inline]
-pub fn reach(pos: &Position, side: Side) -> Reach {
+pub fn reach(pos: &Position, side: Side, cache: &mut ReachCache) -> Reach {
     let tables = &*PATHS;
     let occupied = pos.occupied();
     let own = pos.occupied_by(side);
@@ -26,26 +30,94 @@ pub fn reach(pos: &Position, side: Side) -> Reach {
     let mut attacks = tables.ring(pos.king(side), 1);
     let mut paths = 0;
     let masks = PathMasks::new(occupied, own);
-    let mut ends = [0u64; WINDOWS];
     for die in pos.dice(side) {
         let top = pos.top_at(die);
-        if !tables.span(die, top).intersects(occupied) {
+        let blockers = tables.span(die, top) & occupied;
+        let ring = tables.ring(die, top);
+        if blockers.is_empty() {
             // Nothing on the way: every path is open.
-            attacks |= tables.ring(die, top);
-            paths += tables.unblocked_count(die, top, !own) as i32;
+            attacks |= ring;
+            paths += tables.unblocked_count(die, top, !own);
             continue;
         }
-        // Both windows' end squares, gathered as window bits and put back on the board at the end.
-        for (window, packed) in tables.packed(die, top).into_iter().enumerate() {
-            let mask = masks.0[window];
-            let blockers = mask as u64;
-            for &path in packed {
-                let passable = (path as u64 & blockers == 0) as u64;
-                ends[window] |= (path >> 64) as u64 & passable.wrapping_neg();
-                paths += i32::from(path & mask == 0);
+        let key = DieKey::new(die.index(), top, blockers, own & ring);
+        let (die_attacks, die_paths) = cache.get_or_insert(key, || walk(tables, die, top, &masks));
+        attacks |= die_attacks;
+        paths += die_paths;
+    }
+    Reach {
+        attacks,
+        paths: paths as i32,
+    }
+}
+
+/// The end squares of the open paths of a die on `die` showing `top`, and how many of them end
+/// elsewhere than on an own piece, path by path under `masks`.
+#[inline]
+fn walk(tables: &PathTables, die: Square, top: u8, masks: &PathMasks) -> (Bitboard, u32) {
+    let mut attacks = Bitboard::EMPTY;
+    let mut paths = 0;
+    for (window, packed) in tables.packed(die, top).into_iter().enumerate() {
+        let mask = masks.0[window];
+        let blockers = mask as u64;
+        let mut ends = 0u64;
+        for &path in packed {
+            let passable = (path as u64 & blockers == 0) as u64;
+            ends |= (path >> 64) as u64 & passable.wrapping_neg();
+            paths += u32::from(path & mask == 0);
+        }
+        attacks |= from_window(ends, window);
+    }
+    (attacks, paths)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, MoveList, Rng};
+
+    /// The reach found by testing every path of every piece, without the cache or any shortcut.
+    fn walked(pos: &Position, side: Side) -> Reach {
+        let tables = &*PATHS;
+        let (occupied, own) = (pos.occupied(), pos.occupied_by(side));
+        let mut reach = Reach {
+            attacks: tables.ring(pos.king(side), 1),
+            paths: 0,
+        };
+        for die in pos.dice(side) {
+            for path in tables.from(die, pos.top_at(die)) {
+                if !path.passes().intersects(occupied) {
+                    reach.attacks |= path.target();
+                    reach.paths += i32::from(!path.target().intersects(own));
+                }
+            }
+        }
+        reach
+    }
+
+    #[test]
+    fn cached_reach_is_the_walked_reach_over_random_games() {
+        // One cache for all positions: dice met again come from it, and must come back the same.
+        let mut cache = ReachCache::new();
+        let mut rng = Rng::new(11);
+        let mut moves = MoveList::new();
+        for _ in 0..60 {
+            let mut pos = Position::start();
+            for _ in 0..80 {
+                for side in Side::BOTH {
+                    for _ in 0..2 {
+                        let cached = reach(&pos, side, &mut cache);
+                        let expected = walked(&pos, side);
+                        assert_eq!(cached.attacks, expected.attacks, "{}", pos.to_text());
+                        assert_eq!(cached.paths, expected.paths, "{}", pos.to_text());
+                    }
+                }
+                pos.generate_moves(&mut moves);
+                if moves.is_empty() || pos.decided_winner().is_some() {
+                    break;
+                }
+                pos = pos.make_move(moves[rng.below(moves.len())]);
             }
         }
     }
-    attacks |= from_window(ends[0], 0) | from_window(ends[1], 1);
-    Reach { attacks, paths }
 }
