@@ -32,8 +32,15 @@ fn features(pos: &Position) -> Features {
     });
     for side in Side::BOTH {
         let count = counts.of(side);
-        // Sets of at most eight squares: counted one by one (no population count instruction assumed).
-        count[DICE] = pos.dice(side).count_few() as i32;
+        // Top value by top value, as the position keeps the dice; sets of at most eight squares,
+        // counted one by one (no population count instruction assumed).
+        for (top, &dice) in (1..=6).zip(&pos.dice_by_top(side)[1..]) {
+            let dice = dice.count_few() as i32;
+            count[DICE] += dice;
+            if top >= 2 {
+                count[TOPS + top - 2] += dice;
+            }
+        }
         count[MOBILITY] = reaches[side.index()].paths;
         count[KING_RACE] = -pos.king(side).distance(goal_square(side));
         let enemy = &reaches[side.opponent().index()];
@@ -41,12 +48,6 @@ fn features(pos: &Position) -> Features {
             count[KING_RUN + plies - 1] = 1;
         }
         count[TEMPO] = i32::from(pos.side_to_move() == side);
-        for die in pos.dice(side) {
-            let top = pos.top_at(die) as usize;
-            if top >= 2 {
-                count[TOPS + top - 2] += 1;
-            }
-        }
         // A king steps one square orthogonally: its ring at distance 1, looked up rather than shifted.
         let ring = PATHS.ring(pos.king(side), 1);
         count[KING_RING_ATTACKED] = (ring & enemy.attacks).count_few() as i32;
