@@ -127,10 +127,14 @@ pub(super) fn score_tactical_moves<G: Game>(
 /// Moves the best-scored move of `moves[index..]` to `index` (with its score) and returns it.
 #[inline]
 pub(super) fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [i32], index: usize) -> (M, i32) {
+    // The best score is kept at hand rather than read again for every comparison; the first of
+    // equal scores wins, as the search's tree depends on it.
     let mut best = index;
-    for i in index + 1..moves.len() {
-        if scores[i] > scores[best] {
+    let mut best_score = scores[index];
+    for (i, &score) in (index + 1..).zip(&scores[index + 1..moves.len()]) {
+        if score > best_score {
             best = i;
+            best_score = score;
         }
     }
     moves.swap(index, best);
