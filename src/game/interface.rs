@@ -92,6 +92,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         let _ = mv;
         child.in_check()
     }
+    /// What [`Game::gives_check`] would say of the move `mv`, told without making it, for a move
+    /// after which the game is not decided; `None` where the game cannot tell cheaply (the default)
+    /// or where the move may decide the game: the search then makes the move and asks the child. The
+    /// search asks it of a move that it skips if quiet, to spare making a move it does not search.
+    fn gives_check_unmade(&self, mv: Self::Move) -> Option<bool> {
+        let _ = mv;
+        None
+    }
     /// The value of what `mv` captures, or 0 when it captures nothing.
     fn capture_value(&self, mv: Self::Move) -> i32;
     /// Whether `mv` captures.

@@ -132,6 +132,16 @@ impl<G: Game> SearchThread<'_, G> {
         let mut best_move = None;
         for index in 0..frame.moves.len() {
             let (mv, order) = pick_next(&mut frame.moves, &mut frame.scores, index);
+            // A move skipped if quiet is not made at all where the game tells without making it that
+            // it is quiet (the same test as below, on the child).
+            if let Some(bound) = pruning.skip(index, true, best)
+                && !pos.is_tactical(mv)
+                && pos.gives_check_unmade(mv) == Some(false)
+            {
+                best = best.max(bound);
+                frame.scores[index] = SKIP_SCORE;
+                continue;
+            }
             let child = pos.make_move(mv);
             let gives_check = pos.gives_check(mv, &child);
             let quiet = is_quiet(pos, mv, &child, gives_check);

@@ -13,6 +13,7 @@ mod orientation;
 mod paths;
 mod piece;
 mod position;
+mod quiet;
 mod square;
 mod web_board;
 mod window;
@@ -149,6 +150,10 @@ impl Game for Position {
 
     fn gives_check(&self, mv: Move, child: &Self) -> bool {
         Position::gives_check(self, mv, child)
+    }
+
+    fn gives_check_unmade(&self, mv: Move) -> Option<bool> {
+        self.die_move_gives_check(mv)
     }
 
     fn capture_value(&self, mv: Move) -> i32 {

@@ -1,0 +1,76 @@
+//! Whether a die move gives check, told without making it: the search skips most quiet moves near
+//! the horizon, and asking this first spares it making each of them (a copy of the position) only to
+//! learn that it is skipped.
+
+use super::bitboard::Bitboard;
+use super::moves::Move;
+use super::paths::PATHS;
+use super::position::{Position, rolled_along};
+
+impl Position {
+    /// Whether the legal move `mv` leaves the opponent's king attacked, as the child's
+    /// [`Position::in_check`] would say, when `mv` is a die move in an undecided position; `None`
+    /// for a king move or a decided position, where the caller makes the move and asks the child.
+    pub fn die_move_gives_check(&self, mv: Move) -> Option<bool> {
+        let us = self.side_to_move();
+        let (from, to) = (mv.from(), mv.to());
+        let orientation = self.piece_at(from).orientation()?;
+        if self.decided_winner().is_some() {
+            return None;
+        }
+        let paths = &*PATHS;
+        let enemy_king = self.king(us.opponent());
+        let occupied = (self.occupied() ^ Bitboard::of(from)) | Bitboard::of(to);
+        if self.king(us).distance(enemy_king) == 1 {
+            return Some(true);
+        }
+        // The moved die with the top it shows after rolling.
+        let top = rolled_along(orientation, mv).top();
+        if paths.ring(enemy_king, top).has(to) && paths.reaches(to, enemy_king, occupied) {
+            return Some(true);
+        }
+        // Every other die at its top value's distance, with the move's squares as blockers: six
+        // masks for all dice rather than a test per die.
+        let mut candidates = Bitboard::EMPTY;
+        for top in 1..=6u8 {
+            candidates |= paths.ring(enemy_king, top) & self.dice_showing(us, top);
+        }
+        candidates ^= candidates & Bitboard::of(from);
+        Some(candidates.any(|die| paths.reaches(die, enemy_king, occupied)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Game, MoveList, Rng};
+    use crate::games::duel::Position;
+
+    #[test]
+    fn a_die_move_checks_exactly_when_its_child_is_in_check() {
+        let mut rng = Rng::new(5);
+        let mut moves = MoveList::new();
+        let (mut checks, mut told) = (0, 0);
+        for _ in 0..60 {
+            let mut pos = Position::start();
+            for _ in 0..100 {
+                pos.generate_moves(&mut moves);
+                if moves.is_empty() || pos.decided_winner().is_some() {
+                    break;
+                }
+                for &mv in moves.iter() {
+                    let child = pos.make_move(mv);
+                    match pos.die_move_gives_check(mv) {
+                        Some(check) => {
+                            assert_eq!(check, child.in_check(), "{} {mv:?}", pos.to_text());
+                            told += 1;
+                            checks += usize::from(check);
+                        }
+                        None => assert_eq!(mv.from(), pos.king(pos.side_to_move())),
+                    }
+                }
+                pos = pos.make_move(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(checks > 0 && told > checks, "{checks} of {told}");
+    }
+}
