@@ -30,25 +30,46 @@ pub fn reach(pos: &Position, side: Side, cache: &mut ReachCache) -> Reach {
     let mut attacks = tables.ring(pos.king(side), 1);
     let mut paths = 0;
     let masks = PathMasks::new(occupied, own);
-    for die in pos.dice(side) {
-        let top = pos.top_at(die);
-        let blockers = tables.span(die, top) & occupied;
-        let ring = tables.ring(die, top);
-        if blockers.is_empty() {
-            // Nothing on the way: every path is open.
-            attacks |= ring;
-            paths += tables.unblocked_count(die, top, !own);
-            continue;
+    // The dice in two 64-bit halves: finding and clearing a square in a half takes fewer
+    // instructions than in the 128-bit set.
+    let dice = pos.dice(side).0;
+    for (base, mut half) in [(0, dice as u64), (64, (dice >> 64) as u64)] {
+        while half != 0 {
+            let die = Square::from_index(base + half.trailing_zeros() as usize);
+            half &= half - 1;
+            let (die_attacks, die_paths) =
+                die_reach(tables, pos, die, occupied, own, &masks, cache);
+            attacks |= die_attacks;
+            paths += die_paths;
         }
-        let key = DieKey::new(die.index(), top, blockers, own & ring);
-        let (die_attacks, die_paths) = cache.get_or_insert(key, || walk(tables, die, top, &masks));
-        attacks |= die_attacks;
-        paths += die_paths;
     }
     Reach {
         attacks,
         paths: paths as i32,
     }
+}
+
+/// The squares the die on `die` attacks and its open paths that end elsewhere than on an own
+/// piece: all of its ring when nothing stands on its way, else from `cache` or its paths.
+#[inline(always)]
+fn die_reach(
+    tables: &PathTables,
+    pos: &Position,
+    die: Square,
+    occupied: Bitboard,
+    own: Bitboard,
+    masks: &PathMasks,
+    cache: &mut ReachCache,
+) -> (Bitboard, u32) {
+    let top = pos.top_at(die);
+    let blockers = tables.span(die, top) & occupied;
+    let ring = tables.ring(die, top);
+    if blockers.is_empty() {
+        // Nothing on the way: every path is open.
+        return (ring, tables.unblocked_count(die, top, !own));
+    }
+    let key = DieKey::new(die.index(), top, blockers, own & ring);
+    cache.get_or_insert(key, || walk(tables, die, top, masks))
 }
 
 /// The end squares of the open paths of a die on `die` showing `top`, and how many of them end
