@@ -8,8 +8,8 @@ use super::paths::PATHS;
 use super::position::{Position, rolled_along};
 
 impl Position {
-    /// Whether the legal move `mv` leaves the opponent's king attacked, as the child's
-    /// [`Position::in_check`] would say, when `mv` is a die move in an undecided position; `None`
+    /// Whether the legal move `mv` leaves the opponent's king attacked, as [`Position::gives_check`]
+    /// would say (for a position whose opponent is not in check), when `mv` is a die move in an undecided position; `None`
     /// for a king move or a decided position, where the caller makes the move and asks the child.
     pub fn die_move_gives_check(&self, mv: Move) -> Option<bool> {
         let us = self.side_to_move();
@@ -28,6 +28,11 @@ impl Position {
         let top = rolled_along(orientation, mv).top();
         if paths.ring(enemy_king, top).has(to) && paths.reaches(to, enemy_king, occupied) {
             return Some(true);
+        }
+        // As in `gives_check`: a way of a die showing at most 6 passes over squares at most 5 from
+        // its end, so moving from farther away opens none (the king is not attacked before the move).
+        if from.distance(enemy_king) > 5 {
+            return Some(false);
         }
         // Every other die at its top value's distance, with the move's squares as blockers: six
         // masks for all dice rather than a test per die.
