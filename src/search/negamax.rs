@@ -342,7 +342,7 @@ fn reverse_futility_cut(depth: i32, eval: i32, beta: i32, margin: i32) -> Option
 
 /// Tells the child searched in `below` whether it is in check (see `Frame::known_check`).
 #[inline]
-fn set_known_check<M: GameMove>(below: &mut [Frame<M>], known: Option<bool>) {
+pub(super) fn set_known_check<M: GameMove>(below: &mut [Frame<M>], known: Option<bool>) {
     if let Some(child_frame) = below.first_mut() {
         child_frame.known_check = known;
     }

@@ -4,6 +4,7 @@
 //! every move is searched, and having none is scored by the rules.
 
 use super::frame::Frame;
+use super::negamax::set_known_check;
 use super::ordering::{SKIP_SCORE, pick_next, score_tactical_moves};
 use super::score::{Bound, INFINITE, outcome_score};
 use super::thread::SearchThread;
@@ -95,7 +96,10 @@ impl<G: Game> SearchThread<'_, G> {
             let child = pos.make_move(mv);
             self.shared.tt.prefetch(child.hash());
             self.keys.push(child.hash());
+            // The move tells the check faster than the child would find it (see `Game::gives_check`).
+            set_known_check(below, Some(pos.gives_check(mv, &child)));
             let score = -self.quiescence(&child, below, -beta, -alpha, ply + 1);
+            set_known_check(below, None);
             self.keys.pop();
             if self.aborted {
                 return 0;
