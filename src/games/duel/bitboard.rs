@@ -53,6 +53,21 @@ impl Bitboard {
     }
 }
 
+impl Bitboard {
+    /// Calls `f` with each square of the set from A1 upward, in two 64-bit loops: cheaper per
+    /// square than the 128-bit iterator, for the hot loops.
+    #[inline(always)]
+    pub fn for_each_square(self, mut f: impl FnMut(Square)) {
+        // One call site for `f`, so that it is inlined once.
+        for (offset, mut bits) in [(0, self.0 as u64), (64, (self.0 >> 64) as u64)] {
+            while bits != 0 {
+                f(Square::from_index(offset + bits.trailing_zeros() as usize));
+                bits &= bits - 1;
+            }
+        }
+    }
+}
+
 /// Every square of the board.
 const BOARD: u128 = (1u128 << 72) - 1;
 /// Column A: the squares a westward step leaves the board from.

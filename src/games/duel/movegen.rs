@@ -8,7 +8,7 @@
 //! the enemy dice grouped by top value.
 
 use super::bitboard::Bitboard;
-use super::bulk::{occupied_windows, open_count};
+use super::bulk::open_counts;
 use super::moves::Move;
 use super::paths::{PATHS, PathTables};
 use super::position::{Position, goal_square};
@@ -174,14 +174,9 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
     let legality = Legality::new(pos);
     let (occupied, own) = (legality.occupied, legality.own);
     let paths = legality.paths;
-    let windows = occupied_windows(occupied);
     let enemy = pos.occupied_by(legality.us.opponent());
-    let mut count = 0;
-    for top in 1..=6u8 {
-        for from in pos.dice_showing(legality.us, top) & !legality.suspects {
-            count += open_count(paths, from, top, occupied, &windows, enemy) as usize;
-        }
-    }
+    let free = pos.dice(legality.us) & !legality.suspects;
+    let mut count = open_counts(paths, pos, free, enemy) as usize;
     for from in pos.dice(legality.us) & legality.suspects {
         count += paths
             .from(from, pos.top_at(from))

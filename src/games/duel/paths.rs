@@ -85,12 +85,18 @@ pub struct PathTables {
     /// [`PathMasks`] tests a path.
     packed: Vec<u128>,
     /// The paths packed once more, for perft's bulk count (`bulk`): one 64-bit word per path, the
-    /// passed squares and the end square together as bits of the path's window, in `packed`'s order.
+    /// passed squares and the end square together as bits of the path's window, in `packed`'s order,
+    /// with [`WINDOW_1_FLAG`] set in the words of window 1.
     words: Vec<u64>,
     /// `packed_ranges[square][t]`: a die's packed paths (in `packed` and in `words`), those of window
     /// 0 in `[0]..[1]`, those of window 1 in `[1]..[2]`.
     packed_ranges: [[[u16; 3]; 7]; SQUARES],
 }
+
+/// Bit 63 of a word of [`PathTables::words`]: set when the word's squares are bits of window 1.
+/// The words of window 0 keep to its 63 squares (a path over A8, bit 63, is a word of window 1),
+/// and in window 1 the bit would be square 72, so no square of a word nor of a mask uses it.
+pub const WINDOW_1_FLAG: u64 = 1 << 63;
 
 /// The tables, built on first use.
 pub static PATHS: Lazy<PathTables> = Lazy::new(PathTables::build);
@@ -171,7 +177,12 @@ impl PathTables {
                         window_bits(path.passes(), window) as u128
                             | (window_bits(path.target(), window) as u128) << 64,
                     );
-                    self.words.push(window_bits(squares, window));
+                    // A8, bit 63 of window 0, goes to window 1 here, which the flag needs.
+                    self.words.push(if squares.0 >> 63 == 0 {
+                        window_bits(squares, 0)
+                    } else {
+                        window_bits(squares, 1) | WINDOW_1_FLAG
+                    });
                 }
             }
             bounds[window + 1] = self.packed.len() as u16;
@@ -190,14 +201,12 @@ impl PathTables {
     }
 
     /// The paths of a die on `from` showing `top` as [`PathTables::packed`]'s words without the
-    /// split between passed and end squares: those of window 0, those of window 1.
+    /// split between passed and end squares, those of window 0 first, those of window 1 marked by
+    /// [`WINDOW_1_FLAG`]: one loop over them tests both windows.
     #[inline]
-    pub fn words(&self, from: Square, top: u8) -> [&[u64]; WINDOWS] {
-        let [start, mid, end] = self.packed_ranges[from.index()][top as usize];
-        [
-            &self.words[start as usize..mid as usize],
-            &self.words[mid as usize..end as usize],
-        ]
+    pub fn words(&self, from: Square, top: u8) -> &[u64] {
+        let [start, _, end] = self.packed_ranges[from.index()][top as usize];
+        &self.words[start as usize..end as usize]
     }
 
     /// Every path of a die on `from` showing `top`.
