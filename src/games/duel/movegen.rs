@@ -61,12 +61,7 @@ impl<'a> Legality<'a> {
             checker_count: 0,
             suspects: Bitboard::EMPTY,
         };
-        // Six masks for all dice rather than a test per die: most positions have no checker.
-        let mut checkers = Bitboard::EMPTY;
-        for top in 1..=6u8 {
-            checkers |= paths.ring(king, top) & legality.enemy_by_top[top as usize];
-        }
-        for die in checkers {
+        for die in paths.at_top_distance(king, legality.enemy_by_top) {
             legality.checkers[legality.checker_count] = die;
             legality.checker_count += 1;
             for route in paths.routes(die, king) {
@@ -118,12 +113,11 @@ impl<'a> Legality<'a> {
         if self.enemy_king.distance(to) == 1 {
             return true;
         }
+        // A ring never holds its centre, so a piece captured on `to` is no candidate.
         let paths = self.paths;
-        let mut candidates = Bitboard::EMPTY;
-        for top in 1..=6u8 {
-            candidates |= paths.ring(to, top) & self.enemy_by_top[top as usize];
-        }
-        candidates.any(|die| die != to && paths.reaches(die, to, occupied))
+        paths
+            .at_top_distance(to, self.enemy_by_top)
+            .any(|die| paths.reaches(die, to, occupied))
     }
 }
 

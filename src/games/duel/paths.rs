@@ -223,6 +223,17 @@ impl PathTables {
         self.rings[sq.index()][top as usize]
     }
 
+    /// The dice of `by_top` (grouped by top value, `[t]` showing `t`) that stand at their top
+    /// value's distance from `sq`: the only ones that may roll onto it. Six masks for all dice
+    /// rather than a test per die.
+    #[inline]
+    pub fn at_top_distance(&self, sq: Square, by_top: &[Bitboard; 7]) -> Bitboard {
+        let rings = &self.rings[sq.index()];
+        (1..=6).fold(Bitboard::EMPTY, |found, top| {
+            found | (rings[top] & by_top[top])
+        })
+    }
+
     /// The squares of [`PathTables::ring`] that a die reaches by two paths (off its row and column).
     #[inline]
     pub fn bend(&self, sq: Square, top: u8) -> Bitboard {
