@@ -100,11 +100,30 @@ impl<'a> Legality<'a> {
             if self.own.has(to) {
                 continue;
             }
-            if to == goal_square(self.us) || !self.king_square_attacked(to, without_king) {
+            if self.king_may_step(to, without_king) {
                 visit(Move::new(self.king, to, dc == 0))?;
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// The number of legal king moves, for the bulk count: the steps from the ring of distance 1,
+    /// without the row and column arithmetic of [`Legality::visit_king_moves`]'s order.
+    #[inline]
+    fn king_move_count(&self) -> u32 {
+        let without_king = self.occupied ^ Bitboard::of(self.king);
+        let mut count = 0;
+        (self.paths.ring(self.king, 1) & !self.own).for_each_square(|to| {
+            count += u32::from(self.king_may_step(to, without_king));
+        });
+        count
+    }
+
+    /// Whether our king may step onto `to`, a square next to it without an own piece: the goal
+    /// square, or a square the enemy does not attack once the king stands there.
+    #[inline]
+    fn king_may_step(&self, to: Square, without_king: Bitboard) -> bool {
+        to == goal_square(self.us) || !self.king_square_attacked(to, without_king)
     }
 
     /// Whether the enemy attacks `to` once our king stands there, ignoring a piece it captures on `to`.
@@ -180,9 +199,6 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
             })
             .count();
     }
-    let _ = legality.visit_king_moves(&mut |_| {
-        count += 1;
-        ControlFlow::Continue(())
-    });
+    count += legality.king_move_count() as usize;
     count as u64
 }
