@@ -22,4 +22,10 @@ pub struct TuneArgs {
     /// Also use positions whose mover reported a forced win or loss.
     #[arg(long)]
     pub keep_decided: bool,
+    /// How much of each position's target is the mover's search score (from its move's comment,
+    /// through the curve that best turns scores into results) rather than the game's result: 0 (the
+    /// default) fits the results alone, 1 the scores alone. Above 0, positions whose comment holds
+    /// no score in centipawns are left out.
+    #[arg(long, default_value_t = 0.0, value_name = "L")]
+    pub score_weight: f64,
 }

@@ -2,12 +2,15 @@
 //! `1 / (1 + 10^(−K·eval/400))`; `K` is fitted first with the weights fixed, then the weights by Adam on
 //! the mean squared error of the prediction against the results.
 
-/// Positions as feature rows, each with the result of its game (1 White won, ½ drawn, 0 Black won).
+/// Positions as feature rows, each with its target: the result of its game (1 White won, ½ drawn, 0
+/// Black won), or a blend of it with the search's score (see `labels`), and that score when there is one.
 #[derive(Clone, Debug, Default)]
 pub struct Dataset {
     width: usize,
     features: Vec<f64>,
     results: Vec<f64>,
+    /// The mover's search score of the position, in centipawns for White.
+    scores: Vec<Option<i32>>,
 }
 
 impl Dataset {
@@ -21,6 +24,11 @@ impl Dataset {
 
     /// Adds a position: its features (`width` of them) and its game's result for White.
     pub fn push(&mut self, features: &[i32], result: f64) {
+        self.push_scored(features, result, None);
+    }
+
+    /// Adds a position with the score the search gave it, in centipawns for White, when there is one.
+    pub fn push_scored(&mut self, features: &[i32], result: f64, score: Option<i32>) {
         assert_eq!(
             features.len(),
             self.width,
@@ -28,6 +36,26 @@ impl Dataset {
         );
         self.features.extend(features.iter().map(|&f| f64::from(f)));
         self.results.push(result);
+        self.scores.push(score);
+    }
+
+    /// The targets of the rows, in order.
+    pub fn results(&self) -> &[f64] {
+        &self.results
+    }
+
+    /// The search scores of the rows (centipawns for White), in order.
+    pub fn scores(&self) -> &[Option<i32>] {
+        &self.scores
+    }
+
+    /// The same rows with `targets` in place of their results.
+    pub fn relabelled(&self, targets: Vec<f64>) -> Dataset {
+        assert_eq!(targets.len(), self.len(), "one target per row");
+        Dataset {
+            results: targets,
+            ..self.clone()
+        }
     }
 
     /// How many positions it holds.
@@ -44,7 +72,8 @@ impl Dataset {
     pub fn split_every(&self, nth: usize) -> (Dataset, Dataset) {
         let mut kept = Dataset::new(self.width);
         let mut held_out = Dataset::new(self.width);
-        for (index, (row, &result)) in self.rows().zip(&self.results).enumerate() {
+        let labels = self.results.iter().zip(&self.scores);
+        for (index, (row, (&result, &score))) in self.rows().zip(labels).enumerate() {
             let target = if index % nth == nth - 1 {
                 &mut held_out
             } else {
@@ -52,6 +81,7 @@ impl Dataset {
             };
             target.features.extend_from_slice(row);
             target.results.push(result);
+            target.scores.push(score);
         }
         (kept, held_out)
     }
@@ -62,7 +92,7 @@ impl Dataset {
 }
 
 /// The predicted score for White of a position evaluated `eval` centipawns for White.
-fn predicted(k: f64, eval: f64) -> f64 {
+pub fn predicted(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
 }
 

@@ -1,13 +1,15 @@
 //! `duel tune`: fits the evaluation's weights to the results of played games (Texel tuning).
 //!
 //! The recipe: play games with `duel match --pgnout`, then `duel tune <pgn files>`. The quiet positions
-//! of the games (see [`samples`]) are labelled with their game's result; the scale `K` of the
-//! logistic curve is fitted to the current weights, then the weights themselves ([`fit`]). Every tenth
-//! position is held out to show whether the fit generalizes. The output ends with the weight table in
-//! the game's source form, to be pasted over the old one.
+//! of the games (see [`samples`]) are labelled with their game's result, or with a blend of it and the
+//! mover's search score (`--score-weight`, see [`labels`]); the scale `K` of the logistic curve is
+//! fitted to the current weights, then the weights themselves ([`fit`]). Every tenth position is held
+//! out to show whether the fit generalizes. The output ends with the weight table in the game's source
+//! form, to be pasted over the old one.
 
 mod cli;
 pub mod fit;
+pub mod labels;
 pub mod samples;
 
 pub use cli::TuneArgs;
@@ -15,7 +17,7 @@ pub use cli::TuneArgs;
 use crate::game::Tuning;
 use crate::tools::pgn;
 use fit::{Dataset, FitSettings};
-use samples::SampleCounts;
+use samples::{SampleCounts, Selection};
 use std::collections::HashSet;
 use std::io::Write;
 
@@ -50,6 +52,12 @@ pub fn run<G: Tuning>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String
             args.rate
         ));
     }
+    let score_weight = args.score_weight;
+    if !(0.0..=1.0).contains(&score_weight) {
+        return Err(format!(
+            "--score-weight: must be a number from 0 to 1, not {score_weight}"
+        ));
+    }
     let features = G::start().eval_features().len();
     if features != weights.len() {
         return Err(format!(
@@ -62,16 +70,20 @@ pub fn run<G: Tuning>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String
     let mut data = Dataset::new(weights.len());
     let mut counts = SampleCounts::default();
     let mut seen = HashSet::new();
+    let selection = Selection {
+        keep_decided: args.keep_decided,
+        scored_only: score_weight > 0.0,
+    };
     for path in &args.files {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let games = pgn::read::<G>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         for game in &games {
-            samples::add_game(game, args.keep_decided, &mut seen, &mut data, &mut counts);
+            samples::add_game(game, selection, &mut seen, &mut data, &mut counts);
         }
     }
     let write_error = |e: std::io::Error| e.to_string();
-    writeln!(
+    write!(
         out,
         "games {} ({} unfinished, {} lost by a fault and {} repeated, skipped); positions kept {}, left out: opening {}, tactical {}, decided {}",
         counts.games,
@@ -84,6 +96,11 @@ pub fn run<G: Tuning>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String
         counts.decided
     )
     .map_err(write_error)?;
+    if selection.scored_only {
+        writeln!(out, ", unscored {}", counts.unscored).map_err(write_error)?;
+    } else {
+        writeln!(out).map_err(write_error)?;
+    }
     if data.len() < 10 {
         return Err(format!(
             "too few positions to fit ({}): play more games",
@@ -92,6 +109,24 @@ pub fn run<G: Tuning>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String
     }
 
     let (train, validation) = data.split_every(10);
+    // The results alone, to show what blending in the scores does to how well results are predicted.
+    let (train_results, validation_results) = (train.clone(), validation.clone());
+    let (train, validation) = if selection.scored_only {
+        // Every row has a score; the scale comes from the training rows alone.
+        let scale = labels::score_scale(&train).ok_or("no position has a search score")?;
+        writeln!(
+            out,
+            "search scores: K_s {scale:.4}; targets {score_weight:.2}·score + {:.2}·result",
+            1.0 - score_weight
+        )
+        .map_err(write_error)?;
+        (
+            labels::blend(&train, score_weight, scale),
+            labels::blend(&validation, score_weight, scale),
+        )
+    } else {
+        (train, validation)
+    };
     let start: Vec<f64> = weights.iter().map(|w| f64::from(w.value)).collect();
     let k = fit::fit_scale(&train, &start);
     let settings = FitSettings {
@@ -114,6 +149,20 @@ pub fn run<G: Tuning>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String
             set.len(),
             fit::mean_error(set, &start, k),
             fit::mean_error(set, &rounded, k),
+        )
+        .map_err(write_error)?;
+    }
+    if selection.scored_only {
+        // Each weight set at the scale that fits it to the training results best.
+        let result_error = |weights: &[f64]| {
+            let k = fit::fit_scale(&train_results, weights);
+            fit::mean_error(&validation_results, weights, k)
+        };
+        writeln!(
+            out,
+            "against the game results alone, validation: mean squared error {:.6} before, {:.6} after",
+            result_error(&start),
+            result_error(&rounded),
         )
         .map_err(write_error)?;
     }

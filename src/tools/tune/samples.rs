@@ -1,10 +1,21 @@
 //! Training positions from played games: which positions of a PGN game teach the evaluation something,
-//! and the result each is labelled with.
+//! and the result (and search score) each is labelled with.
 
 use super::fit::Dataset;
 use crate::game::{Game, Outcome, Side, Tuning, winning_move};
+use crate::search::Score;
 use crate::tools::pgn::{MoveComment, PgnGame, TerminationTag};
 use std::collections::HashSet;
+
+/// Which positions [`add_game`] keeps beyond the quiet ones it always keeps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// Also positions whose mover reported a forced win or loss.
+    pub keep_decided: bool,
+    /// Only positions whose move's comment holds a score in centipawns (for `--score-weight`: every
+    /// target then blends the same two labels).
+    pub scored_only: bool,
+}
 
 /// How many positions of the games were used, and why the others were not.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,6 +38,9 @@ pub struct SampleCounts {
     pub tactical: usize,
     /// Positions whose mover reported a forced win or loss: decided, nothing left to evaluate.
     pub decided: usize,
+    /// Positions left out by [`Selection::scored_only`]: the move's comment has no score in
+    /// centipawns (none at all, or a mate with `keep_decided`).
+    pub unscored: usize,
 }
 
 /// A key of the whole game: its positions' keys folded in order, and the result.
@@ -51,17 +65,31 @@ fn decided_by_play<G: Game>(game: &PgnGame<G>) -> bool {
         .is_some_and(TerminationTag::is_fault)
 }
 
-/// Adds the quiet positions of `game` to `data`, each labelled with the game's result, unless `seen`
-/// already holds the game (by the keys of all its positions).
+/// The score in centipawns for White that the comment of the move from `pos` reports: the mover
+/// searched `pos` and reports from its own point of view, so Black's scores change sign. `None`
+/// without a comment, without a score, or for a mate.
+fn white_score<G: Game>(pos: &G, comment: Option<&MoveComment>) -> Option<i32> {
+    match comment?.score? {
+        Score::Centipawns(cp) => Some(match pos.side_to_move() {
+            Side::White => cp,
+            Side::Black => cp.saturating_neg(),
+        }),
+        Score::Mate(_) => None,
+    }
+}
+
+/// Adds the quiet positions of `game` to `data`, each labelled with the game's result and the score
+/// its move's comment reports, unless `seen` already holds the game (by the keys of all its
+/// positions).
 ///
 /// A position is used when an engine chose the move from it (the match runner comments every move
 /// but the opening's; the first commented move ends the opening), the side to move is not in check,
-/// the move played captures nothing, no win in one move is on, and (unless `keep_decided`) the mover
-/// did not report a mate. What is left is a position whose static evaluation should already say who
-/// stands better.
+/// the move played captures nothing, no win in one move is on, (unless `keep_decided`) the mover
+/// did not report a mate, and (with `scored_only`) the comment holds a score in centipawns. What is
+/// left is a position whose static evaluation should already say who stands better.
 pub fn add_game<G: Tuning>(
     game: &PgnGame<G>,
-    keep_decided: bool,
+    selection: Selection,
     seen: &mut HashSet<u64>,
     data: &mut Dataset,
     counts: &mut SampleCounts,
@@ -86,21 +114,21 @@ pub fn add_game<G: Tuning>(
         opening
     };
     let record = &game.record;
+    // `positions()[ply]` is the position before `moves()[ply]`, the one its comment speaks of.
     for (ply, (pos, &mv)) in record.positions().iter().zip(record.moves()).enumerate() {
+        let comment = game.comments[ply].as_deref().and_then(MoveComment::parse);
+        let score = white_score(pos, comment.as_ref());
         if ply < opening {
             counts.opening += 1;
-        } else if !keep_decided
-            && game.comments[ply]
-                .as_deref()
-                .and_then(MoveComment::parse)
-                .is_some_and(|comment| comment.reports_mate())
-        {
+        } else if !selection.keep_decided && comment.is_some_and(|c| c.reports_mate()) {
             counts.decided += 1;
         } else if pos.in_check() || pos.is_tactical(mv) || winning_move(pos).is_some() {
             counts.tactical += 1;
+        } else if selection.scored_only && score.is_none() {
+            counts.unscored += 1;
         } else {
             counts.kept += 1;
-            data.push(&pos.eval_features(), result);
+            data.push_scored(&pos.eval_features(), result, score);
         }
     }
 }
@@ -116,7 +144,13 @@ mod tests {
         let mut data = Dataset::new(Duel::eval_weights().len());
         let (mut counts, mut seen) = (SampleCounts::default(), HashSet::new());
         for game in &pgn::read::<Duel>(text).unwrap() {
-            add_game(game, false, &mut seen, &mut data, &mut counts);
+            add_game(
+                game,
+                Selection::default(),
+                &mut seen,
+                &mut data,
+                &mut counts,
+            );
         }
         (data, counts)
     }
@@ -130,6 +164,62 @@ mod tests {
         assert_eq!(counts.decided, 1);
         assert_eq!(counts.kept + counts.tactical, 1);
         assert_eq!(data.len(), counts.kept);
+    }
+
+    /// The samples of a Dame game with `selection`.
+    fn sample_dame(text: &str, selection: Selection) -> (Dataset, SampleCounts) {
+        use crate::games::Dame;
+        let mut data = Dataset::new(Dame::eval_weights().len());
+        let (mut counts, mut seen) = (SampleCounts::default(), HashSet::new());
+        for game in &pgn::read::<Dame>(text).unwrap() {
+            add_game(game, selection, &mut seen, &mut data, &mut counts);
+        }
+        (data, counts)
+    }
+
+    /// Four quiet Dame moves: White's reports even, Black's −4.00 for itself (+4.00 for White), then
+    /// a mate and a comment with only a time. White lost.
+    const SCORED: &str = "[Result \"0-1\"]\n\n1. c3-d4 {+0.00/5 0.1s} b6-a5 {-4.00/5 0.1s} \
+                          2. b2-c3 {+M3/5 0.1s} a7-b6 {0.1s} 0-1\n";
+
+    #[test]
+    fn each_position_carries_its_movers_score_for_white() {
+        use crate::games::Dame;
+        let scored_only = Selection {
+            keep_decided: true,
+            scored_only: true,
+        };
+        let (data, counts) = sample_dame(SCORED, scored_only);
+        assert_eq!((counts.kept, counts.unscored), (2, 2), "{counts:?}");
+        assert_eq!(data.scores(), [Some(0), Some(400)]);
+        assert_eq!(data.results(), [0.0, 0.0]);
+        // The features are those of the position the score speaks of: the one before the move.
+        let games = pgn::read::<Dame>(SCORED).unwrap();
+        let before_black = &games[0].record.positions()[1];
+        let (_, second) = data.split_every(2);
+        let mut want = Dataset::new(Dame::eval_weights().len());
+        want.push_scored(&before_black.eval_features(), 0.0, Some(400));
+        assert_eq!(format!("{second:?}"), format!("{want:?}"));
+        // Half score, half result at K 1: ½·½ + ½·0 and ½·10/11 + ½·0.
+        let blended = super::super::labels::blend(&data, 0.5, 1.0);
+        assert!((blended.results()[0] - 0.25).abs() < 1e-12);
+        assert!((blended.results()[1] - 5.0 / 11.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn without_scored_only_every_quiet_position_is_kept_as_before() {
+        let (data, counts) = sample_dame(SCORED, Selection::default());
+        assert_eq!((counts.kept, counts.decided, counts.unscored), (3, 1, 0));
+        assert_eq!(data.scores(), [Some(0), Some(400), None]);
+        let (data, counts) = sample_dame(
+            SCORED,
+            Selection {
+                keep_decided: true,
+                scored_only: false,
+            },
+        );
+        assert_eq!((counts.kept, counts.decided), (4, 0));
+        assert_eq!(data.scores(), [Some(0), Some(400), None, None]);
     }
 
     #[test]
