@@ -85,13 +85,48 @@ fn tunes_the_weights_on_played_games() {
             "{name} in source form:\n{report}"
         );
     }
+
+    // `--score-weight 0` is the default fit, byte for byte.
+    let weight_zero = duel(&[
+        "tune",
+        pgn.to_str().unwrap(),
+        "--iterations",
+        "300",
+        "--score-weight",
+        "0",
+    ]);
+    assert_eq!(weight_zero.stdout, tuned.stdout);
+    // On the movers' scores alone the targets are the scores through their own curve.
+    let scored = duel(&[
+        "tune",
+        pgn.to_str().unwrap(),
+        "--iterations",
+        "300",
+        "--score-weight",
+        "1",
+    ]);
+    let report = String::from_utf8_lossy(&scored.stdout);
+    assert!(scored.status.success(), "{report}\n{scored:?}");
+    let header = report.lines().next().unwrap_or_default();
+    assert!(header.contains(", unscored "), "{report}");
+    assert!(
+        report.contains("search scores: K_s ")
+            && report.contains("targets 1.00·score + 0.00·result"),
+        "{report}"
+    );
+    let (before, after) = errors(&report, "training");
+    assert!(after <= before, "{report}");
+    assert!(
+        report.contains("against the game results alone, validation: "),
+        "{report}"
+    );
 }
 
 #[test]
 fn bad_input_is_named() {
     let dir = scratch();
     let missing = dir.join("missing.pgn");
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 9] = [
         (&[missing.to_str().unwrap()], "cannot read"),
         (&["Cargo.toml", "--fix", "NOPE"], "--fix: no weight 'NOPE'"),
         (
@@ -107,6 +142,18 @@ fn bad_input_is_named() {
             "--rate: must be a positive",
         ),
         (&["Cargo.toml", "--rate=-1"], "--rate: must be a positive"),
+        (
+            &["Cargo.toml", "--score-weight", "1.5"],
+            "--score-weight: must be a number from 0 to 1, not 1.5",
+        ),
+        (
+            &["Cargo.toml", "--score-weight=-0.1"],
+            "--score-weight: must be a number from 0 to 1",
+        ),
+        (
+            &["Cargo.toml", "--score-weight", "NaN"],
+            "--score-weight: must be a number from 0 to 1",
+        ),
     ];
     for (args, expected) in cases {
         let mut all = vec!["tune"];
