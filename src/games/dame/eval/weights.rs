@@ -24,16 +24,18 @@ pub const RUNAWAY: usize = 6;
 /// How many features (and weights) there are.
 pub const FEATURES: usize = RUNAWAY + 1;
 
-/// The weights, by feature index: set by hand as a starting point for `duel tune`. A flying king
-/// crosses the board in one move and captures from afar, so it is worth well over two men.
+/// The weights, by feature index: fitted by `duel tune --score-weight 1 --fix MAN_VALUE,KING_VALUE`
+/// to the search scores of 3,000 self-play games of the hand-set table (docs/strength-eval.md); the
+/// man and the king (a flying king crosses the board in one move and captures from afar, so it is
+/// worth well over two men) keep their hand-set values.
 pub const WEIGHTS: [EvalWeight; FEATURES] = [
     EvalWeight::new("material", "MAN_VALUE", 100),
     EvalWeight::new("material", "KING_VALUE", 250),
-    EvalWeight::new("advancement", "ADVANCEMENT", 3),
-    EvalWeight::new("back rank", "BACK_RANK", 8),
-    EvalWeight::new("mobility", "MOBILITY", 2),
-    EvalWeight::new("tempo", "TEMPO", 10),
-    EvalWeight::new("runaway", "RUNAWAY", 40),
+    EvalWeight::new("advancement", "ADVANCEMENT", 4),
+    EvalWeight::new("back rank", "BACK_RANK", 28),
+    EvalWeight::new("mobility", "MOBILITY", 1),
+    EvalWeight::new("tempo", "TEMPO", 1),
+    EvalWeight::new("runaway", "RUNAWAY", 43),
 ];
 
 /// A man's value, the unit of capture ordering.
