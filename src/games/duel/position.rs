@@ -169,8 +169,8 @@ impl Position {
             found |= Bitboard::of(king);
         }
         let paths = &*PATHS;
-        for die in self.dice(attacker) {
-            if self.die_attacks(paths, die, target, occupied) {
+        for die in self.dice_in_range(paths, target, attacker) {
+            if paths.reaches(die, target, occupied) {
                 found |= Bitboard::of(die);
             }
         }
@@ -184,12 +184,18 @@ impl Position {
         let paths = &*PATHS;
         self.kings[attacker.index()].distance(target) == 1
             || self
-                .dice(attacker)
-                .any(|die| self.die_attacks(paths, die, target, occupied))
+                .dice_in_range(paths, target, attacker)
+                .any(|die| paths.reaches(die, target, occupied))
     }
 
-    /// Whether the die on `die` attacks `target`, with `occupied` as the blockers. The caller looks
-    /// the lazily built `paths` up once for all its dice: each look is a call.
+    /// `side`'s dice at their top value's distance from `target`: the only ones whose roll may end
+    /// there. The caller looks the lazily built `paths` up once: each look is a call.
+    #[inline(always)]
+    fn dice_in_range(&self, paths: &PathTables, target: Square, side: Side) -> Bitboard {
+        paths.at_top_distance(target, &self.by_top[side.index()])
+    }
+
+    /// Whether the die on `die` attacks `target`, with `occupied` as the blockers.
     #[inline(always)]
     fn die_attacks(
         &self,
