@@ -313,6 +313,20 @@ impl PathTables {
         let [first, second] = self.routes(from, to);
         !first.intersects(occupied) || !second.intersects(occupied)
     }
+
+    /// Whether a die on `from` showing `top` attacks `to` through `occupied`: `to` is at distance
+    /// `top` and one of its paths there is open.
+    #[inline]
+    pub fn attacks(&self, from: Square, top: u8, to: Square, occupied: Bitboard) -> bool {
+        self.ring(to, top).has(from) && self.reaches(from, to, occupied)
+    }
+
+    /// Whether a piece leaving `from` may open a die's way to `sq`: a way of a die showing at most 6
+    /// passes over squares at most 5 from its end, so leaving a square farther away opens none.
+    #[inline]
+    pub fn may_uncover(from: Square, sq: Square) -> bool {
+        from.distance(sq) <= 5
+    }
 }
 
 /// Squares strictly between `a` and `b` when they share a row or a column; empty otherwise.

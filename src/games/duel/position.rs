@@ -95,12 +95,6 @@ impl Position {
         self.occupied[side.index()] ^ Bitboard::of(self.kings[side.index()])
     }
 
-    /// The squares of `side`'s dice showing `top` (1..=6).
-    #[inline]
-    pub fn dice_showing(&self, side: Side, top: u8) -> Bitboard {
-        self.by_top[side.index()][top as usize]
-    }
-
     /// `side`'s dice by top value, `[t]` showing `t` for `t` in 1..=6 (`[0]` is the king).
     #[inline]
     pub fn dice_by_top(&self, side: Side) -> &[Bitboard; 7] {
@@ -195,18 +189,6 @@ impl Position {
         paths.at_top_distance(target, &self.by_top[side.index()])
     }
 
-    /// Whether the die on `die` attacks `target`, with `occupied` as the blockers.
-    #[inline(always)]
-    fn die_attacks(
-        &self,
-        paths: &PathTables,
-        die: Square,
-        target: Square,
-        occupied: Bitboard,
-    ) -> bool {
-        paths.ring(target, self.top_at(die)).has(die) && paths.reaches(die, target, occupied)
-    }
-
     /// Whether the side to move's king is attacked (DUEL).
     pub fn in_check(&self) -> bool {
         let us = self.side;
@@ -220,11 +202,11 @@ impl Position {
     pub fn gives_check(&self, mv: Move, child: &Position) -> bool {
         let us = self.side;
         let enemy_king = self.king(us.opponent());
-        // A way of a die showing at most 6 passes over squares at most 5 from its end.
-        if mv.from() == self.king(us) || mv.from().distance(enemy_king) <= 5 {
+        if mv.from() == self.king(us) || PathTables::may_uncover(mv.from(), enemy_king) {
             return child.in_check();
         }
-        child.die_attacks(&PATHS, mv.to(), enemy_king, child.occupied())
+        let to = mv.to();
+        PATHS.attacks(to, child.top_at(to), enemy_king, child.occupied())
     }
 
     /// The same position with the other side to move: the search's null move. The counters stay as

@@ -4,7 +4,7 @@
 
 use super::bitboard::Bitboard;
 use super::moves::Move;
-use super::paths::PATHS;
+use super::paths::{PATHS, PathTables};
 use super::position::{Position, rolled_along};
 
 impl Position {
@@ -26,20 +26,16 @@ impl Position {
         }
         // The moved die with the top it shows after rolling.
         let top = rolled_along(orientation, mv).top();
-        if paths.ring(enemy_king, top).has(to) && paths.reaches(to, enemy_king, occupied) {
+        if paths.attacks(to, top, enemy_king, occupied) {
             return Some(true);
         }
-        // As in `gives_check`: a way of a die showing at most 6 passes over squares at most 5 from
-        // its end, so moving from farther away opens none (the king is not attacked before the move).
-        if from.distance(enemy_king) > 5 {
+        // As in `gives_check`: moving from far away opens no way (the king is not attacked before
+        // the move).
+        if !PathTables::may_uncover(from, enemy_king) {
             return Some(false);
         }
-        // Every other die at its top value's distance, with the move's squares as blockers: six
-        // masks for all dice rather than a test per die.
-        let mut candidates = Bitboard::EMPTY;
-        for top in 1..=6u8 {
-            candidates |= paths.ring(enemy_king, top) & self.dice_showing(us, top);
-        }
+        // Every other die at its top value's distance, with the move's squares as blockers.
+        let mut candidates = paths.at_top_distance(enemy_king, self.dice_by_top(us));
         candidates ^= candidates & Bitboard::of(from);
         Some(candidates.any(|die| paths.reaches(die, enemy_king, occupied)))
     }
