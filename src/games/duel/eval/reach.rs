@@ -30,19 +30,11 @@ pub fn reach(pos: &Position, side: Side, cache: &mut ReachCache) -> Reach {
     let mut attacks = tables.ring(pos.king(side), 1);
     let mut paths = 0;
     let masks = PathMasks::new(occupied, own);
-    // The dice in two 64-bit halves: finding and clearing a square in a half takes fewer
-    // instructions than in the 128-bit set.
-    let dice = pos.dice(side).0;
-    for (base, mut half) in [(0, dice as u64), (64, (dice >> 64) as u64)] {
-        while half != 0 {
-            let die = Square::from_index(base + half.trailing_zeros() as usize);
-            half &= half - 1;
-            let (die_attacks, die_paths) =
-                die_reach(tables, pos, die, occupied, own, &masks, cache);
-            attacks |= die_attacks;
-            paths += die_paths;
-        }
-    }
+    pos.dice(side).for_each_square(|die| {
+        let (die_attacks, die_paths) = die_reach(tables, pos, die, occupied, own, &masks, cache);
+        attacks |= die_attacks;
+        paths += die_paths;
+    });
     Reach {
         attacks,
         paths: paths as i32,
