@@ -86,25 +86,21 @@ fn tunes_the_weights_on_played_games() {
         );
     }
 
+    let with_score_weight = |weight: &str| {
+        duel(&[
+            "tune",
+            pgn.to_str().unwrap(),
+            "--iterations",
+            "300",
+            "--score-weight",
+            weight,
+        ])
+    };
     // `--score-weight 0` is the default fit, byte for byte.
-    let weight_zero = duel(&[
-        "tune",
-        pgn.to_str().unwrap(),
-        "--iterations",
-        "300",
-        "--score-weight",
-        "0",
-    ]);
+    let weight_zero = with_score_weight("0");
     assert_eq!(weight_zero.stdout, tuned.stdout);
     // On the movers' scores alone the targets are the scores through their own curve.
-    let scored = duel(&[
-        "tune",
-        pgn.to_str().unwrap(),
-        "--iterations",
-        "300",
-        "--score-weight",
-        "1",
-    ]);
+    let scored = with_score_weight("1");
     let report = String::from_utf8_lossy(&scored.stdout);
     assert!(scored.status.success(), "{report}\n{scored:?}");
     let header = report.lines().next().unwrap_or_default();

@@ -139,20 +139,19 @@ mod tests {
     use crate::games::Duel;
     use crate::tools::pgn;
 
-    /// The samples of every game of a PGN text (with `keep_decided` off), and the counts.
-    fn sample(text: &str) -> (Dataset, SampleCounts) {
-        let mut data = Dataset::new(Duel::eval_weights().len());
+    /// The samples of every game of a PGN text of game `G` with `selection`, and the counts.
+    fn sample_with<G: Tuning>(text: &str, selection: Selection) -> (Dataset, SampleCounts) {
+        let mut data = Dataset::new(G::eval_weights().len());
         let (mut counts, mut seen) = (SampleCounts::default(), HashSet::new());
-        for game in &pgn::read::<Duel>(text).unwrap() {
-            add_game(
-                game,
-                Selection::default(),
-                &mut seen,
-                &mut data,
-                &mut counts,
-            );
+        for game in &pgn::read::<G>(text).unwrap() {
+            add_game(game, selection, &mut seen, &mut data, &mut counts);
         }
         (data, counts)
+    }
+
+    /// The samples of every Duel game of a PGN text (with `keep_decided` off), and the counts.
+    fn sample(text: &str) -> (Dataset, SampleCounts) {
+        sample_with::<Duel>(text, Selection::default())
     }
 
     #[test]
@@ -168,13 +167,7 @@ mod tests {
 
     /// The samples of a Dame game with `selection`.
     fn sample_dame(text: &str, selection: Selection) -> (Dataset, SampleCounts) {
-        use crate::games::Dame;
-        let mut data = Dataset::new(Dame::eval_weights().len());
-        let (mut counts, mut seen) = (SampleCounts::default(), HashSet::new());
-        for game in &pgn::read::<Dame>(text).unwrap() {
-            add_game(game, selection, &mut seen, &mut data, &mut counts);
-        }
-        (data, counts)
+        sample_with::<crate::games::Dame>(text, selection)
     }
 
     /// Four quiet Dame moves: White's reports even, Black's −4.00 for itself (+4.00 for White), then
