@@ -10,8 +10,10 @@
 use super::super::bitboard::Bitboard;
 use std::cell::RefCell;
 
-/// Slots in the cache: 512 KiB per thread.
-const SLOTS: usize = 1 << 14;
+/// Slots in the cache: 128 KiB per thread. Four times as many slots save about 1.3 % of the search's
+/// instructions in misses, but a table that large no longer stays in a core's level 2 cache and its
+/// look-ups wait for memory instead: the smaller table is faster on the clock.
+const SLOTS: usize = 1 << 12;
 
 /// Where a die's open path count is kept in a slot's value, above the board's 72 squares.
 const COUNT_SHIFT: u32 = 72;
