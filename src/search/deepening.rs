@@ -137,7 +137,7 @@ impl<G: Game> SearchThread<'_, G> {
         for index in first..self.root_moves.len() {
             let mv = self.root_moves[index].mv;
             let child = root.make_move(mv);
-            self.shared.tt.prefetch(child.hash());
+            self.prefetch(child.hash());
             self.keys.push(child.hash());
             let mut score;
             if index == first {

@@ -6,6 +6,8 @@
 //! hit is the evaluation of the same position (as far as the hash tells positions apart, the same
 //! assumption the transposition table makes) and the search tree is the same with or without it.
 
+use super::prefetch::prefetch;
+
 /// Slots in the cache: 512 KiB, about the evaluations of a search of a few hundred thousand nodes.
 const SLOTS: usize = 1 << 15;
 
@@ -35,6 +37,13 @@ impl EvalCache {
                 SLOTS
             ],
         }
+    }
+
+    /// Starts loading the slot of `key` (see [`prefetch`]): the cache is larger than a core's level 2
+    /// cache, and a node reads it right after the transposition table.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        prefetch(&self.slots[key as usize & (SLOTS - 1)]);
     }
 
     /// The evaluation of the position with hash `key`: the cached one, or `evaluate()`'s, which is

@@ -10,7 +10,7 @@
 //!
 //! Where things are: `deepening` (iterations, root moves, reports, stop decisions), `negamax` and
 //! `quiescence` (the tree below the root), `reduction` (late move reductions), `pruning` (futility and
-//! late move pruning), `draws` (repetition and quiet-ply draws), `eval_cache` (static evaluations by hash), `ordering` (move picker, killers,
+//! late move pruning), `draws` (repetition and quiet-ply draws), `eval_cache` (static evaluations by hash), `prefetch`, `ordering` (move picker, killers,
 //! history), `tt`, `time` (soft and hard limits), `thread` (per-thread state, stop checks, Lazy SMP),
 //! `frame` (per-ply scratch space), `score` (the internal scale and mates), `params` (every tunable),
 //! `root_moves`, and the contract types in `request`, `limits`, `settings`, `control` and `report`.
@@ -24,6 +24,7 @@ mod limits;
 mod negamax;
 mod ordering;
 mod params;
+mod prefetch;
 mod pruning;
 mod quiescence;
 mod reduction;

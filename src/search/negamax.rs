@@ -143,6 +143,9 @@ impl<G: Game> SearchThread<'_, G> {
                 continue;
             }
             let child = pos.make_move(mv);
+            // As early as can be, so that the loads overlap the check test too; a move pruned below
+            // only wastes the hint.
+            self.prefetch(child.hash());
             let gives_check = pos.gives_check(mv, &child);
             let quiet = is_quiet(pos, mv, &child, gives_check);
             if let Some(bound) = pruning.skip(index, quiet, best) {
@@ -151,7 +154,6 @@ impl<G: Game> SearchThread<'_, G> {
                 frame.scores[index] = SKIP_SCORE;
                 continue;
             }
-            self.shared.tt.prefetch(child.hash());
             self.keys.push(child.hash());
             set_known_check(below, Some(gives_check));
             let new_depth = depth - 1 + check_extension(gives_check, ply, self.root_depth);

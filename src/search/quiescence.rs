@@ -94,7 +94,7 @@ impl<G: Game> SearchThread<'_, G> {
                 break;
             }
             let child = pos.make_move(mv);
-            self.shared.tt.prefetch(child.hash());
+            self.prefetch(child.hash());
             self.keys.push(child.hash());
             // The move tells the check faster than the child would find it (see `Game::gives_check`).
             set_known_check(below, Some(pos.gives_check(mv, &child)));

@@ -181,6 +181,15 @@ impl<'a, G: Game> SearchThread<'a, G> {
         self.aborted
     }
 
+    /// Starts loading the table entries a child with hash `key` reads first, its transposition table
+    /// slot and its evaluation cache slot, while the parent finishes making the move: both loads
+    /// then overlap each other and that work instead of stalling the child one after the other.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        self.shared.tt.prefetch(key);
+        self.eval_cache.prefetch(key);
+    }
+
     /// Ends this thread's search; the main thread takes the helpers along.
     pub fn abort(&mut self) {
         self.aborted = true;

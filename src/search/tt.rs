@@ -7,6 +7,7 @@
 //! move and score (the "lockless hashing" of Hyatt and Mann).
 
 use super::params::TT_REPLACE_OFFSET;
+use super::prefetch::prefetch;
 use super::score::{Bound, from_tt, to_tt};
 use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
@@ -183,16 +184,7 @@ impl TranspositionTable {
     /// much of that wait. A hint only; it changes no result.
     #[inline]
     pub(super) fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let slot: *const Slot = self.slot(key);
-            // SAFETY: a prefetch never faults and reads nothing the program sees; the pointer comes
-            // from a live reference anyway. SSE, which provides it, is part of every x86_64 CPU.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(self.slot(key));
     }
 
     /// The entry for `key`, read at `ply` plies from the root, if the table holds one.
