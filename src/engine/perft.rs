@@ -19,6 +19,9 @@ fn count<G: Game>(pos: &G, depth: u32, lists: &mut [MoveList<G::Move>]) -> u64 {
     }
     let (moves, deeper) = lists.split_first_mut().expect("one list per ply");
     pos.generate_moves(moves);
+    if depth == 2 {
+        return pos.children_move_count(moves);
+    }
     moves
         .iter()
         .map(|&mv| count(&pos.make_move(mv), depth - 1, deeper))

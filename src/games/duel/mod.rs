@@ -120,6 +120,11 @@ impl Game for Position {
         movegen::count_legal_moves(self)
     }
 
+    /// The moves played on one scratch copy and taken back (see `movegen`).
+    fn children_move_count(&self, moves: &[Move]) -> u64 {
+        movegen::count_children_moves(self, moves)
+    }
+
     fn make_move(&self, mv: Move) -> Self {
         Position::make_move(self, mv)
     }

@@ -212,3 +212,19 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
     count += legality.king_move_count() as usize;
     count as u64
 }
+
+/// The sum of [`count_legal_moves`] over the positions after each of `moves`, legal in `pos`:
+/// perft's last two plies, the moves played on one scratch copy and taken back rather than a
+/// 352-byte copy made per move.
+pub fn count_children_moves(pos: &Position, moves: &[Move]) -> u64 {
+    let mut scratch = *pos;
+    moves
+        .iter()
+        .map(|&mv| {
+            let change = scratch.play_uncounted(mv);
+            let count = count_legal_moves(&scratch);
+            scratch.take_back(change);
+            count
+        })
+        .sum()
+}

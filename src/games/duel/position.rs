@@ -222,40 +222,86 @@ impl Position {
     /// The position after the legal move `mv`.
     pub fn make_move(&self, mv: Move) -> Position {
         let mut next = *self;
+        let change = next.play_uncounted(mv);
+        next.hash ^= zobrist::piece_key(change.moving, mv.from())
+            ^ zobrist::piece_key(change.landed, mv.to())
+            ^ zobrist::BLACK_TO_MOVE;
+        if change.captured.is_none() {
+            next.plies_since_capture += 1;
+        } else {
+            next.hash ^= zobrist::piece_key(change.captured, mv.to());
+            next.plies_since_capture = 0;
+        }
+        if self.side == Side::Black {
+            next.move_number += 1;
+        }
+        next
+    }
+
+    /// Undoes [`Position::play_uncounted`]'s `change`.
+    #[inline]
+    pub(super) fn take_back(&mut self, change: Change) {
+        let (from, to) = (change.mv.from(), change.mv.to());
+        self.side = self.side.opponent();
+        let us = self.side;
+        self.board[from.index()] = change.moving;
+        self.board[to.index()] = change.captured;
+        self.occupied[us.index()] ^= Bitboard::of(from) | Bitboard::of(to);
+        self.by_top[us.index()][change.moving.top() as usize] ^= Bitboard::of(from);
+        self.by_top[us.index()][change.landed.top() as usize] ^= Bitboard::of(to);
+        if change.moving.is_king() {
+            self.kings[us.index()] = from;
+        }
+        if !change.captured.is_none() {
+            self.occupied[us.opponent().index()] ^= Bitboard::of(to);
+            self.by_top[us.opponent().index()][change.captured.top() as usize] ^= Bitboard::of(to);
+        }
+    }
+
+    /// Plays the legal move `mv` on this position in place, for counting only: the pieces and the
+    /// side to move change, the key and the counters do not. [`Position::take_back`] undoes it,
+    /// which costs less than copying the position for each move; `make_move` builds on it.
+    #[inline(always)]
+    pub(super) fn play_uncounted(&mut self, mv: Move) -> Change {
         let (from, to) = (mv.from(), mv.to());
         let us = self.side;
         let them = us.opponent();
         let moving = self.board[from.index()];
         let captured = self.board[to.index()];
-
         let landed = match moving.orientation() {
             Some(o) => Piece::die(us, rolled_along(o, mv)),
             None => {
-                next.kings[us.index()] = to;
+                self.kings[us.index()] = to;
                 moving
             }
         };
-        next.board[from.index()] = Piece::NONE;
-        next.board[to.index()] = landed;
-        next.occupied[us.index()] ^= Bitboard::of(from) | Bitboard::of(to);
-        next.by_top[us.index()][moving.top() as usize] ^= Bitboard::of(from);
-        next.by_top[us.index()][landed.top() as usize] ^= Bitboard::of(to);
-        next.hash ^= zobrist::piece_key(moving, from) ^ zobrist::piece_key(landed, to);
-        if captured.is_none() {
-            next.plies_since_capture += 1;
-        } else {
-            next.occupied[them.index()] ^= Bitboard::of(to);
-            next.by_top[them.index()][captured.top() as usize] ^= Bitboard::of(to);
-            next.hash ^= zobrist::piece_key(captured, to);
-            next.plies_since_capture = 0;
+        self.board[from.index()] = Piece::NONE;
+        self.board[to.index()] = landed;
+        self.occupied[us.index()] ^= Bitboard::of(from) | Bitboard::of(to);
+        self.by_top[us.index()][moving.top() as usize] ^= Bitboard::of(from);
+        self.by_top[us.index()][landed.top() as usize] ^= Bitboard::of(to);
+        if !captured.is_none() {
+            self.occupied[them.index()] ^= Bitboard::of(to);
+            self.by_top[them.index()][captured.top() as usize] ^= Bitboard::of(to);
         }
-        if us == Side::Black {
-            next.move_number += 1;
+        self.side = them;
+        Change {
+            mv,
+            moving,
+            landed,
+            captured,
         }
-        next.side = them;
-        next.hash ^= zobrist::BLACK_TO_MOVE;
-        next
     }
+}
+
+/// What a move changed on the board: the piece that moved, the piece it became on the end square,
+/// and the piece it captured there (`Piece::NONE` for none).
+#[derive(Clone, Copy)]
+pub(super) struct Change {
+    mv: Move,
+    moving: Piece,
+    landed: Piece,
+    captured: Piece,
 }
 
 /// The orientation of a die in orientation `o` after rolling along the path of `mv`.
@@ -310,6 +356,32 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_move_played_in_place_is_make_move_and_taken_back_exactly() {
+        let mut rng = crate::game::Rng::new(23);
+        let mut pos = <Position as Game>::start();
+        for _ in 0..2_000 {
+            let mut moves = MoveList::new();
+            pos.generate_moves(&mut moves);
+            let Some(&played) = rng.pick(&moves) else {
+                pos = <Position as Game>::start();
+                continue;
+            };
+            for &mv in moves.iter() {
+                let mut scratch = pos;
+                let change = scratch.play_uncounted(mv);
+                let mut made = pos.make_move(mv);
+                // All but the key and the counters, which only make_move keeps.
+                (made.hash, made.plies_since_capture, made.move_number) =
+                    (pos.hash, pos.plies_since_capture, pos.move_number);
+                assert!(scratch == made, "{pos:?} {mv:?}");
+                scratch.take_back(change);
+                assert!(scratch == pos, "{pos:?} {mv:?}");
+            }
+            pos = pos.make_move(played);
         }
     }
 
