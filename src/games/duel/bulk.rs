@@ -6,7 +6,7 @@
 //! its time on.
 
 use super::bitboard::Bitboard;
-use super::paths::{PathTables, WINDOW_1_FLAG};
+use super::paths::PathTables;
 use super::position::Position;
 use super::square::Square;
 use super::window::{WINDOWS, window_bits};
@@ -22,15 +22,13 @@ pub fn open_count(
     occupied_windows: &[u64; WINDOWS],
     enemy: Bitboard,
 ) -> u32 {
-    // One loop over both windows, the word's flag picking its window's mask: the dice have about
-    // nine paths each, too few for a loop per window to pay for its start.
-    let mut count = paths
-        .words(from, top)
-        .iter()
-        .map(|&word| {
-            u32::from(word & occupied_windows[usize::from(word & WINDOW_1_FLAG != 0)] == 0)
-        })
-        .sum();
+    // A loop per window, its mask in a register: one load per path rather than the word's and its
+    // window's mask.
+    let [first, second] = paths.words(from, top);
+    let open = |words: &[u64], mask: u64| -> u32 {
+        words.iter().map(|&word| u32::from(word & mask == 0)).sum()
+    };
+    let mut count = open(first, occupied_windows[0]) + open(second, occupied_windows[1]);
     let targets = paths.ring(from, top) & enemy;
     if !targets.is_empty() {
         let bends = paths.bend(from, top);

@@ -85,18 +85,17 @@ pub struct PathTables {
     /// [`PathMasks`] tests a path.
     packed: Vec<u128>,
     /// The paths packed once more, for perft's bulk count (`bulk`): one 64-bit word per path, the
-    /// passed squares and the end square together as bits of the path's window, in `packed`'s order,
-    /// with [`WINDOW_1_FLAG`] set in the words of window 1.
+    /// passed squares and the end square together as bits of the path's window, at the same places
+    /// as in `packed` but for the paths over A8: window 0's 64 bits hold A8 as bit 63, so its
+    /// packed paths may pass it, while a word's bits meet a mask of the whole window, so these are
+    /// words of window 1.
     words: Vec<u64>,
+    /// `word_splits[square][t]`: where a die's words of window 1 start (see `packed_ranges`).
+    word_splits: [[u16; 7]; SQUARES],
     /// `packed_ranges[square][t]`: a die's packed paths (in `packed` and in `words`), those of window
     /// 0 in `[0]..[1]`, those of window 1 in `[1]..[2]`.
     packed_ranges: [[[u16; 3]; 7]; SQUARES],
 }
-
-/// Bit 63 of a word of [`PathTables::words`]: set when the word's squares are bits of window 1.
-/// The words of window 0 keep to its 63 squares (a path over A8, bit 63, is a word of window 1),
-/// and in window 1 the bit would be square 72, so no square of a word nor of a mask uses it.
-pub const WINDOW_1_FLAG: u64 = 1 << 63;
 
 /// The tables, built on first use.
 pub static PATHS: Lazy<PathTables> = Lazy::new(PathTables::build);
@@ -119,6 +118,7 @@ impl PathTables {
             spans: [[Bitboard::EMPTY; 7]; SQUARES],
             packed: Vec::new(),
             words: Vec::new(),
+            word_splits: [[0; 7]; SQUARES],
             packed_ranges: [[[0; 3]; 7]; SQUARES],
         };
         for from in Square::all() {
@@ -171,23 +171,29 @@ impl PathTables {
         for window in 0..WINDOWS {
             for index in range.clone() {
                 let path = self.entries[index];
-                let squares = path.passes() | path.target();
-                if window_of(squares) == window {
+                if window_of(path.passes() | path.target()) == window {
                     self.packed.push(
                         window_bits(path.passes(), window) as u128
                             | (window_bits(path.target(), window) as u128) << 64,
                     );
-                    // A8, bit 63 of window 0, goes to window 1 here, which the flag needs.
-                    self.words.push(if squares.0 >> 63 == 0 {
-                        window_bits(squares, 0)
-                    } else {
-                        window_bits(squares, 1) | WINDOW_1_FLAG
-                    });
                 }
             }
             bounds[window + 1] = self.packed.len() as u16;
         }
         self.packed_ranges[from.index()][top] = bounds;
+        // The words: those of the squares below A8 (window 0's 63), then the others (window 1).
+        for window in 0..WINDOWS {
+            for index in range.clone() {
+                let path = self.entries[index];
+                let squares = path.passes() | path.target();
+                if usize::from(squares.0 >> 63 != 0) == window {
+                    self.words.push(window_bits(squares, window));
+                }
+            }
+            if window == 0 {
+                self.word_splits[from.index()][top] = self.words.len() as u16;
+            }
+        }
     }
 
     /// The packed paths of a die on `from` showing `top`: those of window 0, those of window 1.
@@ -200,13 +206,17 @@ impl PathTables {
         ]
     }
 
-    /// The paths of a die on `from` showing `top` as [`PathTables::packed`]'s words without the
-    /// split between passed and end squares, those of window 0 first, those of window 1 marked by
-    /// [`WINDOW_1_FLAG`]: one loop over them tests both windows.
+    /// The paths of a die on `from` showing `top` as 64-bit words of their window, the passed and
+    /// end squares together: those of window 0, those of window 1. One AND with the window's
+    /// occupied squares tests a path that ends on an empty square.
     #[inline]
-    pub fn words(&self, from: Square, top: u8) -> &[u64] {
+    pub fn words(&self, from: Square, top: u8) -> [&[u64]; WINDOWS] {
         let [start, _, end] = self.packed_ranges[from.index()][top as usize];
-        &self.words[start as usize..end as usize]
+        let split = self.word_splits[from.index()][top as usize];
+        [
+            &self.words[start as usize..split as usize],
+            &self.words[split as usize..end as usize],
+        ]
     }
 
     /// Every path of a die on `from` showing `top`.
