@@ -1,47 +1,35 @@
 //! Perft's bulk count of a die's moves over the paths packed as one 64-bit word each (the squares
 //! a path passes over and its end square as bits of its window, see `window`). One AND with the
-//! window's occupied squares tests a path that ends on an empty square; the few paths onto enemy
-//! pieces (captures) are added from the enemy pieces on the die's ring. Half the work of testing
-//! passes and end square against two different masks, which is what the last ply of perft spends
-//! its time on.
+//! window's pieces, less the enemy pieces on the die's ring, tests a path: its way empty and its
+//! end square empty or an enemy piece. Half the work of testing passes and end square against two
+//! different masks, which is what the last ply of perft spends its time on.
 
 use super::bitboard::Bitboard;
 use super::paths::PathTables;
 use super::position::Position;
 use super::square::Square;
-use super::window::{WINDOWS, window_bits};
+use super::window::window_bits;
 
 /// How many paths of a die on `from` showing `top` are open: nothing on the way and the end square
-/// empty or held by an `enemy` piece. `occupied` is `occupied_windows`' board.
+/// empty or held by an `enemy` piece. `occupied` is every piece.
 #[inline]
 pub fn open_count(
     paths: &PathTables,
     from: Square,
     top: u8,
     occupied: Bitboard,
-    occupied_windows: &[u64; WINDOWS],
     enemy: Bitboard,
 ) -> u32 {
-    // A loop per window, its mask in a register: one load per path rather than the word's and its
-    // window's mask.
+    // The enemy pieces on the die's ring block no path: a path passes over no square of the ring
+    // (they are all nearer the die) and ends on one, so with them left out one AND tests both
+    // the way and the end square.
+    let blockers = occupied ^ (paths.ring(from, top) & enemy);
+    // A loop per window, its mask in a register.
     let [first, second] = paths.words(from, top);
     let open = |words: &[u64], mask: u64| -> u32 {
         words.iter().map(|&word| u32::from(word & mask == 0)).sum()
     };
-    let mut count = open(first, occupied_windows[0]) + open(second, occupied_windows[1]);
-    let targets = paths.ring(from, top) & enemy;
-    if !targets.is_empty() {
-        let bends = paths.bend(from, top);
-        for target in targets {
-            // A straight target's two routes are the same one path.
-            let [first, second] = paths.routes(from, target);
-            count += u32::from(!first.intersects(occupied));
-            if bends.has(target) {
-                count += u32::from(!second.intersects(occupied));
-            }
-        }
-    }
-    count
+    open(first, window_bits(blockers, 0)) + open(second, window_bits(blockers, 1))
 }
 
 /// The number of open paths of all the side to move's `dice` in `pos` (see [`open_count`]): the
@@ -49,18 +37,11 @@ pub fn open_count(
 #[inline(never)]
 pub fn open_counts(paths: &PathTables, pos: &Position, dice: Bitboard, enemy: Bitboard) -> u32 {
     let occupied = pos.occupied();
-    let windows = occupied_windows(occupied);
     let mut count = 0;
     dice.for_each_square(|from| {
-        count += open_count(paths, from, pos.top_at(from), occupied, &windows, enemy);
+        count += open_count(paths, from, pos.top_at(from), occupied, enemy);
     });
     count
-}
-
-/// The occupied squares as bits of each window, for [`open_count`].
-#[inline]
-pub fn occupied_windows(occupied: Bitboard) -> [u64; WINDOWS] {
-    [window_bits(occupied, 0), window_bits(occupied, 1)]
 }
 
 #[cfg(test)]
@@ -80,7 +61,6 @@ mod tests {
             }
             let own = Bitboard(occupied.0 & u128::from(rng.next_u64()) << rng.below(9));
             let enemy = occupied & !own;
-            let windows = occupied_windows(occupied);
             for from in Square::all() {
                 for top in 1..=6u8 {
                     let open = PATHS
@@ -89,7 +69,7 @@ mod tests {
                         .filter(|p| p.open(occupied, own))
                         .count();
                     assert_eq!(
-                        open_count(&PATHS, from, top, occupied, &windows, enemy) as usize,
+                        open_count(&PATHS, from, top, occupied, enemy) as usize,
                         open,
                         "{from} top {top}"
                     );
