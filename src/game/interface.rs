@@ -130,11 +130,27 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// search looks at out of check. It searches the tactical moves and skips any other.
     ///
     /// The default gives every legal move: without a faster way to find the tactical ones a game
-    /// generates them all anyway, and leaving the other moves in costs nothing, while taking them out
-    /// would change the order in which the search picks tied moves. A game with a cheaper way (Alice:
-    /// captures and promotions alone) generates just the tactical moves.
+    /// generates them all anyway, and leaving the other moves in costs nothing. A game with a cheaper
+    /// way (Alice: captures and promotions alone; Duel: captures alone) generates just the tactical
+    /// moves, and places them in the full list ([`Game::tactical_move_places`]) where the order in
+    /// which the search picks tied moves should stay that of the full list.
     fn generate_tactical_moves(&self, moves: &mut MoveList<Self::Move>) {
         self.generate_moves(moves);
+    }
+    /// Fills `places[..moves.len()]` with where the moves of `moves`, a list of
+    /// [`Game::generate_tactical_moves`], stand in the list of [`Game::generate_moves`], as far as
+    /// the search's picking of tied moves depends on it: the index in the full list where it is below
+    /// `moves.len()`, otherwise any value from `moves.len()` on, rising along the list. The search
+    /// picks a shorter list in the order it would pick the full one (the other moves skipped), so
+    /// leaving the quiet moves out does not change its tree.
+    ///
+    /// The default, 0, 1, 2, …, places the list as if it were the full one: right for a game whose
+    /// tactical list is its full list, and for any other the order its own list has always been
+    /// picked in.
+    fn tactical_move_places(&self, moves: &[Self::Move], places: &mut [u16]) {
+        for (index, place) in places[..moves.len()].iter_mut().enumerate() {
+            *place = index as u16;
+        }
     }
 
     /// Parses a move in the game's notation; it must be legal in this position.

@@ -1,5 +1,6 @@
 //! The per-ply scratch space of a search thread, allocated once per search so that nodes allocate
-//! nothing: the move list, its ordering scores, the killers and the principal variation below the ply.
+//! nothing: the move list, its ordering scores and places, the killers and the principal variation
+//! below the ply.
 
 use super::score::MAX_PLY;
 use crate::game::{GameMove, MoveArray, MoveList};
@@ -10,7 +11,10 @@ pub(super) struct Frame<M: GameMove> {
     /// The legal moves of the node being searched at this ply.
     pub moves: MoveList<M>,
     /// Ordering scores, index for index with `moves`.
-    pub scores: Scores<M>,
+    pub scores: PerMove<M, i32>,
+    /// The quiescence search's places of its tactical moves in the full move list (see
+    /// `Game::tactical_move_places`), index for index with `moves`.
+    pub places: PerMove<M, u16>,
     /// The two latest quiet moves that caused a cutoff at this ply.
     pub killers: [M; 2],
     /// Set while the node at this ply is the reply to a null move, which must not pass again: two
@@ -30,7 +34,8 @@ impl<M: GameMove> Frame<M> {
     pub fn new() -> Self {
         Frame {
             moves: MoveList::new(),
-            scores: Scores(MoveArray::filled(0)),
+            scores: PerMove(MoveArray::filled(0)),
+            places: PerMove(MoveArray::filled(0)),
             killers: [M::default(); 2],
             after_null: false,
             known_check: None,
@@ -62,20 +67,20 @@ impl<M: GameMove> Frame<M> {
     }
 }
 
-/// Room for one ordering score per move of the longest move list of the game; reads as a slice.
-pub(super) struct Scores<M: GameMove>(M::PerMove<i32>);
+/// Room for one value per move of the longest move list of the game; reads as a slice.
+pub(super) struct PerMove<M: GameMove, T: Copy>(M::PerMove<T>);
 
-impl<M: GameMove> Deref for Scores<M> {
-    type Target = [i32];
+impl<M: GameMove, T: Copy> Deref for PerMove<M, T> {
+    type Target = [T];
     #[inline]
-    fn deref(&self) -> &[i32] {
+    fn deref(&self) -> &[T] {
         self.0.as_ref()
     }
 }
 
-impl<M: GameMove> DerefMut for Scores<M> {
+impl<M: GameMove, T: Copy> DerefMut for PerMove<M, T> {
     #[inline]
-    fn deref_mut(&mut self) -> &mut [i32] {
+    fn deref_mut(&mut self) -> &mut [T] {
         self.0.as_mut()
     }
 }

@@ -3,6 +3,7 @@
 mod announce;
 mod bitboard;
 mod bulk;
+mod captures;
 mod dfen;
 mod diagram;
 mod eval;
@@ -110,6 +111,15 @@ impl Game for Position {
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
         moves.clear();
         movegen::for_each_legal_move(self, |mv| moves.push(mv));
+    }
+
+    /// The captures alone, Duel's only tactical moves.
+    fn generate_tactical_moves(&self, moves: &mut MoveList<Move>) {
+        captures::generate(self, moves);
+    }
+
+    fn tactical_move_places(&self, moves: &[Move], places: &mut [u16]) {
+        captures::places(self, moves, places);
     }
 
     fn has_legal_move(&self) -> bool {

@@ -94,16 +94,21 @@ impl<'a> Legality<'a> {
             .any(|&checker| checker != to && self.paths.reaches(checker, self.king, after))
     }
 
-    /// Calls `visit` with the legal king moves, north, east, south, west.
+    /// Calls `visit` with the legal king moves onto `targets` (squares without an own piece), north,
+    /// east, south, west.
     #[inline]
-    fn visit_king_moves(&self, visit: &mut impl FnMut(Move) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn visit_king_moves(
+        &self,
+        targets: Bitboard,
+        visit: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let without_king = self.occupied ^ Bitboard::of(self.king);
         for direction in Direction::ALL {
             let (dc, dr) = direction.delta();
             let Some(to) = Square::at(self.king.column() + dc, self.king.row() + dr) else {
                 continue;
             };
-            if self.own.has(to) {
+            if !targets.has(to) {
                 continue;
             }
             if self.king_may_step(to, without_king) {
@@ -164,7 +169,28 @@ pub fn has_legal_move(pos: &Position) -> bool {
 
 /// Calls `visit` with the legal moves of `pos` in generation order until it breaks.
 #[inline]
-fn visit_legal_moves(
+pub(super) fn visit_legal_moves(
+    pos: &Position,
+    visit: impl FnMut(Move) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    visit_moves::<false>(pos, visit)
+}
+
+/// Calls `visit` with the legal captures of `pos` in generation order until it breaks: the legal
+/// moves onto an enemy piece, found without looking at the dice that cannot reach one.
+#[inline]
+pub(super) fn visit_captures(
+    pos: &Position,
+    visit: impl FnMut(Move) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    visit_moves::<true>(pos, visit)
+}
+
+/// Calls `visit` with the legal moves of `pos` in generation order until it breaks; with `CAPTURES`
+/// only those onto an enemy piece. One loop for both keeps the captures in the order of the full
+/// list, which the search's move picking depends on.
+#[inline(always)]
+fn visit_moves<const CAPTURES: bool>(
     pos: &Position,
     mut visit: impl FnMut(Move) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
@@ -172,15 +198,28 @@ fn visit_legal_moves(
         return ControlFlow::Continue(());
     }
     let legality = Legality::new(pos);
+    let targets = if CAPTURES {
+        pos.occupied_by(legality.us.opponent())
+    } else {
+        !legality.own
+    };
     for from in pos.dice(legality.us) {
-        for path in legality.paths.from(from, pos.top_at(from)) {
+        let top = pos.top_at(from);
+        // A die reaches only its ring: without a target on it, none of its paths is wanted.
+        if CAPTURES && (legality.paths.ring(from, top) & targets).is_empty() {
+            continue;
+        }
+        for path in legality.paths.from(from, top) {
             let to = path.mv.to();
-            if path.open(legality.occupied, legality.own) && legality.die_move_is_safe(from, to) {
+            if (!CAPTURES || targets.has(to))
+                && path.open(legality.occupied, legality.own)
+                && legality.die_move_is_safe(from, to)
+            {
                 visit(path.mv)?;
             }
         }
     }
-    legality.visit_king_moves(&mut visit)
+    legality.visit_king_moves(targets, &mut visit)
 }
 
 /// The number of legal moves, without storing them (perft's bulk count): the dice that need no
