@@ -92,10 +92,6 @@ impl<G: Game> SearchThread<'_, G> {
             depth -= 1;
         }
 
-        pos.generate_moves(&mut frame.moves);
-        if frame.moves.is_empty() {
-            return outcome_score(pos, pos.no_move_outcome(), ply);
-        }
         let in_check = frame.known_check.unwrap_or_else(|| pos.in_check());
         // The parent's answer must be the position's own: checked in every search the unit tests run.
         #[cfg(test)]
@@ -103,12 +99,23 @@ impl<G: Game> SearchThread<'_, G> {
         // The static evaluation, read only where the pruning below may use it: out of check (where
         // it means little) and outside principal-variation nodes (whose scores must be exact).
         let eval = (!pv_node && !in_check).then(|| self.static_eval(pos));
-        if let Some(eval) = eval {
-            if let Some(score) =
+        if let Some(eval) = eval
+            && let Some(score) =
                 reverse_futility_cut(depth, eval, beta, G::SEARCH_PARAMS.rfp_margin)
-            {
-                return score;
-            }
+        {
+            // The cut needs only to know that there is a move, not the moves: a side without any
+            // has lost, cut or not. A table entry proves there are moves (see `quiescence`).
+            return if entry.is_some() || pos.has_legal_move() {
+                score
+            } else {
+                outcome_score(pos, pos.no_move_outcome(), ply)
+            };
+        }
+        pos.generate_moves(&mut frame.moves);
+        if frame.moves.is_empty() {
+            return outcome_score(pos, pos.no_move_outcome(), ply);
+        }
+        if let Some(eval) = eval {
             // Passing only pays where the position already looks good enough without a move.
             if eval >= beta
                 && let Some(score) = self.null_move_cut(pos, frame, below, depth, beta, ply)
@@ -336,7 +343,8 @@ fn check_extension(gives_check: bool, ply: usize, root_depth: i32) -> i32 {
 
 /// Reverse futility pruning (static null-move pruning): near the horizon, a static evaluation that
 /// beats `beta` by more than `margin` per remaining ply is trusted to hold, and the node fails high on
-/// it without a search. Called out of check, outside principal-variation nodes, with legal moves.
+/// it without a search. Called out of check and outside principal-variation nodes; the caller
+/// trusts it only where the side to move has a legal move.
 #[inline]
 fn reverse_futility_cut(depth: i32, eval: i32, beta: i32, margin: i32) -> Option<i32> {
     (depth <= RFP_DEPTH_MAX && !is_mate(beta) && eval - margin * depth >= beta).then_some(eval)
