@@ -211,10 +211,12 @@ fn visit_moves<const CAPTURES: bool>(
         }
         for path in legality.paths.from(from, top) {
             let to = path.mv.to();
-            if (!CAPTURES || targets.has(to))
-                && path.open(legality.occupied, legality.own)
-                && legality.die_move_is_safe(from, to)
-            {
+            let open = if CAPTURES {
+                path.captures(legality.occupied, targets)
+            } else {
+                path.open(legality.occupied, legality.own)
+            };
+            if open && legality.die_move_is_safe(from, to) {
                 visit(path.mv)?;
             }
         }

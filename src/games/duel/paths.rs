@@ -52,6 +52,16 @@ impl PathEntry {
         (self.low & occupied.0 as u64) | (self.high & (occupied.0 >> 64) as u8) as u64 != 0
     }
 
+    /// Whether the die can roll here to capture: nothing on the way and a piece of `enemy` on the
+    /// end square.
+    #[inline]
+    pub fn captures(&self, occupied: Bitboard, enemy: Bitboard) -> bool {
+        let blocked =
+            (self.low & occupied.0 as u64) | (self.high & (occupied.0 >> 64) as u8) as u64;
+        let onto = (self.to_low & enemy.0 as u64) | (self.to_high & (enemy.0 >> 64) as u8) as u64;
+        blocked == 0 && onto != 0
+    }
+
     /// Whether the die can roll here: nothing on the way and no piece of its own side (`own`) on
     /// the end square. Branch-free, for counting.
     #[inline]
