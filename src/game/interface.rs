@@ -139,18 +139,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
     /// Fills `places[..moves.len()]` with where the moves of `moves`, a list of
     /// [`Game::generate_tactical_moves`], stand in the list of [`Game::generate_moves`], as far as
-    /// the search's picking of tied moves depends on it: the index in the full list where it is below
-    /// `moves.len()`, otherwise any value from `moves.len()` on, rising along the list. The search
-    /// picks a shorter list in the order it would pick the full one (the other moves skipped), so
-    /// leaving the quiet moves out does not change its tree.
+    /// the search's picking of tied moves depends on it, and returns `true`: the index in the full
+    /// list where it is below `moves.len()`, otherwise any value from `moves.len()` on, rising along
+    /// the list. The search picks a shorter list in the order it would pick the full one (the other
+    /// moves skipped), so leaving the quiet moves out does not change its tree.
     ///
-    /// The default, 0, 1, 2, …, places the list as if it were the full one: right for a game whose
-    /// tactical list is its full list, and for any other the order its own list has always been
-    /// picked in.
-    fn tactical_move_places(&self, moves: &[Self::Move], places: &mut [u16]) {
-        for (index, place) in places[..moves.len()].iter_mut().enumerate() {
-            *place = index as u16;
-        }
+    /// The default fills nothing and returns `false`: the search picks the list as it stands, as if
+    /// it were the full one. That is right for a game whose tactical list is its full list, and for
+    /// any other the order its own list has always been picked in.
+    fn tactical_move_places(&self, moves: &[Self::Move], places: &mut [u16]) -> bool {
+        let _ = (moves, places);
+        false
     }
 
     /// Parses a move in the game's notation; it must be legal in this position.

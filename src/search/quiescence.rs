@@ -86,12 +86,11 @@ impl<G: Game> SearchThread<'_, G> {
             return outcome_score(pos, pos.no_move_outcome(), ply);
         }
         score_tactical_moves(pos, &frame.moves, &mut frame.scores, tt_move, in_check);
-        // A tactical list is picked in the order of the full one (the places say how): one or no
-        // move needs no place.
-        let placed = !in_check && frame.moves.len() > 1;
-        if placed {
-            pos.tactical_move_places(&frame.moves, &mut frame.places);
-        }
+        // A tactical list the game places is picked in the order of the full one (the places say
+        // how): one or no move needs no place.
+        let placed = !in_check
+            && frame.moves.len() > 1
+            && pos.tactical_move_places(&frame.moves, &mut frame.places);
 
         let mut best_move = None;
         for index in 0..frame.moves.len() {

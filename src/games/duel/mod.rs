@@ -118,8 +118,9 @@ impl Game for Position {
         captures::generate(self, moves);
     }
 
-    fn tactical_move_places(&self, moves: &[Move], places: &mut [u16]) {
+    fn tactical_move_places(&self, moves: &[Move], places: &mut [u16]) -> bool {
         captures::places(self, moves, places);
+        true
     }
 
     fn has_legal_move(&self) -> bool {

@@ -47,7 +47,7 @@ impl PathEntry {
     }
 
     /// Whether a piece in `occupied` stands on the way.
-    #[cfg(test)]
+    #[inline]
     pub fn blocked_by(&self, occupied: Bitboard) -> bool {
         (self.low & occupied.0 as u64) | (self.high & (occupied.0 >> 64) as u8) as u64 != 0
     }
@@ -56,10 +56,8 @@ impl PathEntry {
     /// end square.
     #[inline]
     pub fn captures(&self, occupied: Bitboard, enemy: Bitboard) -> bool {
-        let blocked =
-            (self.low & occupied.0 as u64) | (self.high & (occupied.0 >> 64) as u8) as u64;
         let onto = (self.to_low & enemy.0 as u64) | (self.to_high & (enemy.0 >> 64) as u8) as u64;
-        blocked == 0 && onto != 0
+        !self.blocked_by(occupied) && onto != 0
     }
 
     /// Whether the die can roll here: nothing on the way and no piece of its own side (`own`) on
