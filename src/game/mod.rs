@@ -30,7 +30,7 @@ pub use game_move::{GameMove, MoveArray};
 pub use interface::Game;
 pub use linear_eval::FeatureCounts;
 pub use marks::join_marks;
-pub use move_list::MoveList;
+pub use move_list::{Appender, MoveList};
 pub use outcome::{Outcome, Termination};
 pub use presentation::Presentation;
 pub use record::GameRecord;

@@ -36,6 +36,20 @@ impl<M: GameMove> MoveList<M> {
         self.len += 1;
     }
 
+    /// Appends moves through an [`Appender`] given to `fill`, and returns what `fill` returns. The
+    /// appender keeps the length apart from the stored moves, so that the compiler may hold it in a
+    /// register: through the list, each stored move would make it reload the length.
+    #[inline(always)]
+    pub fn append<R>(&mut self, fill: impl FnOnce(&mut Appender<'_, M>) -> R) -> R {
+        let mut appender = Appender {
+            slots: self.moves.as_mut(),
+            len: self.len,
+        };
+        let result = fill(&mut appender);
+        self.len = appender.len;
+        result
+    }
+
     /// Empties the list, keeping its storage.
     #[inline]
     pub fn clear(&mut self) {
@@ -62,6 +76,24 @@ impl<M: GameMove> MoveList<M> {
 #[inline(never)]
 fn overflow(capacity: usize) -> ! {
     panic!("move list overflow: more than {capacity} moves, the game's stated bound")
+}
+
+/// Appends to a [`MoveList`] (see [`MoveList::append`]).
+pub struct Appender<'a, M> {
+    slots: &'a mut [M],
+    len: usize,
+}
+
+impl<M: GameMove> Appender<'_, M> {
+    /// Appends a move, as [`MoveList::push`] does.
+    #[inline(always)]
+    pub fn push(&mut self, mv: M) {
+        match self.slots.get_mut(self.len) {
+            Some(slot) => *slot = mv,
+            None => overflow(self.slots.len()),
+        }
+        self.len += 1;
+    }
 }
 
 impl<M: GameMove> Default for MoveList<M> {
@@ -115,6 +147,27 @@ mod tests {
             list.push(i);
         }
         assert_eq!(list.len(), 16);
+    }
+
+    #[test]
+    fn an_appender_adds_after_the_moves_there() {
+        let mut list = MoveList::<u16>::new();
+        list.push(7);
+        let returned = list.append(|appender| {
+            for i in 0..3 {
+                appender.push(i);
+            }
+            "done"
+        });
+        assert_eq!(returned, "done");
+        assert_eq!(&*list, &[7, 0, 1, 2]);
+    }
+
+    #[test]
+    #[should_panic(expected = "move list overflow: more than 16 moves")]
+    fn appending_past_the_capacity_panics() {
+        let mut list = MoveList::<u16>::new();
+        list.append(|appender| (0..17).for_each(|i| appender.push(i)));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Sets of squares as 128-bit masks (bit i = square i; the top 56 bits stay clear).
 
 use super::square::Square;
+use std::ops::ControlFlow;
 
 /// A set of squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
@@ -65,6 +66,21 @@ impl Bitboard {
                 bits &= bits - 1;
             }
         }
+    }
+
+    /// [`Bitboard::for_each_square`] until `f` breaks.
+    #[inline(always)]
+    pub fn try_for_each_square(
+        self,
+        mut f: impl FnMut(Square) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for (offset, mut bits) in [(0, self.0 as u64), (64, (self.0 >> 64) as u64)] {
+            while bits != 0 {
+                f(Square::from_index(offset + bits.trailing_zeros() as usize))?;
+                bits &= bits - 1;
+            }
+        }
+        ControlFlow::Continue(())
     }
 }
 

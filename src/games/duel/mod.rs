@@ -109,8 +109,7 @@ impl Game for Position {
     }
 
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
-        moves.clear();
-        movegen::for_each_legal_move(self, |mv| moves.push(mv));
+        movegen::generate(self, moves);
     }
 
     /// The captures alone, Duel's only tactical moves.

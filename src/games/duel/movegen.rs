@@ -12,8 +12,8 @@ use super::bulk::open_counts;
 use super::moves::Move;
 use super::paths::{PATHS, PathTables};
 use super::position::{Position, goal_square};
-use super::square::{Direction, Square};
-use crate::game::Side;
+use super::square::Square;
+use crate::game::{MoveList, Side};
 use std::ops::ControlFlow;
 
 /// At most 8 enemy dice can be potential checkers.
@@ -103,16 +103,9 @@ impl<'a> Legality<'a> {
         visit: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let without_king = self.occupied ^ Bitboard::of(self.king);
-        for direction in Direction::ALL {
-            let (dc, dr) = direction.delta();
-            let Some(to) = Square::at(self.king.column() + dc, self.king.row() + dr) else {
-                continue;
-            };
-            if !targets.has(to) {
-                continue;
-            }
-            if self.king_may_step(to, without_king) {
-                visit(Move::new(self.king, to, dc == 0))?;
+        for &step in self.paths.steps(self.king) {
+            if targets.has(step.to()) && self.king_may_step(step.to(), without_king) {
+                visit(step)?;
             }
         }
         ControlFlow::Continue(())
@@ -161,6 +154,18 @@ pub fn for_each_legal_move(pos: &Position, mut emit: impl FnMut(Move)) {
     });
 }
 
+/// Fills `moves` (cleared first) with the legal moves of `pos` in generation order.
+#[inline]
+pub fn generate(pos: &Position, moves: &mut MoveList<Move>) {
+    moves.clear();
+    moves.append(|list| {
+        let _ = visit_legal_moves(pos, |mv| {
+            list.push(mv);
+            ControlFlow::Continue(())
+        });
+    });
+}
+
 /// Whether `pos` has a legal move; stops at the first one found.
 #[inline]
 pub fn has_legal_move(pos: &Position) -> bool {
@@ -198,29 +203,45 @@ fn visit_moves<const CAPTURES: bool>(
         return ControlFlow::Continue(());
     }
     let legality = Legality::new(pos);
-    let targets = if CAPTURES {
-        pos.occupied_by(legality.us.opponent())
-    } else {
-        !legality.own
-    };
-    for from in pos.dice(legality.us) {
+    let paths = legality.paths;
+    let occupied = legality.occupied;
+    let enemy = pos.occupied_by(legality.us.opponent());
+    let targets = if CAPTURES { enemy } else { !legality.own };
+    pos.dice(legality.us).try_for_each_square(|from| {
         let top = pos.top_at(from);
+        let ring = paths.ring(from, top);
+        let (listing, low_only) = paths.listing(from, top);
         // A die reaches only its ring: without a target on it, none of its paths is wanted.
-        if CAPTURES && (legality.paths.ring(from, top) & targets).is_empty() {
-            continue;
+        if CAPTURES && (ring & targets).is_empty() {
+            return ControlFlow::Continue(());
         }
-        for path in legality.paths.from(from, top) {
-            let to = path.mv.to();
-            let open = if CAPTURES {
-                path.captures(legality.occupied, targets)
-            } else {
-                path.open(legality.occupied, legality.own)
-            };
-            if open && legality.die_move_is_safe(from, to) {
-                visit(path.mv)?;
+        // No path passes over its die's ring and every path ends on it (see `bulk`), so one mask
+        // tests the way and the end square together: off the ring every piece blocks, on it every
+        // square that is no target.
+        let blockers = (occupied & !ring) | (ring & !targets);
+        if !legality.suspects.is_empty() && legality.suspects.has(from) {
+            for path in listing {
+                if path.free_of(blockers) && legality.die_move_is_safe(from, path.mv.to()) {
+                    visit(path.mv)?;
+                }
+            }
+        } else if low_only {
+            // One word tests a path.
+            let blockers = blockers.0 as u64;
+            for path in listing {
+                if path.free_of_low(blockers) {
+                    visit(path.mv)?;
+                }
+            }
+        } else {
+            for path in listing {
+                if path.free_of(blockers) {
+                    visit(path.mv)?;
+                }
             }
         }
-    }
+        ControlFlow::Continue(())
+    })?;
     legality.visit_king_moves(targets, &mut visit)
 }
 

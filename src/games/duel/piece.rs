@@ -74,9 +74,10 @@ impl Piece {
     }
 }
 
-/// The top value of every piece code (0 for kings and the empty square).
-const TOPS: [u8; PIECE_CODES] = {
-    let mut tops = [0; PIECE_CODES];
+/// The top value of every piece code (0 for kings and the empty square), and 0 for every byte that
+/// is no code: indexed by any byte, the lookup needs no bounds check.
+const TOPS: [u8; 256] = {
+    let mut tops = [0; 256];
     let mut code = 0;
     while code < PIECE_CODES {
         tops[code] = match Piece(code as u8).orientation() {
