@@ -7,6 +7,7 @@ mod captures;
 mod dfen;
 mod diagram;
 mod eval;
+mod listing;
 mod movegen;
 mod moves;
 mod notation;

@@ -9,10 +9,12 @@
 
 use super::bitboard::Bitboard;
 use super::bulk::open_counts;
+use super::listing::{DieListing, LISTINGS, ListingPath, Listings};
 use super::moves::Move;
 use super::paths::{PATHS, PathTables};
 use super::position::{Position, goal_square};
 use super::square::Square;
+use super::window::window_bits;
 use crate::game::{MoveList, Side};
 use std::ops::ControlFlow;
 
@@ -23,6 +25,8 @@ const MAX_CHECKERS: usize = 8;
 struct Legality<'a> {
     /// The path tables, looked up once: each look at the lazily built tables is a call.
     paths: &'static PathTables,
+    /// The paths laid out for listing moves, looked up once too.
+    listings: &'static Listings,
     us: Side,
     own: Bitboard,
     occupied: Bitboard,
@@ -51,6 +55,7 @@ impl<'a> Legality<'a> {
         let king = pos.king(us);
         let mut legality = Legality {
             paths,
+            listings: &LISTINGS,
             us,
             own,
             occupied,
@@ -103,7 +108,7 @@ impl<'a> Legality<'a> {
         visit: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let without_king = self.occupied ^ Bitboard::of(self.king);
-        for &step in self.paths.steps(self.king) {
+        for &step in self.listings.steps(self.king) {
             if targets.has(step.to()) && self.king_may_step(step.to(), without_king) {
                 visit(step)?;
             }
@@ -210,39 +215,54 @@ fn visit_moves<const CAPTURES: bool>(
     pos.dice(legality.us).try_for_each_square(|from| {
         let top = pos.top_at(from);
         let ring = paths.ring(from, top);
-        let (listing, low_only) = paths.listing(from, top);
         // A die reaches only its ring: without a target on it, none of its paths is wanted.
         if CAPTURES && (ring & targets).is_empty() {
             return ControlFlow::Continue(());
         }
-        // No path passes over its die's ring and every path ends on it (see `bulk`), so one mask
-        // tests the way and the end square together: off the ring every piece blocks, on it every
-        // square that is no target.
-        let blockers = (occupied & !ring) | (ring & !targets);
-        if !legality.suspects.is_empty() && legality.suspects.has(from) {
-            for path in listing {
-                if path.free_of(blockers) && legality.die_move_is_safe(from, path.mv.to()) {
-                    visit(path.mv)?;
-                }
-            }
-        } else if low_only {
-            // One word tests a path.
-            let blockers = blockers.0 as u64;
-            for path in listing {
-                if path.free_of_low(blockers) {
-                    visit(path.mv)?;
-                }
-            }
+        // No path passes over its die's ring and every path ends on it (see `listing`), so one
+        // mask tests the way and the end square together: off the ring every piece blocks, on it
+        // every square that is no target (an enemy piece is one; for captures, only it is).
+        let prey = ring & enemy;
+        let blockers = if CAPTURES {
+            (occupied | ring) ^ prey
         } else {
-            for path in listing {
-                if path.free_of(blockers) {
-                    visit(path.mv)?;
-                }
-            }
+            occupied ^ prey
+        };
+        let die = legality.listings.die(from, top);
+        if !legality.suspects.is_empty() && legality.suspects.has(from) {
+            let safe = |path: &ListingPath| {
+                die.is_free(path, blockers) && legality.die_move_is_safe(from, path.mv.to())
+            };
+            visit_listed(die.paths, safe, &mut visit)
+        } else if let Some(window) = die.window {
+            // Each window's bits by a constant shift.
+            let blockers = if window == 0 {
+                window_bits(blockers, 0)
+            } else {
+                window_bits(blockers, 1)
+            };
+            let free = |path: &ListingPath| DieListing::is_free_in_window(path, blockers);
+            visit_listed(die.paths, free, &mut visit)
+        } else {
+            visit_listed(die.paths, |path| die.is_free(path, blockers), &mut visit)
         }
-        ControlFlow::Continue(())
     })?;
     legality.visit_king_moves(targets, &mut visit)
+}
+
+/// Calls `visit` with the moves of the `paths` that `keep` keeps, in order, until it breaks.
+#[inline(always)]
+fn visit_listed(
+    paths: &[ListingPath],
+    keep: impl Fn(&ListingPath) -> bool,
+    visit: &mut impl FnMut(Move) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for path in paths {
+        if keep(path) {
+            visit(path.mv)?;
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 /// The number of legal moves, without storing them (perft's bulk count): the dice that need no

@@ -3,7 +3,7 @@
 
 use super::bitboard::Bitboard;
 use super::moves::Move;
-use super::square::{Direction, SQUARES, Square};
+use super::square::{SQUARES, Square};
 use super::window::{WINDOWS, window_bits, window_of};
 use once_cell::sync::Lazy;
 
@@ -63,59 +63,9 @@ impl PathEntry {
     }
 }
 
-/// A rolling path as move listing tests it: the squares it passes over and its end square together
-/// in one mask, and the move, in 16 bytes rather than [`PathEntry`]'s 24.
-#[derive(Clone, Copy, Debug)]
-pub struct ListingPath {
-    /// The way and the end square, squares 0..64.
-    low: u64,
-    /// The way and the end square, squares 64..72.
-    high: u8,
-    /// The move, end square and leg order included.
-    pub mv: Move,
-}
-
-impl ListingPath {
-    fn new(path: &PathEntry) -> ListingPath {
-        let squares = path.passes() | path.target();
-        ListingPath {
-            low: squares.0 as u64,
-            high: (squares.0 >> 64) as u8,
-            mv: path.mv,
-        }
-    }
-
-    /// Whether no square of the way nor the end square is in `blockers`.
-    #[inline]
-    pub fn free_of(&self, blockers: Bitboard) -> bool {
-        (self.low & blockers.0 as u64) | u64::from(self.high & (blockers.0 >> 64) as u8) == 0
-    }
-
-    /// [`ListingPath::free_of`] for a path on the squares 0..64, given their bits of `blockers`.
-    #[inline]
-    pub fn free_of_low(&self, blockers: u64) -> bool {
-        self.low & blockers == 0
-    }
-}
-
-/// What listing a die's moves looks up, in one place: its paths, and whether they all lie on the
-/// squares 0..64, so that one word tests each. The paths are a slice of the tables' own, which live
-/// as long as the program: held as a slice, they are taken without bounds checks.
-#[derive(Clone, Copy, Debug, Default)]
-struct DieListing {
-    paths: &'static [ListingPath],
-    low_only: bool,
-}
-
 /// All rolling paths, grouped by start square and top value.
 pub struct PathTables {
     entries: Vec<PathEntry>,
-    /// `steps[square]`: the king's steps from `square` onto the board, north, east, south, west
-    /// (`steps[square].1` of the four).
-    steps: [([Move; 4], u8); SQUARES],
-    /// `listings[square][t]`: what listing the moves of a die on `square` showing `t` looks up,
-    /// together.
-    listings: [[DieListing; 7]; SQUARES],
     /// `ranges[square][top]` = the slice of `entries` for a die on `square` showing `top`.
     ranges: [[(u16, u16); 7]; SQUARES],
     /// `between[a][b]`: squares strictly between two squares on one row or column (empty otherwise).
@@ -160,8 +110,6 @@ impl PathTables {
         }
         let mut tables = PathTables {
             entries: Vec::new(),
-            listings: [[DieListing::default(); 7]; SQUARES],
-            steps: [([Move::default(); 4], 0); SQUARES],
             ranges: [[(0, 0); 7]; SQUARES],
             between,
             routes: vec![[[Bitboard::EMPTY; 2]; SQUARES]; SQUARES],
@@ -211,30 +159,6 @@ impl PathTables {
                     .iter()
                     .fold(Bitboard::EMPTY, |span, path| span | path.passes());
                 tables.pack(from, top as usize, start as usize..end as usize);
-            }
-        }
-        // `entries` again, in the same order, as move listing tests them. Built once, in the
-        // tables that live as long as the program.
-        let listing: &'static [ListingPath] =
-            Box::leak(tables.entries.iter().map(ListingPath::new).collect());
-        for from in Square::all() {
-            let (steps, count) = &mut tables.steps[from.index()];
-            for direction in Direction::ALL {
-                let (dc, dr) = direction.delta();
-                if let Some(to) = Square::at(from.column() + dc, from.row() + dr) {
-                    steps[usize::from(*count)] = Move::new(from, to, dc == 0);
-                    *count += 1;
-                }
-            }
-        }
-        for from in Square::all() {
-            for top in 1..=6u8 {
-                let (start, end) = tables.ranges[from.index()][top as usize];
-                let reach = tables.span(from, top) | tables.ring(from, top);
-                tables.listings[from.index()][top as usize] = DieListing {
-                    paths: &listing[usize::from(start)..usize::from(end)],
-                    low_only: reach.0 >> 64 == 0,
-                };
             }
         }
         tables
@@ -300,21 +224,6 @@ impl PathTables {
     pub fn from(&self, from: Square, top: u8) -> &[PathEntry] {
         let (start, end) = self.ranges[from.index()][top as usize];
         &self.entries[start as usize..end as usize]
-    }
-
-    /// What listing the moves of a die on `from` showing `top` needs: its paths in the order of
-    /// [`PathTables::from`] as listing tests them, and whether they all lie on the squares 0..64.
-    #[inline]
-    pub fn listing(&self, from: Square, top: u8) -> (&[ListingPath], bool) {
-        let die = &self.listings[from.index()][top as usize];
-        (die.paths, die.low_only)
-    }
-
-    /// The king's steps from `sq` onto the board, north, east, south, west.
-    #[inline]
-    pub fn steps(&self, sq: Square) -> &[Move] {
-        let (steps, count) = &self.steps[sq.index()];
-        &steps[..usize::from(*count)]
     }
 
     /// The squares at distance `top` from `sq`: where a die on `sq` showing `top` may roll, and
@@ -500,57 +409,6 @@ mod tests {
                     assert_eq!(packed, paths.len());
                 }
             }
-        }
-    }
-
-    #[test]
-    fn listed_paths_test_as_the_paths_do() {
-        let mut rng = crate::game::Rng::new(25);
-        for _ in 0..200 {
-            let occupied =
-                Bitboard(u128::from(rng.next_u64()) | u128::from(rng.next_u64() as u8) << 64);
-            let own = Bitboard(occupied.0 & u128::from(rng.next_u64()) << rng.below(9));
-            let enemy = occupied & !own;
-            for from in Square::all() {
-                for top in 1..=6u8 {
-                    let paths = PATHS.from(from, top);
-                    let (listing, low_only) = PATHS.listing(from, top);
-                    let listed: Vec<Move> = listing.iter().map(|p| p.mv).collect();
-                    let expected: Vec<Move> = paths.iter().map(|p| p.mv).collect();
-                    assert_eq!(listed, expected, "{from} top {top}");
-                    // The listing's one mask: every piece off the ring, the own pieces on it.
-                    let blockers = occupied ^ (PATHS.ring(from, top) & enemy);
-                    for (path, listed) in paths.iter().zip(listing) {
-                        let open = path.open(occupied, own);
-                        assert_eq!(listed.free_of(blockers), open, "{:?}", path.mv);
-                        if low_only {
-                            assert_eq!(listed.free_of_low(blockers.0 as u64), open);
-                        }
-                    }
-                    let reach = PATHS.span(from, top) | PATHS.ring(from, top);
-                    assert_eq!(low_only, reach.0 >> 64 == 0, "{from} top {top}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_kings_steps_run_north_east_south_west() {
-        for sq in Square::all() {
-            let steps: Vec<Move> = PATHS.steps(sq).to_vec();
-            let expected: Vec<Move> = Direction::ALL
-                .into_iter()
-                .filter_map(|direction| {
-                    let (dc, dr) = direction.delta();
-                    let to = Square::at(sq.column() + dc, sq.row() + dr)?;
-                    Some(Move::new(sq, to, dc == 0))
-                })
-                .collect();
-            assert_eq!(steps, expected, "{sq}");
-            let ends = steps
-                .iter()
-                .fold(Bitboard::EMPTY, |set, mv| set | Bitboard::of(mv.to()));
-            assert_eq!(ends, PATHS.ring(sq, 1), "{sq}");
         }
     }
 
