@@ -2,7 +2,7 @@
 //! moves (a die whose ring holds no enemy piece is not looked at), and placed where they stand in the
 //! full move list, so that the search picks tied captures in the order it would from that list.
 
-use super::movegen::{visit_captures, visit_legal_moves};
+use super::movegen::{generate_captures, visit_legal_moves};
 use super::moves::Move;
 use super::position::Position;
 use crate::game::MoveList;
@@ -11,11 +11,7 @@ use std::ops::ControlFlow;
 /// Fills `moves` (cleared first) with the legal captures of `pos`, in the order of the full list.
 #[inline]
 pub fn generate(pos: &Position, moves: &mut MoveList<Move>) {
-    moves.clear();
-    let _ = visit_captures(pos, |mv| {
-        moves.push(mv);
-        ControlFlow::Continue(())
-    });
+    generate_captures(pos, moves);
 }
 
 /// Fills `places` with the place of each capture of `moves` ([`generate`]'s list) in the full list,

@@ -162,9 +162,21 @@ pub fn for_each_legal_move(pos: &Position, mut emit: impl FnMut(Move)) {
 /// Fills `moves` (cleared first) with the legal moves of `pos` in generation order.
 #[inline]
 pub fn generate(pos: &Position, moves: &mut MoveList<Move>) {
+    fill::<false>(pos, moves);
+}
+
+/// Fills `moves` (cleared first) with the legal captures of `pos` in generation order.
+#[inline]
+pub(super) fn generate_captures(pos: &Position, moves: &mut MoveList<Move>) {
+    fill::<true>(pos, moves);
+}
+
+/// Fills `moves` (cleared first) with what [`visit_moves`] visits.
+#[inline(always)]
+fn fill<const CAPTURES: bool>(pos: &Position, moves: &mut MoveList<Move>) {
     moves.clear();
     moves.append(|list| {
-        let _ = visit_legal_moves(pos, |mv| {
+        let _ = visit_moves::<CAPTURES>(pos, |mv| {
             list.push(mv);
             ControlFlow::Continue(())
         });
@@ -184,16 +196,6 @@ pub(super) fn visit_legal_moves(
     visit: impl FnMut(Move) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     visit_moves::<false>(pos, visit)
-}
-
-/// Calls `visit` with the legal captures of `pos` in generation order until it breaks: the legal
-/// moves onto an enemy piece, found without looking at the dice that cannot reach one.
-#[inline]
-pub(super) fn visit_captures(
-    pos: &Position,
-    visit: impl FnMut(Move) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    visit_moves::<true>(pos, visit)
 }
 
 /// Calls `visit` with the legal moves of `pos` in generation order until it breaks; with `CAPTURES`
