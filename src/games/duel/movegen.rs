@@ -99,6 +99,23 @@ impl<'a> Legality<'a> {
             .any(|&checker| checker != to && self.paths.reaches(checker, self.king, after))
     }
 
+    /// Calls `visit` with the legal moves of a suspect die on `from` (see `die_move_is_safe`),
+    /// whose paths are `die` and `blockers` its blocking pieces. Apart from the listing's hot loop,
+    /// which keeps fewer values in registers without the king-safety test.
+    #[inline(never)]
+    fn visit_suspect_moves(
+        &self,
+        from: Square,
+        die: &DieListing,
+        blockers: Bitboard,
+        visit: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let safe = |path: &ListingPath| {
+            die.is_free(path, blockers) && self.die_move_is_safe(from, path.mv.to())
+        };
+        visit_listed(die.paths, safe, visit)
+    }
+
     /// Calls `visit` with the legal king moves onto `targets` (squares without an own piece), north,
     /// east, south, west.
     #[inline]
@@ -232,10 +249,7 @@ fn visit_moves<const CAPTURES: bool>(
         };
         let die = legality.listings.die(from, top);
         if !legality.suspects.is_empty() && legality.suspects.has(from) {
-            let safe = |path: &ListingPath| {
-                die.is_free(path, blockers) && legality.die_move_is_safe(from, path.mv.to())
-            };
-            visit_listed(die.paths, safe, &mut visit)
+            legality.visit_suspect_moves(from, die, blockers, &mut visit)
         } else if let Some(window) = die.window {
             // Each window's bits by a constant shift.
             let blockers = if window == 0 {
