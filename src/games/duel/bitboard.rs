@@ -168,6 +168,20 @@ impl Iterator for Bitboard {
     }
 }
 
+/// Random sets for the tests of the path tables.
+#[cfg(test)]
+impl Bitboard {
+    /// Every square of the board in the set with even odds.
+    pub fn random(rng: &mut crate::game::Rng) -> Bitboard {
+        Bitboard(u128::from(rng.next_u64()) | u128::from(rng.next_u64() as u8) << 64)
+    }
+
+    /// A random part of the set, as one side's pieces among all.
+    pub fn random_part(self, rng: &mut crate::game::Rng) -> Bitboard {
+        Bitboard(self.0 & u128::from(rng.next_u64()) << rng.below(9))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

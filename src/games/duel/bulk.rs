@@ -53,13 +53,12 @@ mod tests {
     fn bulk_counts_agree_with_the_paths() {
         let mut rng = crate::game::Rng::new(16);
         for _ in 0..200 {
-            let mut occupied =
-                Bitboard(u128::from(rng.next_u64()) | u128::from(rng.next_u64() as u8) << 64);
+            let mut occupied = Bitboard::random(&mut rng);
             if rng.below(2) == 0 {
                 // Half the boards thinner, with more paths open.
-                occupied = occupied & Bitboard(u128::from(rng.next_u64()) << rng.below(9));
+                occupied = occupied.random_part(&mut rng);
             }
-            let own = Bitboard(occupied.0 & u128::from(rng.next_u64()) << rng.below(9));
+            let own = occupied.random_part(&mut rng);
             let enemy = occupied & !own;
             for from in Square::all() {
                 for top in 1..=6u8 {

@@ -24,6 +24,15 @@ pub struct ListingPath {
     pub mv: Move,
 }
 
+impl ListingPath {
+    /// Whether no square of this path, one of a die whose paths lie in one window, is in
+    /// `blockers`, given as bits of that window.
+    #[inline]
+    pub fn is_free_in_window(&self, blockers: u64) -> bool {
+        self.word & blockers == 0
+    }
+}
+
 /// What listing a die's moves looks up: its paths and the window they are kept in. The paths are a
 /// slice of the tables' own, which live as long as the program: held as a slice, they are taken
 /// without bounds checks.
@@ -46,13 +55,6 @@ impl DieListing {
                     == 0
             }
         }
-    }
-
-    /// Whether no square of `path`, a path of a die in one window, is in `blockers`, given as bits
-    /// of that window.
-    #[inline]
-    pub fn is_free_in_window(path: &ListingPath, blockers: u64) -> bool {
-        path.word & blockers == 0
     }
 }
 
@@ -138,9 +140,8 @@ mod tests {
     fn listed_paths_test_as_the_paths_do() {
         let mut rng = crate::game::Rng::new(25);
         for _ in 0..200 {
-            let occupied =
-                Bitboard(u128::from(rng.next_u64()) | u128::from(rng.next_u64() as u8) << 64);
-            let own = Bitboard(occupied.0 & u128::from(rng.next_u64()) << rng.below(9));
+            let occupied = Bitboard::random(&mut rng);
+            let own = occupied.random_part(&mut rng);
             let enemy = occupied & !own;
             for from in Square::all() {
                 for top in 1..=6u8 {
@@ -156,7 +157,7 @@ mod tests {
                         assert_eq!(die.is_free(listed, blockers), open, "{:?}", path.mv);
                         if let Some(window) = die.window {
                             let bits = window_bits(blockers, usize::from(window));
-                            assert_eq!(DieListing::is_free_in_window(listed, bits), open);
+                            assert_eq!(listed.is_free_in_window(bits), open);
                         }
                     }
                 }

@@ -257,7 +257,7 @@ fn visit_moves<const CAPTURES: bool>(
             } else {
                 window_bits(blockers, 1)
             };
-            let free = |path: &ListingPath| DieListing::is_free_in_window(path, blockers);
+            let free = |path: &ListingPath| path.is_free_in_window(blockers);
             visit_listed(die.paths, free, &mut visit)
         } else {
             visit_listed(die.paths, |path| die.is_free(path, blockers), &mut visit)

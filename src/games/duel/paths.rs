@@ -396,9 +396,8 @@ mod tests {
     fn packed_paths_count_as_the_paths_do() {
         let mut rng = crate::game::Rng::new(15);
         for _ in 0..200 {
-            let occupied =
-                Bitboard(u128::from(rng.next_u64()) | u128::from(rng.next_u64() as u8) << 64);
-            let own = Bitboard(occupied.0 & u128::from(rng.next_u64()) << rng.below(9));
+            let occupied = Bitboard::random(&mut rng);
+            let own = occupied.random_part(&mut rng);
             let masks = PathMasks::new(occupied, own);
             for from in Square::all() {
                 for top in 1..=6u8 {
