@@ -59,13 +59,10 @@ impl Bitboard {
     /// square than the 128-bit iterator, for the hot loops.
     #[inline(always)]
     pub fn for_each_square(self, mut f: impl FnMut(Square)) {
-        // One call site for `f`, so that it is inlined once.
-        for (offset, mut bits) in [(0, self.0 as u64), (64, (self.0 >> 64) as u64)] {
-            while bits != 0 {
-                f(Square::from_index(offset + bits.trailing_zeros() as usize));
-                bits &= bits - 1;
-            }
-        }
+        let _ = self.try_for_each_square(|sq| {
+            f(sq);
+            ControlFlow::Continue(())
+        });
     }
 
     /// [`Bitboard::for_each_square`] until `f` breaks.
@@ -74,6 +71,7 @@ impl Bitboard {
         self,
         mut f: impl FnMut(Square) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        // One call site for `f`, so that it is inlined once.
         for (offset, mut bits) in [(0, self.0 as u64), (64, (self.0 >> 64) as u64)] {
             while bits != 0 {
                 f(Square::from_index(offset + bits.trailing_zeros() as usize))?;

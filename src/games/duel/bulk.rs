@@ -5,6 +5,7 @@
 //! different masks, which is what the last ply of perft spends its time on.
 
 use super::bitboard::Bitboard;
+use super::listing::die_blockers;
 use super::paths::PathTables;
 use super::position::Position;
 use super::square::Square;
@@ -23,7 +24,7 @@ pub fn open_count(
     // The enemy pieces on the die's ring block no path: a path passes over no square of the ring
     // (they are all nearer the die) and ends on one, so with them left out one AND tests both
     // the way and the end square.
-    let blockers = occupied ^ (paths.ring(from, top) & enemy);
+    let blockers = die_blockers(occupied, paths.ring(from, top), enemy, false);
     // A loop per window, its mask in a register.
     let [first, second] = paths.words(from, top);
     let open = |words: &[u64], mask: u64| -> u32 {

@@ -58,6 +58,24 @@ impl DieListing {
     }
 }
 
+/// The one mask that tests a die's paths (see the module documentation): every piece off the die's
+/// `ring`, and on the ring every square that is no target. The targets are the squares without an
+/// own piece, or with `captures_only` the `enemy` pieces alone.
+#[inline(always)]
+pub fn die_blockers(
+    occupied: Bitboard,
+    ring: Bitboard,
+    enemy: Bitboard,
+    captures_only: bool,
+) -> Bitboard {
+    let prey = ring & enemy;
+    if captures_only {
+        (occupied | ring) ^ prey
+    } else {
+        occupied ^ prey
+    }
+}
+
 /// The listings of every die, and the king's steps.
 pub struct Listings {
     /// `dice[square][t]`: a die on `square` showing `t` (`[0]` unused).
@@ -150,11 +168,20 @@ mod tests {
                     let listed: Vec<Move> = die.paths.iter().map(|p| p.mv).collect();
                     let expected: Vec<Move> = paths.iter().map(|p| p.mv).collect();
                     assert_eq!(listed, expected, "{from} top {top}");
-                    // The listing's one mask: every piece off the ring, the own pieces on it.
-                    let blockers = occupied ^ (PATHS.ring(from, top) & enemy);
+                    let ring = PATHS.ring(from, top);
+                    let blockers = die_blockers(occupied, ring, enemy, false);
+                    // For captures only, the same paths ending on an enemy piece.
+                    let prey_blockers = die_blockers(occupied, ring, enemy, true);
                     for (path, listed) in paths.iter().zip(die.paths) {
                         let open = path.open(occupied, own);
                         assert_eq!(die.is_free(listed, blockers), open, "{:?}", path.mv);
+                        let captures = open && path.target().intersects(enemy);
+                        assert_eq!(
+                            die.is_free(listed, prey_blockers),
+                            captures,
+                            "{:?}",
+                            path.mv
+                        );
                         if let Some(window) = die.window {
                             let bits = window_bits(blockers, usize::from(window));
                             assert_eq!(listed.is_free_in_window(bits), open);

@@ -115,7 +115,7 @@ impl Game for Position {
 
     /// The captures alone, Duel's only tactical moves.
     fn generate_tactical_moves(&self, moves: &mut MoveList<Move>) {
-        captures::generate(self, moves);
+        movegen::generate_captures(self, moves);
     }
 
     fn tactical_move_places(&self, moves: &[Move], places: &mut [u16]) -> bool {

@@ -9,7 +9,7 @@
 
 use super::bitboard::Bitboard;
 use super::bulk::open_counts;
-use super::listing::{DieListing, LISTINGS, ListingPath, Listings};
+use super::listing::{DieListing, LISTINGS, ListingPath, Listings, die_blockers};
 use super::moves::Move;
 use super::paths::{PATHS, PathTables};
 use super::position::{Position, goal_square};
@@ -81,15 +81,6 @@ impl<'a> Legality<'a> {
         legality
     }
 
-    /// Whether the die move `from`-`to` leaves our king unattacked.
-    #[inline]
-    fn die_move_is_safe(&self, from: Square, to: Square) -> bool {
-        if !self.suspects.has(from) {
-            return true;
-        }
-        self.leaves_king_safe(to, (self.occupied ^ Bitboard::of(from)) | Bitboard::of(to))
-    }
-
     /// Whether no checker but one captured on `to` reaches our king through `after`, the occupied
     /// squares after a die move onto `to`.
     #[inline]
@@ -99,9 +90,10 @@ impl<'a> Legality<'a> {
             .any(|&checker| checker != to && self.paths.reaches(checker, self.king, after))
     }
 
-    /// Calls `visit` with the legal moves of a suspect die on `from` (see `die_move_is_safe`),
-    /// whose paths are `die` and `blockers` its blocking pieces. Apart from the listing's hot loop,
-    /// which keeps fewer values in registers without the king-safety test.
+    /// Calls `visit` with the legal moves of a suspect die on `from`, whose moves may open an
+    /// enemy die's way to our king: `die`'s paths free of `blockers` (see `listing`) that leave
+    /// the king unattacked. Apart from the listing's hot loop, which keeps fewer values in
+    /// registers without the king-safety test.
     #[inline(never)]
     fn visit_suspect_moves(
         &self,
@@ -110,8 +102,10 @@ impl<'a> Legality<'a> {
         blockers: Bitboard,
         visit: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        let without_die = self.occupied ^ Bitboard::of(from);
         let safe = |path: &ListingPath| {
-            die.is_free(path, blockers) && self.die_move_is_safe(from, path.mv.to())
+            let to = path.mv.to();
+            die.is_free(path, blockers) && self.leaves_king_safe(to, without_die | Bitboard::of(to))
         };
         visit_listed(die.paths, safe, visit)
     }
@@ -184,7 +178,7 @@ pub fn generate(pos: &Position, moves: &mut MoveList<Move>) {
 
 /// Fills `moves` (cleared first) with the legal captures of `pos` in generation order.
 #[inline]
-pub(super) fn generate_captures(pos: &Position, moves: &mut MoveList<Move>) {
+pub fn generate_captures(pos: &Position, moves: &mut MoveList<Move>) {
     fill::<true>(pos, moves);
 }
 
@@ -238,15 +232,7 @@ fn visit_moves<const CAPTURES: bool>(
         if CAPTURES && (ring & targets).is_empty() {
             return ControlFlow::Continue(());
         }
-        // No path passes over its die's ring and every path ends on it (see `listing`), so one
-        // mask tests the way and the end square together: off the ring every piece blocks, on it
-        // every square that is no target (an enemy piece is one; for captures, only it is).
-        let prey = ring & enemy;
-        let blockers = if CAPTURES {
-            (occupied | ring) ^ prey
-        } else {
-            occupied ^ prey
-        };
+        let blockers = die_blockers(occupied, ring, enemy, CAPTURES);
         let die = legality.listings.die(from, top);
         if !legality.suspects.is_empty() && legality.suspects.has(from) {
             legality.visit_suspect_moves(from, die, blockers, &mut visit)
@@ -289,23 +275,18 @@ pub fn count_legal_moves(pos: &Position) -> u64 {
         return 0;
     }
     let legality = Legality::new(pos);
-    let (occupied, own) = (legality.occupied, legality.own);
     let paths = legality.paths;
     let enemy = pos.occupied_by(legality.us.opponent());
     let free = pos.dice(legality.us) & !legality.suspects;
     let mut count = open_counts(paths, pos, free, enemy) as usize;
-    // The suspects' moves, with the board after each built from the path's end square mask and
-    // the board without the die, rather than from two 128-bit shifts per path.
     (pos.dice(legality.us) & legality.suspects).for_each_square(|from| {
-        let without_die = occupied ^ Bitboard::of(from);
-        count += paths
-            .from(from, pos.top_at(from))
-            .iter()
-            .filter(|path| {
-                path.open(occupied, own)
-                    && legality.leaves_king_safe(path.mv.to(), without_die | path.target())
-            })
-            .count();
+        let top = pos.top_at(from);
+        let blockers = die_blockers(legality.occupied, paths.ring(from, top), enemy, false);
+        let die = legality.listings.die(from, top);
+        let _ = legality.visit_suspect_moves(from, die, blockers, &mut |_| {
+            count += 1;
+            ControlFlow::Continue(())
+        });
     });
     count += legality.king_move_count() as usize;
     count as u64

@@ -53,13 +53,11 @@ impl PathEntry {
     }
 
     /// Whether the die can roll here: nothing on the way and no piece of its own side (`own`) on
-    /// the end square. Branch-free, for counting.
-    #[inline]
+    /// the end square. The plain rule, which the tests check the faster forms (`listing`, `bulk`,
+    /// the packed paths) against.
+    #[cfg(test)]
     pub fn open(&self, occupied: Bitboard, own: Bitboard) -> bool {
-        // Both tests in one: a bit in the passed squares' or the end square's mask.
-        let low = (self.low & occupied.0 as u64) | (self.to_low & own.0 as u64);
-        let high = (self.high & (occupied.0 >> 64) as u8) | (self.to_high & (own.0 >> 64) as u8);
-        low | high as u64 == 0
+        !self.blocked_by(occupied) && !self.target().intersects(own)
     }
 }
 
