@@ -132,24 +132,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The default gives every legal move: without a faster way to find the tactical ones a game
     /// generates them all anyway, and leaving the other moves in costs nothing. A game with a cheaper
     /// way (Alice: captures and promotions alone; Duel: captures alone) generates just the tactical
-    /// moves, and places them in the full list ([`Game::tactical_move_places`]) where the order in
-    /// which the search picks tied moves should stay that of the full list.
+    /// moves.
     fn generate_tactical_moves(&self, moves: &mut MoveList<Self::Move>) {
         self.generate_moves(moves);
-    }
-    /// Fills `places[..moves.len()]` with where the moves of `moves`, a list of
-    /// [`Game::generate_tactical_moves`], stand in the list of [`Game::generate_moves`], as far as
-    /// the search's picking of tied moves depends on it, and returns `true`: the index in the full
-    /// list where it is below `moves.len()`, otherwise any value from `moves.len()` on, rising along
-    /// the list. The search picks a shorter list in the order it would pick the full one (the other
-    /// moves skipped), so leaving the quiet moves out does not change its tree.
-    ///
-    /// The default fills nothing and returns `false`: the search picks the list as it stands, as if
-    /// it were the full one. That is right for a game whose tactical list is its full list, and for
-    /// any other the order its own list has always been picked in.
-    fn tactical_move_places(&self, moves: &[Self::Move], places: &mut [u16]) -> bool {
-        let _ = (moves, places);
-        false
     }
 
     /// Parses a move in the game's notation; it must be legal in this position.

@@ -1,5 +1,5 @@
 //! The per-ply scratch space of a search thread, allocated once per search so that nodes allocate
-//! nothing: the move list, its ordering scores and places, the killers and the principal variation
+//! nothing: the move list, its ordering scores, the killers and the principal variation
 //! below the ply.
 
 use super::score::MAX_PLY;
@@ -12,9 +12,6 @@ pub(super) struct Frame<M: GameMove> {
     pub moves: MoveList<M>,
     /// Ordering scores, index for index with `moves`.
     pub scores: PerMove<M, i32>,
-    /// The quiescence search's places of its tactical moves in the full move list (see
-    /// `Game::tactical_move_places`), index for index with `moves`.
-    pub places: PerMove<M, u16>,
     /// The two latest quiet moves that caused a cutoff at this ply.
     pub killers: [M; 2],
     /// Set while the node at this ply is the reply to a null move, which must not pass again: two
@@ -35,7 +32,6 @@ impl<M: GameMove> Frame<M> {
         Frame {
             moves: MoveList::new(),
             scores: PerMove(MoveArray::filled(0)),
-            places: PerMove(MoveArray::filled(0)),
             killers: [M::default(); 2],
             after_null: false,
             known_check: None,

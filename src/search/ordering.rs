@@ -143,97 +143,9 @@ pub(super) fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [i32], index: usi
     (moves[index], scores[index])
 }
 
-/// [`pick_next`] for a list of tactical moves placed in the full move list (`places`, see
-/// `Game::tactical_move_places`): picks the move [`pick_next`] would pick at `index` from the full
-/// list, in which the moves left out score below every listed one. Ties go to the lower place, and
-/// the move standing at place `index` of the full list, which the swap there would move to the picked
-/// move's place, takes that place.
-#[inline]
-pub(super) fn pick_next_placed<M: Copy>(
-    moves: &mut [M],
-    scores: &mut [i32],
-    places: &mut [u16],
-    index: usize,
-) -> (M, i32) {
-    let len = moves.len();
-    let mut best = index;
-    let mut best_score = scores[index];
-    let mut best_place = places[index];
-    for i in index + 1..len {
-        let (score, place) = (scores[i], places[i]);
-        if score > best_score || (score == best_score && place < best_place) {
-            best = i;
-            best_score = score;
-            best_place = place;
-        }
-    }
-    if let Some(displaced) = places[index..len]
-        .iter_mut()
-        .find(|place| usize::from(**place) == index)
-    {
-        *displaced = best_place;
-    }
-    moves.swap(index, best);
-    scores.swap(index, best);
-    places.swap(index, best);
-    (moves[index], scores[index])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Rng;
-
-    #[test]
-    fn placed_picking_follows_the_full_list() {
-        let mut rng = Rng::new(3);
-        let mut ties = 0;
-        for _ in 0..5000 {
-            // A full list: tactical moves with few distinct scores (many ties) among skipped ones.
-            let len = 1 + rng.below(24);
-            let full_scores: Vec<i32> = (0..len)
-                .map(|_| match rng.below(3) {
-                    0 => SKIP_SCORE,
-                    _ => rng.below(3) as i32,
-                })
-                .collect();
-            let mut full_moves: Vec<usize> = (0..len).collect();
-            let mut scores = full_scores.clone();
-            let mut from_full = Vec::new();
-            for index in 0..len {
-                let (mv, score) = pick_next(&mut full_moves, &mut scores, index);
-                if score == SKIP_SCORE {
-                    break;
-                }
-                from_full.push(mv);
-            }
-
-            // The tactical moves alone, placed as `Game::tactical_move_places` asks.
-            let mut moves: Vec<usize> =
-                (0..len).filter(|&i| full_scores[i] != SKIP_SCORE).collect();
-            let count = moves.len();
-            let mut scores: Vec<i32> = moves.iter().map(|&i| full_scores[i]).collect();
-            let mut places: Vec<u16> = moves
-                .iter()
-                .enumerate()
-                .map(|(index, &i)| if i < count { i } else { count + index } as u16)
-                .collect();
-            let picked: Vec<usize> = (0..count)
-                .map(|index| pick_next_placed(&mut moves, &mut scores, &mut places, index).0)
-                .collect();
-            assert_eq!(picked, from_full, "scores {full_scores:?}");
-
-            // The plain pick of the short list differs at times: the places matter.
-            let mut moves: Vec<usize> =
-                (0..len).filter(|&i| full_scores[i] != SKIP_SCORE).collect();
-            let mut scores: Vec<i32> = moves.iter().map(|&i| full_scores[i]).collect();
-            let plain: Vec<usize> = (0..count)
-                .map(|index| pick_next(&mut moves, &mut scores, index).0)
-                .collect();
-            ties += usize::from(plain != from_full);
-        }
-        assert!(ties > 0, "some lists pick differently without places");
-    }
 
     #[test]
     fn picking_yields_moves_by_descending_score() {

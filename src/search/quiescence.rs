@@ -5,7 +5,7 @@
 
 use super::frame::Frame;
 use super::negamax::set_known_check;
-use super::ordering::{SKIP_SCORE, pick_next, pick_next_placed, score_tactical_moves};
+use super::ordering::{SKIP_SCORE, pick_next, score_tactical_moves};
 use super::score::{Bound, INFINITE, outcome_score};
 use super::thread::SearchThread;
 use super::tt::TtEntry;
@@ -86,24 +86,9 @@ impl<G: Game> SearchThread<'_, G> {
             return outcome_score(pos, pos.no_move_outcome(), ply);
         }
         score_tactical_moves(pos, &frame.moves, &mut frame.scores, tt_move, in_check);
-        // A tactical list the game places is picked in the order of the full one (the places say
-        // how): one or no move needs no place.
-        let placed = !in_check
-            && frame.moves.len() > 1
-            && pos.tactical_move_places(&frame.moves, &mut frame.places);
-
         let mut best_move = None;
         for index in 0..frame.moves.len() {
-            let (mv, order) = if placed {
-                pick_next_placed(
-                    &mut frame.moves,
-                    &mut frame.scores,
-                    &mut frame.places,
-                    index,
-                )
-            } else {
-                pick_next(&mut frame.moves, &mut frame.scores, index)
-            };
+            let (mv, order) = pick_next(&mut frame.moves, &mut frame.scores, index);
             if order == SKIP_SCORE {
                 break;
             }

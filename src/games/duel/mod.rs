@@ -118,11 +118,6 @@ impl Game for Position {
         movegen::generate_captures(self, moves);
     }
 
-    fn tactical_move_places(&self, moves: &[Move], places: &mut [u16]) -> bool {
-        captures::places(self, moves, places);
-        true
-    }
-
     fn has_legal_move(&self) -> bool {
         movegen::has_legal_move(self)
     }

@@ -210,8 +210,7 @@ pub(super) fn visit_legal_moves(
 }
 
 /// Calls `visit` with the legal moves of `pos` in generation order until it breaks; with `CAPTURES`
-/// only those onto an enemy piece. One loop for both keeps the captures in the order of the full
-/// list, which the search's move picking depends on.
+/// only those onto an enemy piece.
 #[inline(always)]
 fn visit_moves<const CAPTURES: bool>(
     pos: &Position,
