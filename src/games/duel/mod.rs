@@ -2,23 +2,17 @@
 
 mod announce;
 mod bitboard;
-mod bulk;
-mod captures;
 mod dfen;
 mod diagram;
 mod eval;
-mod listing;
 mod movegen;
 mod moves;
 mod notation;
 mod orientation;
-mod paths;
 mod piece;
 mod position;
-mod quiet;
 mod square;
 mod web_board;
-mod window;
 mod zobrist;
 
 pub use dfen::DfenError;

@@ -8,8 +8,8 @@
 //! ambiguous and rejected.
 
 use super::movegen;
+use super::movegen::paths::PATHS;
 use super::moves::Move;
-use super::paths::PATHS;
 use super::position::{Position, goal_square};
 use super::square::Square;
 use std::fmt;

@@ -1,9 +1,9 @@
 //! The Duel position: what stands where, whose turn it is, the counters and the Zobrist key.
 
 use super::bitboard::Bitboard;
+use super::movegen::paths::{PATHS, PathTables};
 use super::moves::Move;
 use super::orientation::Orientation;
-use super::paths::{PATHS, PathTables};
 use super::piece::Piece;
 use super::square::{SQUARES, Square};
 use super::zobrist;

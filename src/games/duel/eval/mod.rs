@@ -6,7 +6,7 @@ mod reach;
 mod reach_cache;
 mod weights;
 
-use super::paths::PATHS;
+use super::movegen::paths::PATHS;
 use super::position::{Position, goal_square};
 use crate::game::{EvalTerm, EvalWeight, FeatureCounts, Side};
 use reach::{Reach, reach};

@@ -3,10 +3,10 @@
 //! for a die met before in the same surroundings from the cache (`reach_cache`).
 
 use super::super::bitboard::Bitboard;
-use super::super::paths::{PATHS, PathTables};
+use super::super::movegen::paths::{PATHS, PathTables};
+use super::super::movegen::window::{PathMasks, from_window};
 use super::super::position::Position;
 use super::super::square::Square;
-use super::super::window::{PathMasks, from_window};
 use super::reach_cache::{DieKey, ReachCache};
 use crate::game::Side;
 

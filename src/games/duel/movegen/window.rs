@@ -2,7 +2,7 @@
 //! tall, so every path lies inside one of them, and a path together with the pieces it meets fits in
 //! 64-bit words: testing it takes one word of each instead of the 72-bit board's two.
 
-use super::bitboard::Bitboard;
+use super::super::bitboard::Bitboard;
 
 /// How many windows there are; window `w` starts at row `w`.
 pub const WINDOWS: usize = 2;

@@ -1,9 +1,9 @@
 //! Precomputed rolling paths: for every square and top value, every end square with the squares the
 //! die passes over, and the masks between squares used for attack tests.
 
-use super::bitboard::Bitboard;
-use super::moves::Move;
-use super::square::{SQUARES, Square};
+use super::super::bitboard::Bitboard;
+use super::super::moves::Move;
+use super::super::square::{SQUARES, Square};
 use super::window::{WINDOWS, window_bits, window_of};
 use once_cell::sync::Lazy;
 
@@ -356,8 +356,8 @@ fn straight_between(a: Square, b: Square) -> Bitboard {
 
 #[cfg(test)]
 mod tests {
+    use super::super::window::PathMasks;
     use super::*;
-    use crate::games::duel::window::PathMasks;
 
     /// How many packed paths of a die on `from` showing `top` are open under `masks`, the test the
     /// evaluation makes (eval/reach.rs).

@@ -6,10 +6,10 @@
 //! whose paths all lie in one of the two 63-square windows (see `window`), which is most dice, has
 //! its paths kept as bits of that window, so that one AND of 64 bits tests a path.
 
-use super::bitboard::Bitboard;
-use super::moves::Move;
+use super::super::bitboard::Bitboard;
+use super::super::moves::Move;
+use super::super::square::{Direction, SQUARES, Square};
 use super::paths::{PATHS, PathEntry, PathTables};
-use super::square::{Direction, SQUARES, Square};
 use super::window::{WINDOWS, from_window, window_bits};
 use once_cell::sync::Lazy;
 

@@ -4,11 +4,11 @@
 //! end square empty or an enemy piece. Half the work of testing passes and end square against two
 //! different masks, which is what the last ply of perft spends its time on.
 
-use super::bitboard::Bitboard;
+use super::super::bitboard::Bitboard;
+use super::super::position::Position;
+use super::super::square::Square;
 use super::listing::die_blockers;
 use super::paths::PathTables;
-use super::position::Position;
-use super::square::Square;
 use super::window::window_bits;
 
 /// How many paths of a die on `from` showing `top` are open: nothing on the way and the end square
@@ -48,7 +48,7 @@ pub fn open_counts(paths: &PathTables, pos: &Position, dice: Bitboard, enemy: Bi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::duel::paths::PATHS;
+    use crate::games::duel::movegen::paths::PATHS;
 
     #[test]
     fn bulk_counts_agree_with_the_paths() {

@@ -2,10 +2,10 @@
 //! the horizon, and asking this first spares it making each of them (a copy of the position) only to
 //! learn that it is skipped.
 
-use super::bitboard::Bitboard;
-use super::moves::Move;
+use super::super::bitboard::Bitboard;
+use super::super::moves::Move;
+use super::super::position::{Position, rolled_along};
 use super::paths::{PATHS, PathTables};
-use super::position::{Position, rolled_along};
 
 impl Position {
     /// Whether the legal move `mv` leaves the opponent's king attacked, as [`Position::gives_check`]

@@ -6,15 +6,28 @@
 //! own piece on such a path, or every die when a path is open already (check). The other dice need no
 //! legality test at all. King moves are tested directly, without the king on its old square, against
 //! the enemy dice grouped by top value.
+//!
+//! The subsystem: the rolling paths ([`paths`]) laid out for listing ([`listing`]) over two 63-square
+//! windows ([`window`]); perft's bulk count ([`bulk`]); the captures alone for quiescence
+//! ([`captures`]); and whether a move gives check, told without making it ([`quiet`]).
 
+mod bulk;
+mod captures;
+mod listing;
+pub(super) mod paths;
+mod quiet;
+pub(super) mod window;
+
+pub use captures::generate_captures;
+
+use self::bulk::open_counts;
+use self::listing::{DieListing, LISTINGS, ListingPath, Listings, die_blockers};
+use self::paths::{PATHS, PathTables};
+use self::window::window_bits;
 use super::bitboard::Bitboard;
-use super::bulk::open_counts;
-use super::listing::{DieListing, LISTINGS, ListingPath, Listings, die_blockers};
 use super::moves::Move;
-use super::paths::{PATHS, PathTables};
 use super::position::{Position, goal_square};
 use super::square::Square;
-use super::window::window_bits;
 use crate::game::{MoveList, Side};
 use std::ops::ControlFlow;
 
@@ -174,12 +187,6 @@ pub fn for_each_legal_move(pos: &Position, mut emit: impl FnMut(Move)) {
 #[inline]
 pub fn generate(pos: &Position, moves: &mut MoveList<Move>) {
     fill::<false>(pos, moves);
-}
-
-/// Fills `moves` (cleared first) with the legal captures of `pos` in generation order.
-#[inline]
-pub fn generate_captures(pos: &Position, moves: &mut MoveList<Move>) {
-    fill::<true>(pos, moves);
 }
 
 /// Fills `moves` (cleared first) with what [`visit_moves`] visits.
