@@ -1,19 +1,12 @@
 //! The contracts of the `Game` trait's seam, checked for every hosted game over positions of seeded
 //! random play: what the search and the tools rely on whatever the game. `Bare`, Duel behind the
-//! required methods alone, checks the defaults and a draw rule of a game's own.
+//! required methods alone, checks the defaults.
 
 mod common;
 
 use common::random_positions;
-use duel::game::{
-    Game, GameRecord, MoveList, Presentation, SearchParams, Side, Termination, Tuning, join_marks,
-    wins_at_once,
-};
-use duel::games::duel::Square;
+use duel::game::{Game, MoveList, Presentation, Side, Termination, Tuning, join_marks};
 use duel::games::{Alice, Dame, Dipole, Duel};
-use duel::search::{
-    Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable, run_detailed,
-};
 use std::collections::HashMap;
 
 /// Positions of random play from the start of `G`.
@@ -192,20 +185,6 @@ fn alice_has_no_marks() {
 }
 
 #[test]
-fn the_games_keep_the_search_margins_tuned_for_duel() {
-    let tuned = SearchParams {
-        aspiration_margin: 30,
-        rfp_margin: 80,
-        futility_margin: 120,
-    };
-    assert_eq!(SearchParams::DEFAULT, tuned);
-    assert_eq!(Duel::SEARCH_PARAMS, tuned);
-    assert_eq!(Dipole::SEARCH_PARAMS, tuned);
-    // Dame's evaluation counts a man as 100, as Duel counts a die: the same scale, for now.
-    assert_eq!(Dame::SEARCH_PARAMS, tuned);
-}
-
-#[test]
 fn bare_move_codes_round_trip() {
     move_codes_round_trip::<Bare>();
 }
@@ -261,9 +240,6 @@ impl Game for Bare {
     }
     fn quiet_plies(&self) -> u32 {
         self.0.quiet_plies()
-    }
-    fn is_material_draw(&self) -> bool {
-        Square::all().all(|sq| self.0.die_faces(sq).is_none())
     }
     fn in_check(&self) -> bool {
         self.0.in_check()
@@ -326,60 +302,6 @@ fn default_presentation_and_tuning() {
         how: Bare::GOAL,
     };
     assert_eq!(Bare::start().describe_termination(goal), Bare::GOAL);
-}
-
-/// Kings alone: White's king two steps from its goal, Black's far away.
-const KINGS_ALONE: &str = "9/9/4wK4/9/9/9/9/bK8 w 0 1";
-
-fn search_score<G: Game>(pos: &G) -> Option<Score> {
-    let limits = Limits {
-        depth: Some(4),
-        ..Limits::default()
-    };
-    let (control, tt) = (SearchControl::new(), TranspositionTable::new(1));
-    let request = SearchRequest {
-        root: pos,
-        history: &[],
-        limits: &limits,
-        settings: &Settings::default(),
-        control: &control,
-        tt: &tt,
-    };
-    run_detailed(&request, &mut |_| {}).score
-}
-
-#[test]
-fn a_draw_by_material_ends_the_record_and_the_search_alike() {
-    let duel = Duel::from_text(KINGS_ALONE).unwrap();
-    assert_eq!(GameRecord::new(duel).termination(), None);
-    assert_eq!(
-        search_score(&duel),
-        Some(Score::Mate(2)),
-        "Duel has no such draw"
-    );
-
-    let bare = Bare(duel);
-    assert_eq!(
-        GameRecord::new(bare.clone()).termination(),
-        Some(Termination::InsufficientMaterial)
-    );
-    assert_eq!(
-        Termination::InsufficientMaterial.outcome(),
-        duel::game::Outcome::Draw
-    );
-    // Every move leads to kings alone again: a draw, as the record would call it.
-    assert_eq!(search_score(&bare), Some(Score::Centipawns(0)));
-    // A position both decided and drawn by material is decided, in both: the king wins.
-    let at_the_door = Bare::from_text("9/4wK4/9/9/9/9/9/bK8 w 0 1").unwrap();
-    let step = at_the_door.parse_move("E7-E8").unwrap();
-    assert!(wins_at_once(&at_the_door, step));
-    let mut record = GameRecord::new(at_the_door.clone());
-    record.play(step);
-    assert!(matches!(
-        record.termination(),
-        Some(Termination::Goal { .. })
-    ));
-    assert_eq!(search_score(&at_the_door), Some(Score::Mate(1)));
 }
 
 /// A linear evaluation is what its weights and features say: [`Game::evaluate`] is their dot product

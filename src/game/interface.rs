@@ -1,7 +1,7 @@
 //! The `Game` trait: a game's rules, everything the search may know about it. How a game is shown
 //! (`Presentation`) and tuned (`Tuning`) are traits of their own, with defaults.
 
-use super::{DrawRules, GameMove, MoveList, Outcome, SearchParams, Side};
+use super::{DrawRules, GameMove, MoveList, Outcome, Side};
 use std::error::Error;
 use std::fmt::Debug;
 
@@ -27,8 +27,6 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     const GOAL: &'static str;
     /// Fixed positions (in the game's position text) that `bench` searches.
     const BENCH_POSITIONS: &'static [&'static str];
-    /// The search's margins in the units of [`Game::evaluate`]; by default those tuned for Duel.
-    const SEARCH_PARAMS: SearchParams = SearchParams::DEFAULT;
     /// Words that are not moves but marks belonging to the move before them, which the notation lets
     /// stand after a space (Duel: `+` and `++`); see [`crate::game::join_marks`]. None by default.
     const MOVE_MARKS: &'static [&'static str] = &[];
@@ -84,14 +82,6 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn no_move_outcome(&self) -> Outcome;
     /// Consecutive plies without an irreversible move, for [`DrawRules::quiet_plies`].
     fn quiet_plies(&self) -> u32;
-    /// Whether the position is a draw by the material left, whatever follows: neither side can win
-    /// with it (chess's insufficient material). False by default. A draw the position alone decides;
-    /// those that need the game's history are [`Game::DRAW_RULES`]. The search scores such a position
-    /// a draw, and [`crate::game::GameRecord::termination`] ends the game there unless a win or a side
-    /// without moves came first.
-    fn is_material_draw(&self) -> bool {
-        false
-    }
     /// Whether the side to move is under attack in the game's sense (Duel: its king is attacked).
     fn in_check(&self) -> bool;
     /// Whether the move `mv`, which led from this position to `child`, leaves the opponent in check:
@@ -165,6 +155,6 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
 
     /// The static evaluation from the side to move's point of view, in the game's own unit
-    /// (centipawns for Duel), which [`Game::SEARCH_PARAMS`] is measured in.
+    /// (centipawns for Duel), which the search's margins (`search::params`) are measured in.
     fn evaluate(&self) -> i32;
 }

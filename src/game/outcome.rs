@@ -64,8 +64,6 @@ pub enum Termination {
     Repetition,
     /// Too many consecutive plies without an irreversible move (Duel: 100 plies without capture).
     QuietPlies,
-    /// Neither side can win with the material left (`Game::is_material_draw`).
-    InsufficientMaterial,
 }
 
 impl Termination {
@@ -74,9 +72,7 @@ impl Termination {
         match self {
             Termination::Goal { winner, .. } => Outcome::Win(winner),
             Termination::NoLegalMove { outcome, .. } => outcome,
-            Termination::Repetition
-            | Termination::QuietPlies
-            | Termination::InsufficientMaterial => Outcome::Draw,
+            Termination::Repetition | Termination::QuietPlies => Outcome::Draw,
         }
     }
 }
@@ -88,7 +84,6 @@ impl fmt::Display for Termination {
             Termination::NoLegalMove { stuck, .. } => write!(f, "{stuck} has no legal move"),
             Termination::Repetition => f.write_str("threefold repetition"),
             Termination::QuietPlies => f.write_str("too many plies without capture"),
-            Termination::InsufficientMaterial => f.write_str("insufficient material"),
         }
     }
 }

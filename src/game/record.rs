@@ -74,8 +74,8 @@ impl<G: Game> GameRecord<G> {
     }
 
     /// Why the game is over, or `None` while it goes on. A decisive result takes precedence over the
-    /// draws: a move that mates on the hundredth quiet ply still wins. The draws are the game's own
-    /// ([`Game::is_material_draw`]), then [`Game::DRAW_RULES`]; the search scores the same ones.
+    /// draws: a move that mates on the hundredth quiet ply still wins. The draws are
+    /// [`Game::DRAW_RULES`]; the search scores the same ones.
     pub fn termination(&self) -> Option<Termination> {
         let position = self.current();
         if let Some(winner) = position.decided_winner() {
@@ -91,9 +91,6 @@ impl<G: Game> GameRecord<G> {
                 stuck: position.side_to_move(),
                 outcome: position.no_move_outcome(),
             });
-        }
-        if position.is_material_draw() {
-            return Some(Termination::InsufficientMaterial);
         }
         let rules = G::DRAW_RULES;
         let quiet = position.quiet_plies();

@@ -4,7 +4,8 @@
 
 use super::frame::Frame;
 use super::params::{
-    ASPIRATION_DEPTH, ASPIRATION_GROWTH_FACTOR, MATE_SETTLE_MARGIN, TIME_FALL_MARGIN,
+    ASPIRATION_DEPTH, ASPIRATION_GROWTH_FACTOR, ASPIRATION_MARGIN, MATE_SETTLE_MARGIN,
+    TIME_FALL_MARGIN,
 };
 use super::report::Report;
 use super::root_moves::sort_by_score;
@@ -80,7 +81,7 @@ impl<G: Game> SearchThread<'_, G> {
         report: &mut dyn FnMut(&Report<G::Move>),
     ) {
         let previous = self.root_moves[line].previous_score;
-        let mut margin = G::SEARCH_PARAMS.aspiration_margin;
+        let mut margin = ASPIRATION_MARGIN;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && !is_mate(previous) {
             (
                 (previous - margin).max(-INFINITE),

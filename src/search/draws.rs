@@ -13,7 +13,7 @@ impl<G: Game> SearchThread<'_, G> {
     /// (called after a decided game was ruled out). `frame` is scratch space.
     #[inline]
     pub fn draw_score(&self, pos: &G, frame: &mut Frame<G::Move>, ply: usize) -> Option<i32> {
-        if pos.is_material_draw() || self.is_repetition(pos.quiet_plies()) {
+        if self.is_repetition(pos.quiet_plies()) {
             return Some(DRAW);
         }
         self.quiet_limit_score(pos, frame, ply)

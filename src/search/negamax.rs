@@ -5,7 +5,7 @@ use super::frame::Frame;
 use super::ordering::{QUIET_ORDER_LIMIT, SKIP_SCORE, pick_next, push_killer, score_moves};
 use super::params::{
     CHECK_EXTENSION_FACTOR, IIR_DEPTH, LMR_DEPTH, LMR_MOVES_FLOOR, NMP_BASE, NMP_DEPTH,
-    NMP_DIVISOR, NMP_MOVES_FLOOR, RFP_DEPTH_MAX,
+    NMP_DIVISOR, NMP_MOVES_FLOOR, RFP_DEPTH_MAX, RFP_MARGIN,
 };
 use super::pruning::{QuietPruning, is_quiet};
 use super::reduction::late_move_reduction;
@@ -100,8 +100,7 @@ impl<G: Game> SearchThread<'_, G> {
         // it means little) and outside principal-variation nodes (whose scores must be exact).
         let eval = (!pv_node && !in_check).then(|| self.static_eval(pos));
         if let Some(eval) = eval
-            && let Some(score) =
-                reverse_futility_cut(depth, eval, beta, G::SEARCH_PARAMS.rfp_margin)
+            && let Some(score) = reverse_futility_cut(depth, eval, beta)
         {
             // The cut needs only to know that there is a move, not the moves: a side without any
             // has lost, cut or not. A table entry proves there are moves (see `quiescence`).
@@ -132,7 +131,7 @@ impl<G: Game> SearchThread<'_, G> {
             &self.history,
         );
 
-        let pruning = QuietPruning::new(depth, eval, alpha, G::SEARCH_PARAMS.futility_margin);
+        let pruning = QuietPruning::new(depth, eval, alpha);
         let original_alpha = alpha;
         let mut alpha = alpha;
         let mut best = -INFINITE;
@@ -342,12 +341,12 @@ fn check_extension(gives_check: bool, ply: usize, root_depth: i32) -> i32 {
 }
 
 /// Reverse futility pruning (static null-move pruning): near the horizon, a static evaluation that
-/// beats `beta` by more than `margin` per remaining ply is trusted to hold, and the node fails high on
+/// beats `beta` by more than [`RFP_MARGIN`] per remaining ply is trusted to hold, and the node fails high on
 /// it without a search. Called out of check and outside principal-variation nodes; the caller
 /// trusts it only where the side to move has a legal move.
 #[inline]
-fn reverse_futility_cut(depth: i32, eval: i32, beta: i32, margin: i32) -> Option<i32> {
-    (depth <= RFP_DEPTH_MAX && !is_mate(beta) && eval - margin * depth >= beta).then_some(eval)
+fn reverse_futility_cut(depth: i32, eval: i32, beta: i32) -> Option<i32> {
+    (depth <= RFP_DEPTH_MAX && !is_mate(beta) && eval - RFP_MARGIN * depth >= beta).then_some(eval)
 }
 
 /// Tells the child searched in `below` whether it is in check (see `Frame::known_check`).

@@ -1,5 +1,6 @@
-//! Every tunable number of the search, in one place, except the margins counted in a game's
-//! evaluation units, which the game sets (`crate::game::SearchParams`).
+//! Every tunable number of the search, in one place. The margins (`*_MARGIN`) count in the units of
+//! `Game::evaluate`: tuned for Duel's centipawns, and used as they are by the other games, whose
+//! evaluations share that scale.
 //!
 //! Names follow `<TECHNIQUE>_<ROLE>`, with the roles: `BASE` (a starting value), `MARGIN` (a score
 //! distance), `FACTOR` (a multiplier), `MAX` (a cap), `DEPTH` (the depth from which a technique
@@ -11,6 +12,8 @@ use std::time::Duration;
 
 /// Iterations from this depth on start with a window around the previous score.
 pub const ASPIRATION_DEPTH: u32 = 4;
+/// Half-width of the first aspiration window around the previous iteration's score.
+pub const ASPIRATION_MARGIN: i32 = 30;
 /// After a failed window its half-width grows by this factor, in percent.
 pub const ASPIRATION_GROWTH_FACTOR: i32 = 150;
 
@@ -44,9 +47,14 @@ pub const IIR_DEPTH: i32 = 4;
 
 /// Reverse futility pruning applies up to this remaining depth.
 pub const RFP_DEPTH_MAX: i32 = 6;
+/// Reverse futility pruning: the static evaluation must beat beta by this much per remaining ply.
+pub const RFP_MARGIN: i32 = 80;
 
 /// Futility pruning applies up to this remaining depth.
 pub const FUTILITY_DEPTH_MAX: i32 = 3;
+/// Futility pruning: quiet moves are skipped where the static evaluation plus this much per remaining
+/// ply stays at or below alpha.
+pub const FUTILITY_MARGIN: i32 = 120;
 
 /// Late move pruning applies up to this remaining depth.
 pub const LMP_DEPTH_MAX: i32 = 3;

@@ -9,7 +9,7 @@
 //! A node's first move is always searched, and nothing is skipped in check, at principal-variation
 //! nodes or near mate scores.
 
-use super::params::{FUTILITY_DEPTH_MAX, LMP_BASE, LMP_DEPTH_MAX};
+use super::params::{FUTILITY_DEPTH_MAX, FUTILITY_MARGIN, LMP_BASE, LMP_DEPTH_MAX};
 use super::score::{MATE_BOUND, is_mate};
 use crate::game::Game;
 
@@ -33,14 +33,14 @@ pub(super) struct QuietPruning {
 }
 
 impl QuietPruning {
-    /// The pruning of a node with remaining `depth` and the lower window edge `alpha`, with the
-    /// game's futility `margin` per remaining ply. `eval` is the node's static evaluation, `None` in
-    /// check or at a principal-variation node: nothing is skipped there.
-    pub fn new(depth: i32, eval: Option<i32>, alpha: i32, margin: i32) -> Self {
+    /// The pruning of a node with remaining `depth` and the lower window edge `alpha`. `eval` is the
+    /// node's static evaluation, `None` in check or at a principal-variation node: nothing is skipped
+    /// there.
+    pub fn new(depth: i32, eval: Option<i32>, alpha: i32) -> Self {
         let eval = eval.filter(|_| !is_mate(alpha));
         let futility = eval
             .filter(|_| depth <= FUTILITY_DEPTH_MAX)
-            .map(|eval| eval + margin * depth)
+            .map(|eval| eval + FUTILITY_MARGIN * depth)
             .filter(|&value| value <= alpha);
         let late_from = match eval {
             Some(_) if depth <= LMP_DEPTH_MAX => (LMP_BASE + depth * depth) as usize,
@@ -74,11 +74,8 @@ mod tests {
     use crate::games::Duel;
     use crate::search::score::{mate_in, mated_in};
 
-    const FUTILITY_MARGIN: i32 = crate::game::SearchParams::DEFAULT.futility_margin;
-
-    /// The pruning of a node under Duel's margins.
     fn node(depth: i32, eval: Option<i32>, alpha: i32) -> QuietPruning {
-        QuietPruning::new(depth, eval, alpha, FUTILITY_MARGIN)
+        QuietPruning::new(depth, eval, alpha)
     }
 
     fn quiet(dfen: &str, mv: &str) -> bool {

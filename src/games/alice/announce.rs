@@ -30,10 +30,8 @@ pub fn describe(pos: &Position, termination: Termination) -> String {
         }
         Termination::Repetition => "the same position occurred for the third time".to_string(),
         Termination::QuietPlies => "50 moves without a capture or a pawn move".to_string(),
-        // Alice chess has no goal and no draw by material; should a caller pass one, the generic
-        // words stand.
+        // Alice chess has no goal; should a caller pass one, the generic words stand.
         Termination::Goal { how, .. } => how.to_string(),
-        other @ Termination::InsufficientMaterial => other.to_string(),
     }
 }
 

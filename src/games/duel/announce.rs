@@ -41,8 +41,6 @@ pub fn describe(pos: &Position, termination: Termination) -> String {
             "the same position occurred for the third time (repetition)".to_string()
         }
         Termination::QuietPlies => "100 plies in a row without a capture".to_string(),
-        // Duel has no such rule: a king alone can still reach its goal.
-        Termination::InsufficientMaterial => termination.to_string(),
     }
 }
 
