@@ -8,7 +8,7 @@ mod common;
 use alice_reference::{Coverage, RefPosition};
 use duel::engine::perft::perft;
 use duel::game::{
-    Game, GameRecord, MoveList, Outcome, Presentation, Rng, Side, Termination, Tuning,
+    Game, GameRecord, MoveList, Outcome, Perft, Presentation, Rng, Side, Termination, Tuning,
 };
 use duel::games::Alice;
 use duel::games::alice::{Board, FenError, Kind, Move, MoveError, MoveFlag, START_FEN, Square};

@@ -7,7 +7,6 @@ use duel::search::{
     Bound, Limits, Report, Score, SearchControl, SearchRequest, SearchSummary, Settings,
     TranspositionTable, run_detailed,
 };
-use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -306,7 +305,7 @@ fn searchmoves_restrict_the_root() {
 fn a_stop_before_the_first_depth_still_returns_a_legal_move() {
     let root = Duel::start();
     let control = SearchControl::new();
-    control.stop.store(true, Ordering::Relaxed);
+    control.stop();
     let limits = Limits {
         infinite: true,
         ..Limits::default()
@@ -337,9 +336,7 @@ fn stop_ends_an_infinite_search() {
         infinite: true,
         ..Limits::default()
     };
-    let summary = search_then(&root, &limits, &control, &tt, 3, || {
-        control.stop.store(true, Ordering::Relaxed)
-    });
+    let summary = search_then(&root, &limits, &control, &tt, 3, || control.stop());
     let best = summary.result.best.expect("a move");
     assert!(legal_moves(&root).contains(&best));
     assert!(summary.depth >= 3);
@@ -349,7 +346,7 @@ fn stop_ends_an_infinite_search() {
 fn pondering_suspends_the_time_limits() {
     let root = Duel::start();
     let control = SearchControl::new();
-    control.pondering.store(true, Ordering::Relaxed);
+    control.start_pondering();
     let tt = TranspositionTable::new(4);
     // A millisecond could never hold six iterations; while pondering it does not count.
     let limits = Limits {
@@ -375,7 +372,7 @@ fn pondering_suspends_the_time_limits() {
 fn ponderhit_starts_the_clock() {
     let root = Duel::start();
     let control = SearchControl::new();
-    control.pondering.store(true, Ordering::Relaxed);
+    control.start_pondering();
     let tt = TranspositionTable::new(4);
     let limits = Limits {
         movetime: Some(Duration::from_millis(30)),

@@ -6,7 +6,7 @@ use super::fault::SearchFault;
 use super::listener::Listener;
 use super::perft;
 use super::worker::{Job, SearchFn, Worker, candidates};
-use crate::game::{Game, GameRecord};
+use crate::game::{Game, GameRecord, Perft};
 use crate::search::{self, Limits, SearchRequest, Settings, TranspositionTable};
 use std::collections::TryReserveError;
 use std::fmt;
@@ -259,7 +259,10 @@ impl<G: Game> Engine<G> {
 
     /// Stops the search and writes the perft of the current position to `depth` to `out` (see
     /// [`perft::report`]); returns the leaf count.
-    pub fn perft(&mut self, depth: u32, out: &mut impl Write) -> io::Result<u64> {
+    pub fn perft(&mut self, depth: u32, out: &mut impl Write) -> io::Result<u64>
+    where
+        G: Perft,
+    {
         self.stop();
         perft::report(self.record.current(), depth, out)
     }

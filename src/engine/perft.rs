@@ -1,16 +1,16 @@
 //! Perft: counting the leaf nodes of the legal-move tree, the ground truth for move generators.
 
-use crate::game::{Game, MoveList};
+use crate::game::{MoveList, Perft};
 use std::io::Write;
 use std::time::Instant;
 
 /// Leaf nodes at `depth` below `pos`, bulk-counting the last ply. Decided positions are leaves.
-pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+pub fn perft<G: Perft>(pos: &G, depth: u32) -> u64 {
     let mut lists: Vec<MoveList<G::Move>> = (0..depth.max(1)).map(|_| MoveList::new()).collect();
     count(pos, depth, &mut lists)
 }
 
-fn count<G: Game>(pos: &G, depth: u32, lists: &mut [MoveList<G::Move>]) -> u64 {
+fn count<G: Perft>(pos: &G, depth: u32, lists: &mut [MoveList<G::Move>]) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -29,7 +29,7 @@ fn count<G: Game>(pos: &G, depth: u32, lists: &mut [MoveList<G::Move>]) -> u64 {
 }
 
 /// The count below each root move, in generation order, with the move's canonical text.
-pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
+pub fn divide<G: Perft>(pos: &G, depth: u32) -> Vec<(String, u64)> {
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
     moves
@@ -47,7 +47,7 @@ pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
 
 /// Prints `<move>: <count>` per root move, then `Nodes searched: <N>` and `Nodes/second: <M>`,
 /// the output of both `duel perft` and the protocol's `go perft`.
-pub fn report<G: Game>(pos: &G, depth: u32, out: &mut impl Write) -> std::io::Result<u64> {
+pub fn report<G: Perft>(pos: &G, depth: u32, out: &mut impl Write) -> std::io::Result<u64> {
     let started = Instant::now();
     let divided = divide(pos, depth.max(1));
     let total: u64 = if depth == 0 {

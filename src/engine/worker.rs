@@ -22,7 +22,6 @@ use crate::search::{Report, SearchControl, SearchResult, TranspositionTable};
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::thread::{self, JoinHandle};
 
 /// The search to run: it gets the table, the control flags and the report callback. The engine's is
@@ -79,7 +78,9 @@ impl Worker {
         // A fresh control per search: a `stop` meant for an earlier search can never leak into this
         // one, and one sent right after this `go` cannot be lost by a reset.
         let control = Arc::new(SearchControl::default());
-        control.pondering.store(job.ponder, Ordering::SeqCst);
+        if job.ponder {
+            control.start_pondering();
+        }
         let flags = Arc::clone(&control);
         let thread = thread::Builder::new()
             .name("search".into())
@@ -101,7 +102,7 @@ impl Worker {
     /// Ends the search: its answer has been given when this returns. Gives back the table, or `None`
     /// when it was lost to an internal error.
     pub fn stop(self) -> Option<TranspositionTable> {
-        self.control.stop.store(true, Ordering::SeqCst);
+        self.control.stop();
         self.thread.thread().unpark();
         self.thread.join().ok().flatten()
     }
@@ -169,9 +170,7 @@ fn work<G: Game>(
         .and_then(|(best, ponder)| is_legal(&job.root.make_move(best), ponder).then_some(ponder));
     // The GUI has not asked for a move yet: wait for `stop` (or `ponderhit`). Parking cannot miss the
     // wake-up: an unpark that comes before the park leaves a token that makes the park return.
-    while !control.stop.load(Ordering::SeqCst)
-        && (job.infinite || control.pondering.load(Ordering::SeqCst))
-    {
+    while !control.stopped() && (job.infinite || control.is_pondering()) {
         thread::park();
     }
     listener.finished(best, ponder);

@@ -48,22 +48,6 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.generate_moves(&mut moves);
         !moves.is_empty()
     }
-    /// The number of legal moves: perft's bulk count of the last ply. The default generates them;
-    /// a game overrides it to count without storing.
-    fn legal_move_count(&self) -> u64 {
-        let mut moves = MoveList::new();
-        self.generate_moves(&mut moves);
-        moves.len() as u64
-    }
-    /// The sum of [`Game::legal_move_count`] over the positions after each of `moves`, which must
-    /// be legal here: perft's last two plies. The default makes each child; a game overrides it to
-    /// play the moves on one scratch copy and take them back, where copying a position costs more.
-    fn children_move_count(&self, moves: &[Self::Move]) -> u64 {
-        moves
-            .iter()
-            .map(|&mv| self.make_move(mv).legal_move_count())
-            .sum()
-    }
     /// The position after `mv`, which must be legal here.
     fn make_move(&self, mv: Self::Move) -> Self;
     /// The position with the turn passed to the opponent and nothing else changed (its key updated),

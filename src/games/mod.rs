@@ -6,7 +6,7 @@ pub mod dame;
 pub mod dipole;
 pub mod duel;
 
-use crate::game::{Game, Presentation, Tuning, WebBoard};
+use crate::game::{Game, Perft, Presentation, Tuning, WebBoard};
 use std::fmt;
 
 /// A Duel position: the first hosted game.
@@ -24,12 +24,12 @@ pub type Alice = alice::Position;
 /// The names of the hosted games (`UCI_Variant`, `--variant`), the default first.
 pub const VARIANTS: [&str; 4] = [Duel::NAME, Dipole::NAME, Dame::NAME, Alice::NAME];
 
-/// Everything a hosted game implements: its rules ([`Game`]), how it is shown ([`Presentation`], and
-/// to graphical front ends [`WebBoard`]) and how it is tuned ([`Tuning`]). Tools that need more than
-/// the rules take this bound.
-pub trait HostedGame: Presentation + Tuning + WebBoard {}
+/// Everything a hosted game implements: its rules ([`Game`]), how perft counts it ([`Perft`]), how it
+/// is shown ([`Presentation`], and to graphical front ends [`WebBoard`]) and how it is tuned
+/// ([`Tuning`]). Tools that need more than the rules take this bound.
+pub trait HostedGame: Perft + Presentation + Tuning + WebBoard {}
 
-impl<G: Presentation + Tuning + WebBoard> HostedGame for G {}
+impl<G: Perft + Presentation + Tuning + WebBoard> HostedGame for G {}
 
 /// Work to be done with whichever game a name selects.
 pub trait GameTask {

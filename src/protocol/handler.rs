@@ -19,7 +19,7 @@ use super::printer::Printer;
 use super::query;
 use super::{Flow, Host};
 use crate::engine::{ENGINE_AUTHOR, ENGINE_NAME, Engine, EngineParts, bench};
-use crate::game::{Game, MoveList, Presentation};
+use crate::game::{Game, MoveList, Perft, Presentation};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -41,7 +41,7 @@ pub struct HandlerParts {
     engine: EngineParts,
 }
 
-impl<G: Presentation> Handler<G> {
+impl<G: Presentation + Perft> Handler<G> {
     /// A handler with a new engine at the start position, printing to `out`.
     pub fn new(out: Output) -> Self {
         Handler {
@@ -221,7 +221,7 @@ fn yes_no(value: bool) -> &'static str {
     if value { "yes" } else { "no" }
 }
 
-impl<G: Presentation> Host for Handler<G> {
+impl<G: Presentation + Perft> Host for Handler<G> {
     fn handle(&mut self, command: Command) -> Flow {
         match command {
             Command::Uci => self.identify(Dialect::Uci),

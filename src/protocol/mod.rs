@@ -30,8 +30,8 @@ pub use handler::{Handler, HandlerParts};
 pub use output::{Output, one_line, quote};
 
 use crate::engine::panic_text;
-use crate::game::Presentation;
-use crate::games::{GameTask, with_variant};
+use crate::game::{Perft, Presentation};
+use crate::games::{GameTask, HostedGame, with_variant};
 use std::io::{self, Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -59,14 +59,14 @@ struct Rehost(HandlerParts);
 
 impl GameTask for Rehost {
     type Output = Box<dyn Host>;
-    fn run<G: Presentation>(self) -> Box<dyn Host> {
+    fn run<G: HostedGame>(self) -> Box<dyn Host> {
         Box::new(Handler::<G>::from_parts(self.0))
     }
 }
 
 /// Runs the engine for game `G`, reading commands from `input` and answering on `output`, until `quit`
 /// or end of input. Returns only when the input thread cannot be started.
-pub fn run<G: Presentation>(
+pub fn run<G: Presentation + Perft>(
     input: impl Read + Send + 'static,
     output: impl Write + Send + 'static,
 ) -> io::Result<()> {

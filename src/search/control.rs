@@ -8,10 +8,10 @@ use std::time::Instant;
 #[derive(Debug, Default)]
 pub struct SearchControl {
     /// Set to end the search as soon as possible.
-    pub stop: AtomicBool,
-    /// While set, time limits are not enforced (`go ponder`); cleared on `ponderhit`, preferably through
-    /// [`SearchControl::ponderhit`], which also records when it happened.
-    pub pondering: AtomicBool,
+    stop: AtomicBool,
+    /// While set, time limits are not enforced (`go ponder`); cleared by [`SearchControl::ponderhit`],
+    /// which also records when it happened.
+    pondering: AtomicBool,
     /// When the last `ponderhit` arrived: the time limits count from there.
     ponderhit_at: Mutex<Option<Instant>>,
 }
@@ -22,10 +22,20 @@ impl SearchControl {
         SearchControl::default()
     }
 
+    /// Asks the search to end as soon as possible: it looks at its next node.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Release);
+    }
+
+    /// Suspends the time limits until [`SearchControl::ponderhit`] (`go ponder`); set before the
+    /// search starts.
+    pub fn start_pondering(&self) {
+        self.pondering.store(true, Ordering::Release);
+    }
+
     /// The opponent played the expected move: records the instant, then ends pondering, so that the
     /// running search counts its time limits from now instead of from `go`. Returns whether the search
-    /// was pondering. (Clearing `pondering` directly also works; the search then starts its clock
-    /// when it notices, within about a thousand nodes.)
+    /// was pondering.
     pub fn ponderhit(&self) -> bool {
         *self.ponderhit_at.lock() = Some(Instant::now());
         // Release: a search that sees the flag cleared also sees the instant recorded above.
@@ -39,13 +49,15 @@ impl SearchControl {
 
     /// Whether the search must stop now.
     #[inline]
-    pub(super) fn stopped(&self) -> bool {
+    pub fn stopped(&self) -> bool {
+        // Relaxed: polled at every node, and nothing is read on the strength of it. The worker that
+        // parks until a stop is woken by `unpark`, which orders the store before its wake-up.
         self.stop.load(Ordering::Relaxed)
     }
 
     /// Whether the search is pondering (time limits suspended).
     #[inline]
-    pub(super) fn is_pondering(&self) -> bool {
+    pub fn is_pondering(&self) -> bool {
         self.pondering.load(Ordering::Acquire)
     }
 }
@@ -57,7 +69,7 @@ mod tests {
     #[test]
     fn ponderhit_records_the_instant_and_ends_pondering() {
         let control = SearchControl::new();
-        control.pondering.store(true, Ordering::Relaxed);
+        control.start_pondering();
         assert!(control.is_pondering());
         assert_eq!(control.ponderhit_instant(), None);
         let before = Instant::now();

@@ -38,8 +38,8 @@ pub use position::Position;
 pub use square::{Board, Square};
 
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Presentation, Side,
-    Termination, Tuning,
+    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Perft, Presentation,
+    Side, Termination, Tuning,
 };
 
 /// The FEN of the start position: the orthodox one, board B empty.
@@ -125,11 +125,6 @@ impl Game for Position {
         self.has_move()
     }
 
-    /// Counted without storing the moves: whole target sets by population count.
-    fn legal_move_count(&self) -> u64 {
-        self.count_moves()
-    }
-
     fn make_move(&self, mv: Move) -> Self {
         Position::make_move(self, mv)
     }
@@ -200,6 +195,13 @@ impl Game for Position {
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
+    }
+}
+
+impl Perft for Position {
+    /// Counted without storing the moves: whole target sets by population count.
+    fn legal_move_count(&self) -> u64 {
+        self.count_moves()
     }
 }
 

@@ -33,8 +33,8 @@ pub use square::Square;
 // The board's squares: the dark squares of an 8×8 board, as in the other game played on them.
 use crate::game::dark_square as square;
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Presentation, Side,
-    Termination, Tuning,
+    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Perft, Presentation,
+    Side, Termination, Tuning,
 };
 
 impl Position {
@@ -157,6 +157,8 @@ impl Game for Position {
         eval::evaluate(self)
     }
 }
+
+impl Perft for Position {}
 
 impl Presentation for Position {
     fn diagram(&self) -> String {

@@ -33,7 +33,9 @@ pub use stack::{MAX_HEIGHT, Stack};
 
 // The board's squares: the dark squares of an 8×8 board, as in the other game played on them.
 use crate::game::dark_square as square;
-use crate::game::{DrawRules, EvalTerm, Game, MoveList, Outcome, Presentation, Side, Tuning};
+use crate::game::{
+    DrawRules, EvalTerm, Game, MoveList, Outcome, Perft, Presentation, Side, Tuning,
+};
 
 /// The position text of the start position.
 pub const START_TEXT: &str = "3l4/8/8/8/8/8/8/4L3 w";
@@ -89,10 +91,6 @@ impl Game for Position {
     fn has_legal_move(&self) -> bool {
         // A side that cannot move otherwise passes: only a decided position has no move.
         self.decided_winner().is_none()
-    }
-
-    fn legal_move_count(&self) -> u64 {
-        movegen::count_legal_moves(self)
     }
 
     fn make_move(&self, mv: Move) -> Self {
@@ -156,6 +154,12 @@ impl Game for Position {
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
+    }
+}
+
+impl Perft for Position {
+    fn legal_move_count(&self) -> u64 {
+        movegen::count_legal_moves(self)
     }
 }
 

@@ -23,8 +23,8 @@ pub use position::Position;
 pub use square::Square;
 
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Presentation, Side, Termination,
-    Tuning,
+    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Perft, Presentation, Side,
+    Termination, Tuning,
 };
 
 /// The DFEN of the start position.
@@ -116,15 +116,6 @@ impl Game for Position {
         movegen::has_legal_move(self)
     }
 
-    fn legal_move_count(&self) -> u64 {
-        movegen::count_legal_moves(self)
-    }
-
-    /// The moves played on one scratch copy and taken back (see `movegen`).
-    fn children_move_count(&self, moves: &[Move]) -> u64 {
-        movegen::count_children_moves(self, moves)
-    }
-
     fn make_move(&self, mv: Move) -> Self {
         Position::make_move(self, mv)
     }
@@ -193,6 +184,17 @@ impl Game for Position {
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
+    }
+}
+
+impl Perft for Position {
+    fn legal_move_count(&self) -> u64 {
+        movegen::count_legal_moves(self)
+    }
+
+    /// The moves played on one scratch copy and taken back (see `movegen`).
+    fn children_move_count(&self, moves: &[Move]) -> u64 {
+        movegen::count_children_moves(self, moves)
     }
 }
 
