@@ -204,6 +204,8 @@ impl Game for Position {
 }
 
 impl Presentation for Position {
+    const HAS_CHECK: bool = true;
+
     fn diagram(&self) -> String {
         diagram::render(self)
     }
