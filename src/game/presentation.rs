@@ -6,6 +6,11 @@ use super::{BoardStyle, EvalTerm, Game, Side, Termination};
 
 /// A game's words and pictures for people: the protocol's `d` and `eval`, and `duel play`.
 pub trait Presentation: Game {
+    /// Whether the rules know check, a piece under attack that the side to move must answer (Duel's
+    /// king, Alice's), so that `d` reports [`Game::in_check`]. False by default: Dipole has no check,
+    /// and Dame's `in_check` only tells the search that a capture is due.
+    const HAS_CHECK: bool = false;
+
     /// A human-readable diagram of the position (the protocol's `d`). By default the position text.
     fn diagram(&self) -> String {
         self.to_text()

@@ -25,7 +25,7 @@ impl Rng {
         ((self.next_u64() as u128 * bound as u128) >> 64) as usize
     }
 
-    /// A random element of a non-empty slice.
+    /// A random element of `items`, or `None` if it is empty.
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
         if items.is_empty() {
             None

@@ -182,7 +182,7 @@ pub enum GoError {
         /// The text found.
         text: String,
         /// What was expected.
-        expected: &'static str,
+        expected: String,
     },
     /// A word that is no `go` parameter.
     UnknownParameter(String),
@@ -435,7 +435,7 @@ fn parse_go(args: &[&str]) -> Result<Command, GoError> {
                 depth,
                 0,
                 MAX_BENCH_DEPTH as u64,
-                "a depth from 0 to 64",
+                &format!("a depth from 0 to {MAX_BENCH_DEPTH}"),
             )? as u32)),
             [] => Err(GoError::MissingValue("perft".to_string())),
             _ => Err(GoError::PerftSyntax),
@@ -491,7 +491,7 @@ fn parse_go(args: &[&str]) -> Result<Command, GoError> {
                 let ms = ms.ok_or_else(|| GoError::BadNumber {
                     keyword: keyword.to_string(),
                     text: text.to_string(),
-                    expected: "a time in milliseconds",
+                    expected: "a time in milliseconds".to_string(),
                 })?;
                 go.clocks[player(keyword)].time = Some(ms);
             }
@@ -531,20 +531,14 @@ fn player(keyword: &str) -> usize {
     }
 }
 
-fn number(
-    keyword: &str,
-    text: &str,
-    min: u64,
-    max: u64,
-    expected: &'static str,
-) -> Result<u64, GoError> {
+fn number(keyword: &str, text: &str, min: u64, max: u64, expected: &str) -> Result<u64, GoError> {
     text.parse::<u64>()
         .ok()
         .filter(|n| (min..=max).contains(n))
         .ok_or_else(|| GoError::BadNumber {
             keyword: keyword.to_string(),
             text: text.to_string(),
-            expected,
+            expected: expected.to_string(),
         })
 }
 

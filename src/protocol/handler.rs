@@ -165,8 +165,8 @@ impl<G: Presentation + Perft> Handler<G> {
         }
     }
 
-    /// `d`: the diagram, the position text, the hash key, the check state, the legal-move count and
-    /// whether the game is over.
+    /// `d`: the diagram, the position text, the hash key, the check state (for a game with check),
+    /// the legal-move count and whether the game is over.
     fn display(&self) {
         let record = self.engine.record();
         let position = record.current();
@@ -180,7 +180,9 @@ impl<G: Presentation + Perft> Handler<G> {
         let _ = writeln!(text, "Fen: {}", position.to_text());
         let _ = writeln!(text, "Key: {:016X}", position.hash());
         let _ = writeln!(text, "Side to move: {}", position.side_to_move());
-        let _ = writeln!(text, "In check: {}", yes_no(position.in_check()));
+        if G::HAS_CHECK {
+            let _ = writeln!(text, "In check: {}", yes_no(position.in_check()));
+        }
         let _ = writeln!(text, "Legal moves: {}", moves.len());
         let _ = match record.termination() {
             None => writeln!(text, "Game over: no"),

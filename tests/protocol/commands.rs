@@ -325,6 +325,24 @@ fn d_shows_the_board_and_facts_about_the_position() {
     assert_eq!(facts[5], "Game over: no");
 }
 
+/// Only a game with check has an `In check` line: Duel has one, Dipole (no check) none.
+#[test]
+fn d_speaks_of_check_only_in_a_game_with_check() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Variant value dipole");
+    engine.send("d");
+    let lines = engine.sync();
+    assert!(
+        lines.contains(&"Side to move: white".to_string()),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("In check")), "{lines:?}");
+    engine.send("setoption name UCI_Variant value duel");
+    engine.send("d");
+    let lines = engine.sync();
+    assert!(lines.contains(&"In check: no".to_string()), "{lines:?}");
+}
+
 #[test]
 fn go_perft_prints_what_duel_perft_prints() {
     let mut engine = Engine::start();

@@ -206,6 +206,8 @@ impl Perft for Position {
 }
 
 impl Presentation for Position {
+    const HAS_CHECK: bool = true;
+
     fn diagram(&self) -> String {
         diagram::render(self)
     }

@@ -55,10 +55,10 @@ impl Game for Position {
     const NAME: &'static str = "dipole";
     /// None: every non-capturing move goes forward and captures remove checkers, so the game ends.
     const DRAW_RULES: DrawRules = DrawRules::NONE;
+    const GOAL: &'static str = "the opponent has no checkers left";
     /// The start and three middle games reached by 12 plies of seeded random play (`Rng::new(seed)`
     /// for seeds 1, 2 and 4; seed 3 leaves little on the board) that, three times in four, picks among
     /// the moves staying on the board. `tests/dipole_rules.rs` replays them.
-    const GOAL: &'static str = "the opponent has no checkers left";
     const BENCH_POSITIONS: &'static [&'static str] = &[
         START_TEXT,
         "3b4/4G3/3b1b2/8/7d/8/3b4/4D3 w",

@@ -199,6 +199,8 @@ impl Perft for Position {
 }
 
 impl Presentation for Position {
+    const HAS_CHECK: bool = true;
+
     fn diagram(&self) -> String {
         diagram::render(self, &BoardStyle::plain())
     }
