@@ -1,9 +1,8 @@
-//! Draws inside the search tree: the game's own (`Game::is_material_draw`), repetitions, found by
-//! comparing the current key with those of the earlier positions on the path and in the game's
-//! history, and the quiet-ply limit; the draws of `GameRecord::termination`, but not in its order:
-//! the record lets a side without a legal move come first, while the search scores the material
-//! draw and a repetition before it generates the moves (the quiet-ply limit still yields to a side
-//! without a move).
+//! Draws inside the search tree: repetitions, found by comparing the current key with those of the
+//! earlier positions on the path and in the game's history, and the quiet-ply limit; the draws of
+//! `GameRecord::termination`, but not in its order: the record lets a side without a legal move come
+//! first, while the search scores a repetition before it generates the moves (the quiet-ply limit
+//! still yields to a side without a move).
 
 use super::frame::Frame;
 use super::score::{DRAW, outcome_score};
