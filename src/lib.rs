@@ -5,7 +5,7 @@
 //! - [`game`]: the traits (the rules, [`game::Game`]; how a game is shown and tuned,
 //!   [`game::Presentation`], [`game::WebBoard`] for graphical front ends, and [`game::Tuning`]) and
 //!   what every game shares (move lists, outcomes, draw rules, game records, a seeded RNG);
-//! - [`games`]: the rules of each hosted game, and [`games::with_variant`], the one list of them;
+//! - [`games`]: the rules of each hosted game, and [`hosted_games!`], the one list of them;
 //! - [`search`]: the search, generic over the trait;
 //! - [`engine`]: the text-free engine runtime over the search: one game's position, options and
 //!   transposition table, the thread each search runs on and its fallback move, `perft` and `bench`,

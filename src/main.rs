@@ -4,7 +4,7 @@
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use duel::engine::{bench, perft};
-use duel::games::{Duel, GameTask, HostedGame, VARIANTS, with_variant};
+use duel::games::{Duel, HostedGame, UnknownVariant, VARIANTS, with_variant};
 use duel::tools::book::{self, BookArgs, BookSettings};
 use duel::tools::gui::{self, GuiArgs};
 use duel::tools::matches::{self, MatchArgs, MatchConfig, ResultsArgs};
@@ -30,8 +30,8 @@ struct Cli {
 /// Which hosted game a subcommand works on.
 #[derive(Args, Debug, Clone)]
 struct VariantArg {
-    /// The game: duel, dipole, dame or alice.
-    #[arg(long, default_value = "duel", value_parser = PossibleValuesParser::new(VARIANTS))]
+    #[arg(long, default_value = "duel", value_parser = PossibleValuesParser::new(VARIANTS),
+          help = variant_help())]
     variant: String,
 }
 
@@ -98,109 +98,65 @@ enum Command {
     },
 }
 
-/// `duel perft` for the selected game.
-struct PerftTask {
-    depth: u32,
-    position: Option<String>,
-}
-
-impl GameTask for PerftTask {
-    type Output = Result<(), String>;
-    fn run<G: HostedGame>(self) -> Self::Output {
-        let pos = match &self.position {
-            Some(text) => G::from_text(text).map_err(|e| format!("invalid position: {e}"))?,
-            None => G::start(),
-        };
-        let mut out = std::io::stdout().lock();
-        perft::report(&pos, self.depth, &mut out)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+/// The help of `--variant`, which names the hosted games: "The game: duel, dipole, dame or alice".
+fn variant_help() -> String {
+    let mut names = VARIANTS.join(", ");
+    if let Some(last) = names.rfind(", ") {
+        names.replace_range(last..last + 2, " or ");
     }
+    format!("The game: {names}")
 }
 
-/// `duel bench` for the selected game.
-struct BenchTask {
-    depth: u32,
+/// `duel perft` for game `G`, from `position` (the start when `None`).
+fn perft_task<G: HostedGame>(depth: u32, position: Option<&str>) -> Result<(), String> {
+    let pos = match position {
+        Some(text) => G::from_text(text).map_err(|e| format!("invalid position: {e}"))?,
+        None => G::start(),
+    };
+    let mut out = std::io::stdout().lock();
+    perft::report(&pos, depth, &mut out)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
-impl GameTask for BenchTask {
-    type Output = Result<(), String>;
-    fn run<G: HostedGame>(self) -> Self::Output {
-        let mut out = std::io::stdout().lock();
-        bench::run_bench::<G>(self.depth, &mut out)
-            .map(|_| ())
-            .map_err(|e| format!("bench: {e}"))
+/// `duel bench` for game `G`.
+fn bench_task<G: HostedGame>(depth: u32) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    bench::run_bench::<G>(depth, &mut out)
+        .map(|_| ())
+        .map_err(|e| format!("bench: {e}"))
+}
+
+/// `duel match` for game `G`; Ctrl-C stops the match and still prints its summary.
+fn match_task<G: HostedGame>(config: &MatchConfig) -> Result<(), String> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let on_interrupt = Arc::clone(&stop);
+    if let Err(e) = ctrlc::set_handler(move || on_interrupt.store(true, Ordering::Relaxed)) {
+        eprintln!("warning: Ctrl-C will not end the match cleanly: {e}");
     }
+    matches::run::<G>(config, &stop, &mut std::io::stdout()).map(|_| ())
 }
 
-/// `duel match` for the selected game; Ctrl-C stops the match and still prints its summary.
-struct MatchTask {
-    config: MatchConfig,
-}
-
-impl GameTask for MatchTask {
-    type Output = Result<(), String>;
-    fn run<G: HostedGame>(self) -> Self::Output {
-        let stop = Arc::new(AtomicBool::new(false));
-        let on_interrupt = Arc::clone(&stop);
-        if let Err(e) = ctrlc::set_handler(move || on_interrupt.store(true, Ordering::Relaxed)) {
-            eprintln!("warning: Ctrl-C will not end the match cleanly: {e}");
-        }
-        matches::run::<G>(&self.config, &stop, &mut std::io::stdout()).map(|_| ())
+/// `duel book` for game `G`: progress on standard error, the book to its file.
+fn book_task<G: HostedGame>(settings: &BookSettings) -> Result<(), String> {
+    let path = &settings.out;
+    // Fail on an unwritable path before the search time is spent.
+    let mut file = std::fs::File::create(path)
+        .map_err(|e| format!("--out {}: cannot write: {e}", path.display()))?;
+    let made = book::generate::<G>(settings, &mut std::io::stderr());
+    std::io::Write::write_all(&mut file, made.text().as_bytes())
+        .map_err(|e| format!("--out {}: cannot write: {e}", path.display()))?;
+    if made.lines.len() < settings.count {
+        eprintln!(
+            "warning: only {} of {} positions found after {} candidates; widen --window or \
+             play more --plies",
+            made.lines.len(),
+            settings.count,
+            made.rejections.candidates
+        );
     }
-}
-
-/// `duel book` for the selected game: progress on standard error, the book to its file.
-struct BookTask {
-    settings: BookSettings,
-}
-
-impl GameTask for BookTask {
-    type Output = Result<(), String>;
-    fn run<G: HostedGame>(self) -> Self::Output {
-        let path = &self.settings.out;
-        // Fail on an unwritable path before the search time is spent.
-        let mut file = std::fs::File::create(path)
-            .map_err(|e| format!("--out {}: cannot write: {e}", path.display()))?;
-        let made = book::generate::<G>(&self.settings, &mut std::io::stderr());
-        std::io::Write::write_all(&mut file, made.text().as_bytes())
-            .map_err(|e| format!("--out {}: cannot write: {e}", path.display()))?;
-        if made.lines.len() < self.settings.count {
-            eprintln!(
-                "warning: only {} of {} positions found after {} candidates; widen --window or \
-                 play more --plies",
-                made.lines.len(),
-                self.settings.count,
-                made.rejections.candidates
-            );
-        }
-        eprintln!("wrote {} openings to {}", made.lines.len(), path.display());
-        Ok(())
-    }
-}
-
-/// `duel play` for the selected game.
-struct PlayTask {
-    args: PlayArgs,
-}
-
-impl GameTask for PlayTask {
-    type Output = ExitCode;
-    fn run<G: HostedGame>(self) -> ExitCode {
-        self.args.run::<G>()
-    }
-}
-
-/// `duel tune` for the selected game.
-struct TuneTask {
-    args: TuneArgs,
-}
-
-impl GameTask for TuneTask {
-    type Output = Result<(), String>;
-    fn run<G: HostedGame>(self) -> Self::Output {
-        tune::run::<G>(&self.args, &mut std::io::stdout().lock())
-    }
+    eprintln!("wrote {} openings to {}", made.lines.len(), path.display());
+    Ok(())
 }
 
 /// The words of each occurrence of `--engine` in a subcommand: clap keeps the grouping in its
@@ -213,9 +169,10 @@ fn engine_groups(matches: &clap::ArgMatches, subcommand: &str) -> Vec<Vec<String
         .unwrap_or_default()
 }
 
-/// Runs a task for the game named `variant`; errors go to standard error with exit status 1.
-fn run_task<T: GameTask<Output = Result<(), String>>>(variant: &str, task: T) -> ExitCode {
-    match with_variant(variant, task) {
+/// The exit status of a task run for a game by [`with_variant!`]: its errors go to standard error
+/// with exit status 1.
+fn run_task(task: Result<Result<(), String>, UnknownVariant>) -> ExitCode {
+    match task {
         Ok(Ok(())) => ExitCode::SUCCESS,
         Ok(Err(e)) => {
             eprintln!("error: {e}");
@@ -235,19 +192,21 @@ fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     match cli.command {
-        Some(Command::Perft { depth, fen, game }) => run_task(
+        Some(Command::Perft { depth, fen, game }) => run_task(with_variant!(
             &game.variant,
-            PerftTask {
-                depth,
-                position: fen,
-            },
-        ),
-        Some(Command::Bench { depth, game }) => run_task(&game.variant, BenchTask { depth }),
-        Some(Command::Tune { args, game }) => run_task(&game.variant, TuneTask { args }),
+            G => perft_task::<G>(depth, fen.as_deref())
+        )),
+        Some(Command::Bench { depth, game }) => {
+            run_task(with_variant!(&game.variant, G => bench_task::<G>(depth)))
+        }
+        Some(Command::Tune { args, game }) => run_task(with_variant!(
+            &game.variant,
+            G => tune::run::<G>(&args, &mut std::io::stdout().lock())
+        )),
         Some(Command::Match { args, game }) => {
             // Each `--engine` occurrence is one participant.
             match args.config(&engine_groups(&matches, "match"), &game.variant) {
-                Ok(config) => run_task(&game.variant, MatchTask { config }),
+                Ok(config) => run_task(with_variant!(&game.variant, G => match_task::<G>(&config))),
                 Err(e) => {
                     eprintln!("error: {e}");
                     ExitCode::from(2)
@@ -255,7 +214,7 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Book { args, game }) => match args.settings(&game.variant) {
-            Ok(settings) => run_task(&game.variant, BookTask { settings }),
+            Ok(settings) => run_task(with_variant!(&game.variant, G => book_task::<G>(&settings))),
             Err(e) => {
                 eprintln!("error: {e}");
                 ExitCode::from(2)
@@ -288,7 +247,7 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Play { args, game }) => {
-            match with_variant(&game.variant, PlayTask { args }) {
+            match with_variant!(&game.variant, G => args.run::<G>()) {
                 Ok(code) => code,
                 Err(e) => {
                     eprintln!("error: {e}");

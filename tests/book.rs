@@ -4,8 +4,8 @@
 mod common;
 
 use common::temp_dir::TempDir;
-use duel::game::Game;
-use duel::games::{Alice, Dame, Dipole, Duel, VARIANTS};
+use duel::for_each_game;
+use duel::games::{Dipole, HostedGame, VARIANTS};
 use duel::tools::book::{self, shipped};
 use std::process::{Command, Output};
 
@@ -18,10 +18,10 @@ fn run_book(args: &[&str]) -> Output {
         .expect("duel book runs")
 }
 
-/// Checks the shipped book of `G`: every opening parses, is not decided, differs from the others and
-/// scores within the window by the search its header names.
-fn check_shipped<G: Game>() {
-    let text = shipped(G::NAME).unwrap_or_else(|| panic!("{} has a shipped book", G::NAME));
+/// The shipped book of `G` is balanced: every opening parses, is not decided, differs from the others
+/// and scores within the window by the search its header names.
+fn the_book_is_balanced<G: HostedGame>() {
+    let text = G::BOOK.unwrap_or_else(|| panic!("{} has a shipped book", G::NAME));
     let checked = book::verify::<G>(text).unwrap_or_else(|e| panic!("books/{}.txt: {e}", G::NAME));
     assert!(checked.openings >= 100, "{}: {}", G::NAME, checked.openings);
     assert!(checked.widest <= checked.settings.window);
@@ -32,26 +32,7 @@ fn every_hosted_game_ships_a_book() {
     assert!(VARIANTS.iter().all(|name| shipped(name).is_some()));
 }
 
-// One test per game, so that the harness checks the books side by side.
-#[test]
-fn the_duel_book_is_balanced() {
-    check_shipped::<Duel>();
-}
-
-#[test]
-fn the_dipole_book_is_balanced() {
-    check_shipped::<Dipole>();
-}
-
-#[test]
-fn the_dame_book_is_balanced() {
-    check_shipped::<Dame>();
-}
-
-#[test]
-fn the_alice_book_is_balanced() {
-    check_shipped::<Alice>();
-}
+for_each_game!(the_book_is_balanced);
 
 #[test]
 fn the_same_seed_makes_the_same_book() {

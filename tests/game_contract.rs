@@ -5,6 +5,7 @@
 mod common;
 
 use common::random_positions;
+use duel::for_each_game;
 use duel::game::{Game, MoveList, Presentation, Side, Termination, Tuning, join_marks};
 use duel::games::{Alice, Dame, Dipole, Duel};
 use std::collections::HashMap;
@@ -37,25 +38,7 @@ fn move_codes_round_trip<G: Game>() {
     }
 }
 
-#[test]
-fn duel_move_codes_round_trip() {
-    move_codes_round_trip::<Duel>();
-}
-
-#[test]
-fn dipole_move_codes_round_trip() {
-    move_codes_round_trip::<Dipole>();
-}
-
-#[test]
-fn dame_move_codes_round_trip() {
-    move_codes_round_trip::<Dame>();
-}
-
-#[test]
-fn alice_move_codes_round_trip() {
-    move_codes_round_trip::<Alice>();
-}
+for_each_game!(move_codes_round_trip);
 
 /// No position of random play comes near the game's stated bound on legal moves (the list would
 /// panic past it), and the list's capacity is that bound.
@@ -125,25 +108,7 @@ fn tactical_moves_are_the_tactical_legal_moves<G: Game>() {
     assert!(seen > 0, "random play meets tactical moves");
 }
 
-#[test]
-fn duel_tactical_moves_are_the_tactical_legal_moves() {
-    tactical_moves_are_the_tactical_legal_moves::<Duel>();
-}
-
-#[test]
-fn dipole_tactical_moves_are_the_tactical_legal_moves() {
-    tactical_moves_are_the_tactical_legal_moves::<Dipole>();
-}
-
-#[test]
-fn dame_tactical_moves_are_the_tactical_legal_moves() {
-    tactical_moves_are_the_tactical_legal_moves::<Dame>();
-}
-
-#[test]
-fn alice_tactical_moves_are_the_tactical_legal_moves() {
-    tactical_moves_are_the_tactical_legal_moves::<Alice>();
-}
+for_each_game!(tactical_moves_are_the_tactical_legal_moves);
 
 /// A move's text with a space before its mark reads back as the move once the mark is joined.
 fn spaced_marks_read_back<G: Game>() {
@@ -160,29 +125,7 @@ fn spaced_marks_read_back<G: Game>() {
     }
 }
 
-#[test]
-fn duel_spaced_marks_read_back() {
-    assert_eq!(Duel::MOVE_MARKS, ["+", "++"]);
-    spaced_marks_read_back::<Duel>();
-}
-
-#[test]
-fn dipole_has_no_marks() {
-    assert!(Dipole::MOVE_MARKS.is_empty());
-    spaced_marks_read_back::<Dipole>();
-}
-
-#[test]
-fn dame_has_no_marks() {
-    assert!(Dame::MOVE_MARKS.is_empty());
-    spaced_marks_read_back::<Dame>();
-}
-
-#[test]
-fn alice_has_no_marks() {
-    assert!(Alice::MOVE_MARKS.is_empty());
-    spaced_marks_read_back::<Alice>();
-}
+for_each_game!(spaced_marks_read_back);
 
 #[test]
 fn bare_move_codes_round_trip() {

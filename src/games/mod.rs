@@ -1,42 +1,131 @@
-//! The games the engine hosts, each behind the [`crate::game::Game`] trait in its own module, and the
-//! one place that lists them: tools pick a game by name through [`with_variant`].
+//! The games the engine hosts, each behind the [`crate::game::Game`] trait in its own module, and
+//! the one list of them, [`hosted_games!`](crate::hosted_games): the aliases, [`VARIANTS`], each
+//! game's [`HostedGame`] and book, [`with_variant!`](crate::with_variant) and
+//! [`for_each_game!`](crate::for_each_game) are all made from it.
 
 pub mod alice;
 pub mod dame;
 pub mod dipole;
 pub mod duel;
 
-use crate::game::{Game, Perft, Presentation, Tuning, WebBoard};
+pub use crate::{for_each_game, with_variant};
+
+use crate::game::{Perft, Presentation, Tuning, WebBoard};
 use std::fmt;
 
-/// A Duel position: the first hosted game.
-pub type Duel = duel::Position;
+/// The one list of hosted games, the default first. A line gives the alias a game's position goes
+/// by, its type (in the game's module here) and the book it ships, if any: a path from the crate's
+/// root, embedded in the binary so that `duel match` finds it from any directory. A new game is its
+/// module plus one line here.
+///
+/// `hosted_games!(what …)` hands the list to the expansion named by `what` (see
+/// `expand_hosted_games!`); the other macros here call it, nothing else needs to.
+#[macro_export]
+macro_rules! hosted_games {
+    ($($what:tt)*) => {
+        $crate::expand_hosted_games! { [$($what)*]
+            /// A Duel position: the first hosted game, and the default.
+            Duel => duel::Position, book "books/duel.txt";
+            /// A Dipole position: the second hosted game.
+            Dipole => dipole::Position, book "books/dipole.txt";
+            /// A Dame position: the third hosted game.
+            Dame => dame::Position, book "books/dame.txt";
+            /// An Alice chess position: the fourth hosted game.
+            Alice => alice::Position, book "books/alice.txt";
+        }
+    };
+}
 
-/// A Dipole position: the second hosted game.
-pub type Dipole = dipole::Position;
+/// What [`hosted_games!`](crate::hosted_games) makes of its list: `[declare]` the items of this
+/// module, `[with_variant …]` the match of [`with_variant!`](crate::with_variant) and
+/// `[tests …]` the module of [`for_each_game!`](crate::for_each_game).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! expand_hosted_games {
+    (
+        [declare]
+        $( $(#[$doc:meta])* $alias:ident => $module:ident::$ty:ident $(, book $book:literal)?; )*
+    ) => {
+        $(
+            $(#[$doc])*
+            pub type $alias = $crate::games::$module::$ty;
 
-/// A Dame position: the third hosted game.
-pub type Dame = dame::Position;
+            impl $crate::games::HostedGame for $alias {
+                const BOOK: Option<&'static str> = $crate::expand_hosted_games!([book] $($book)?);
+            }
+        )*
 
-/// An Alice chess position: the fourth hosted game.
-pub type Alice = alice::Position;
+        /// The names of the hosted games (`UCI_Variant`, `--variant`), the default first.
+        pub const VARIANTS: [&str; [$(<$alias as $crate::game::Game>::NAME),*].len()] =
+            [$(<$alias as $crate::game::Game>::NAME),*];
+    };
+    ([book]) => { None };
+    ([book] $book:literal) => {
+        Some(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $book)))
+    };
+    (
+        [with_variant $name:expr, $G:ident => $body:expr]
+        $( $(#[$doc:meta])* $alias:ident => $module:ident::$ty:ident $(, book $book:literal)?; )*
+    ) => {{
+        let name: &str = $name;
+        match name.to_ascii_lowercase().as_str() {
+            $(
+                n if n == <$crate::games::$alias as $crate::game::Game>::NAME => {
+                    type $G = $crate::games::$alias;
+                    Ok($body)
+                }
+            )*
+            _ => Err($crate::games::UnknownVariant(name.to_string())),
+        }
+    }};
+    (
+        [tests $check:ident]
+        $( $(#[$doc:meta])* $alias:ident => $module:ident::$ty:ident $(, book $book:literal)?; )*
+    ) => {
+        mod $check {
+            $(
+                #[test]
+                fn $module() {
+                    super::$check::<$crate::games::$alias>();
+                }
+            )*
+        }
+    };
+}
 
-/// The names of the hosted games (`UCI_Variant`, `--variant`), the default first.
-pub const VARIANTS: [&str; 4] = [Duel::NAME, Dipole::NAME, Dame::NAME, Alice::NAME];
+/// Evaluates an expression with a type name standing for the game called `name` (case-insensitive):
+/// `with_variant!(name, G => body)` is `Ok(body)` with `G` the game's position type, or
+/// `Err(UnknownVariant)` for a name that names no hosted game. The body is compiled once per game,
+/// each copy in an arm of a `match`, so `?` and `return` in it act on the enclosing function.
+#[macro_export]
+macro_rules! with_variant {
+    ($name:expr, $G:ident => $body:expr $(,)?) => {
+        $crate::hosted_games!(with_variant $name, $G => $body)
+    };
+}
 
-/// Everything a hosted game implements: its rules ([`Game`]), how perft counts it ([`Perft`]), how it
-/// is shown ([`Presentation`], and to graphical front ends [`WebBoard`]) and how it is tuned
-/// ([`Tuning`]). Tools that need more than the rules take this bound.
-pub trait HostedGame: Perft + Presentation + Tuning + WebBoard {}
+/// Runs a generic check once per hosted game, each as its own test: for a function
+/// `fn check<G>()` in scope, `for_each_game!(check)` declares a module `check` with one `#[test]`
+/// per game, named after the game's module (`check::duel`, `check::dipole`, …), that calls
+/// `check::<G>()`. The harness runs the games side by side, and a new game is checked with no new
+/// line.
+#[macro_export]
+macro_rules! for_each_game {
+    ($check:ident) => {
+        $crate::hosted_games!(tests $check);
+    };
+}
 
-impl<G: Perft + Presentation + Tuning + WebBoard> HostedGame for G {}
+crate::hosted_games!(declare);
 
-/// Work to be done with whichever game a name selects.
-pub trait GameTask {
-    /// What the work produces.
-    type Output;
-    /// Does the work with game `G`.
-    fn run<G: HostedGame>(self) -> Self::Output;
+/// Everything a hosted game implements: its rules ([`crate::game::Game`]), how perft counts it
+/// ([`Perft`]), how it is shown ([`Presentation`], and to graphical front ends [`WebBoard`]) and how
+/// it is tuned ([`Tuning`]), and the book it ships. Tools that need more than the rules take this
+/// bound. [`hosted_games!`](crate::hosted_games) implements it for each game on the list.
+pub trait HostedGame: Perft + Presentation + Tuning + WebBoard {
+    /// The game's shipped book, in the openings format of `duel match`: the match's default
+    /// openings. `None` for a game that ships none.
+    const BOOK: Option<&'static str>;
 }
 
 /// A variant name that names no hosted game.
@@ -56,42 +145,37 @@ impl fmt::Display for UnknownVariant {
 
 impl std::error::Error for UnknownVariant {}
 
-/// Runs `task` with the game called `name` (case-insensitive).
-pub fn with_variant<T: GameTask>(name: &str, task: T) -> Result<T::Output, UnknownVariant> {
-    match name.to_ascii_lowercase().as_str() {
-        n if n == Duel::NAME => Ok(task.run::<Duel>()),
-        n if n == Dipole::NAME => Ok(task.run::<Dipole>()),
-        n if n == Dame::NAME => Ok(task.run::<Dame>()),
-        n if n == Alice::NAME => Ok(task.run::<Alice>()),
-        _ => Err(UnknownVariant(name.to_string())),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    struct StartText;
-    impl GameTask for StartText {
-        type Output = String;
-        fn run<G: Game>(self) -> String {
-            G::start().to_text()
-        }
-    }
+    use crate::game::Game;
 
     #[test]
     fn every_listed_variant_is_reachable_by_name() {
         for name in VARIANTS {
-            assert!(with_variant(name, StartText).is_ok(), "{name}");
+            assert_eq!(with_variant!(name, G => G::NAME), Ok(name), "{name}");
         }
         assert_eq!(
-            with_variant("DIPOLE", StartText).unwrap(),
+            with_variant!("DIPOLE", G => G::start().to_text()).unwrap(),
             "3l4/8/8/8/8/8/8/4L3 w"
         );
-        let err = with_variant("chess", StartText).unwrap_err();
+        let err = with_variant!("chess", G => G::start().to_text()).unwrap_err();
         assert_eq!(
             err.to_string(),
             "unknown variant 'chess' (expected one of: duel, dipole, dame, alice)"
         );
+    }
+
+    #[test]
+    fn every_hosted_game_ships_its_book() {
+        for name in VARIANTS {
+            let book = with_variant!(name, G => G::BOOK).unwrap();
+            let file = format!("{}/books/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+            assert_eq!(
+                book,
+                std::fs::read_to_string(&file).ok().as_deref(),
+                "{file}"
+            );
+        }
     }
 }

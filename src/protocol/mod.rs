@@ -31,7 +31,7 @@ pub use output::{Output, one_line, quote};
 
 use crate::engine::panic_text;
 use crate::game::{Perft, Presentation};
-use crate::games::{GameTask, HostedGame, with_variant};
+use crate::games::with_variant;
 use std::io::{self, Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -52,16 +52,6 @@ pub trait Host {
     fn handle(&mut self, command: Command) -> Flow;
     /// Gives up the state that outlives a game: output, dialect, options and table.
     fn into_parts(self: Box<Self>) -> HandlerParts;
-}
-
-/// Builds the handler of a game from the parts of the previous one.
-struct Rehost(HandlerParts);
-
-impl GameTask for Rehost {
-    type Output = Box<dyn Host>;
-    fn run<G: HostedGame>(self) -> Box<dyn Host> {
-        Box::new(Handler::<G>::from_parts(self.0))
-    }
 }
 
 /// Runs the engine for game `G`, reading commands from `input` and answering on `output`, until `quit`
@@ -93,10 +83,13 @@ fn serve(
                     Ok(Flow::Continue) => {}
                     Ok(Flow::Quit) => return,
                     Ok(Flow::SwitchVariant) => {
+                        // The handler of the game now named, built from the parts of the last.
                         let parts = host.into_parts();
                         let variant = parts.variant;
-                        host = with_variant(variant, Rehost(parts))
-                            .expect("UCI_Variant accepts only the names in games::VARIANTS");
+                        host = with_variant!(variant, G => {
+                            Box::new(Handler::<G>::from_parts(parts)) as Box<dyn Host>
+                        })
+                        .expect("UCI_Variant accepts only the names in games::VARIANTS");
                     }
                     Err(payload) => out.error(format!("internal error: {}", panic_text(&*payload))),
                 }

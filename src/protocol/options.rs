@@ -328,6 +328,7 @@ mod tests {
             }
         );
         assert_eq!(VARIANTS[0], "duel");
+        let variants: String = VARIANTS.iter().map(|v| format!(" var {v}")).collect();
         assert_eq!(
             declarations(),
             [
@@ -337,7 +338,7 @@ mod tests {
                 "option name Move Overhead type spin default 10 min 0 max 5000",
                 "option name Clear Hash type button",
                 "option name Ponder type check default false",
-                "option name UCI_Variant type combo default duel var duel var dipole var dame var alice",
+                &format!("option name UCI_Variant type combo default duel{variants}"),
             ]
         );
     }

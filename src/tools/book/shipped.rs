@@ -1,16 +1,10 @@
-//! The books shipped in `books/`, embedded in the binary so that `duel match` finds them from any
-//! directory: its default openings when no `--openings` or `--opening-plies` is given.
+//! The book each hosted game ships ([`HostedGame::BOOK`](crate::games::HostedGame::BOOK)), looked
+//! up by the game's name: `duel match`'s default openings when no `--openings` or `--opening-plies`
+//! is given.
 
-use crate::game::Game;
-use crate::games::{Alice, Dame, Dipole, Duel};
+use crate::games::{HostedGame, with_variant};
 
 /// The shipped book of the game called `variant`, if it has one.
 pub fn shipped(variant: &str) -> Option<&'static str> {
-    match variant.to_ascii_lowercase().as_str() {
-        n if n == Duel::NAME => Some(include_str!("../../../books/duel.txt")),
-        n if n == Dipole::NAME => Some(include_str!("../../../books/dipole.txt")),
-        n if n == Dame::NAME => Some(include_str!("../../../books/dame.txt")),
-        n if n == Alice::NAME => Some(include_str!("../../../books/alice.txt")),
-        _ => None,
-    }
+    with_variant!(variant, G => G::BOOK).ok().flatten()
 }

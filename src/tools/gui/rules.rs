@@ -1,10 +1,10 @@
 //! What the server tells the page about games, from the rules (the [`Game`] trait) alone: a
 //! position's board, legal moves, announcement and end; a game as PGN and back. Each request names its
-//! game, and [`with_variant`] picks the rules.
+//! game, and [`with_variant!`] picks the rules.
 
 use super::messages::{CommentJson, GameJson, SideName};
 use crate::game::{Game, GameRecord, MoveList, Side};
-use crate::games::{GameTask, HostedGame, with_variant};
+use crate::games::{HostedGame, with_variant};
 use crate::search::Score;
 use crate::tools::pgn::{self, Fault, GameEnd, GameTags, MoveComment, TerminationTag};
 use serde_json::{Value, json};
@@ -122,14 +122,7 @@ fn state<G: HostedGame>(game: &GameJson) -> Result<Value, String> {
 
 /// The position after a game the page sent, or why the game cannot be read.
 pub fn game_state(game: &GameJson) -> Result<Value, String> {
-    struct Task<'a>(&'a GameJson);
-    impl GameTask for Task<'_> {
-        type Output = Result<Value, String>;
-        fn run<G: HostedGame>(self) -> Self::Output {
-            state::<G>(self.0)
-        }
-    }
-    with_variant(&game.variant, Task(game)).map_err(|e| e.to_string())?
+    with_variant!(&game.variant, G => state::<G>(game)).map_err(|e| e.to_string())?
 }
 
 /// A player's name made fit for a PGN tag: one line, not too long.
@@ -183,45 +176,47 @@ pub fn game_pgn(
     comments: &[Option<CommentJson>],
     names: &PgnNames<'_>,
 ) -> Result<String, String> {
-    struct Task<'a>(&'a GameJson, &'a [Option<CommentJson>], &'a PgnNames<'a>);
-    impl GameTask for Task<'_> {
-        type Output = Result<String, String>;
-        fn run<G: HostedGame>(self) -> Self::Output {
-            let Task(game, comments, names) = self;
-            let record = replay::<G>(game)?;
-            let end = end_of(&record, game.forfeit);
-            let tags = GameTags {
-                event: "duel gui".to_string(),
-                site: "duel gui".to_string(),
-                date: pgn::today(),
-                round: "-".to_string(),
-                white: tag_value(names.white, "?"),
-                black: tag_value(names.black, "?"),
-                time_control: tag_value(names.time_control.unwrap_or("-"), "-"),
-                side_time_controls: None,
-                termination: end
-                    .as_ref()
-                    .map_or(TerminationTag::Unterminated, GameEnd::termination_tag),
-            };
-            let texts: Vec<Option<String>> = comments
-                .iter()
-                .map(|c| c.as_ref().and_then(comment_text))
-                .collect();
-            let result = end
-                .as_ref()
-                .and_then(GameEnd::outcome)
-                .map_or("*", |o| o.pgn());
-            let final_comment = end.as_ref().map(|end| end.explain(record.current()));
-            Ok(pgn::write(
-                &tags,
-                &record,
-                &texts,
-                result,
-                final_comment.as_deref(),
-            ))
-        }
-    }
-    with_variant(&game.variant, Task(game, comments, names)).map_err(|e| e.to_string())?
+    with_variant!(&game.variant, G => pgn_of::<G>(game, comments, names))
+        .map_err(|e| e.to_string())?
+}
+
+/// [`game_pgn`] for game `G`.
+fn pgn_of<G: HostedGame>(
+    game: &GameJson,
+    comments: &[Option<CommentJson>],
+    names: &PgnNames<'_>,
+) -> Result<String, String> {
+    let record = replay::<G>(game)?;
+    let end = end_of(&record, game.forfeit);
+    let tags = GameTags {
+        event: "duel gui".to_string(),
+        site: "duel gui".to_string(),
+        date: pgn::today(),
+        round: "-".to_string(),
+        white: tag_value(names.white, "?"),
+        black: tag_value(names.black, "?"),
+        time_control: tag_value(names.time_control.unwrap_or("-"), "-"),
+        side_time_controls: None,
+        termination: end
+            .as_ref()
+            .map_or(TerminationTag::Unterminated, GameEnd::termination_tag),
+    };
+    let texts: Vec<Option<String>> = comments
+        .iter()
+        .map(|c| c.as_ref().and_then(comment_text))
+        .collect();
+    let result = end
+        .as_ref()
+        .and_then(GameEnd::outcome)
+        .map_or("*", |o| o.pgn());
+    let final_comment = end.as_ref().map(|end| end.explain(record.current()));
+    Ok(pgn::write(
+        &tags,
+        &record,
+        &texts,
+        result,
+        final_comment.as_deref(),
+    ))
 }
 
 /// The value of the last Variant tag in a PGN text, if any.
@@ -239,45 +234,43 @@ fn variant_tag(text: &str) -> Option<String> {
 /// The last game of a PGN text, for the page: its game, start, moves, comments, names and result.
 /// The Variant tag names the game; `variant` is used for a text without one.
 pub fn load_pgn(variant: &str, text: &str) -> Result<Value, String> {
-    struct Task<'a>(&'a str);
-    impl GameTask for Task<'_> {
-        type Output = Result<Value, String>;
-        fn run<G: HostedGame>(self) -> Self::Output {
-            let games = pgn::read::<G>(self.0).map_err(|e| e.to_string())?;
-            let game = games.last().ok_or("the text holds no PGN game")?;
-            let comments: Vec<Value> = game
-                .comments
-                .iter()
-                .map(|c| match c.as_deref().and_then(MoveComment::parse) {
-                    Some(comment) => json!(CommentJson {
-                        cp: match comment.score {
-                            Some(Score::Centipawns(cp)) => Some(cp),
-                            _ => None,
-                        },
-                        mate: match comment.score {
-                            Some(Score::Mate(n)) => Some(n),
-                            _ => None,
-                        },
-                        depth: comment.depth,
-                        ms: comment.time.map(|t| t.as_millis() as u64),
-                    }),
-                    None => Value::Null,
-                })
-                .collect();
-            let start = game.record.start();
-            Ok(json!({
-                "variant": G::NAME,
-                "start": (start.to_text() != G::start().to_text()).then(|| start.to_text()),
-                "moves": move_texts(&game.record),
-                "comments": comments,
-                "white": game.tag("White"),
-                "black": game.tag("Black"),
-                "result": game.result,
-            }))
-        }
-    }
     let variant = variant_tag(text).unwrap_or_else(|| variant.to_string());
-    with_variant(&variant, Task(text)).map_err(|e| e.to_string())?
+    with_variant!(&variant, G => loaded_pgn::<G>(text)).map_err(|e| e.to_string())?
+}
+
+/// [`load_pgn`] for game `G`.
+fn loaded_pgn<G: HostedGame>(text: &str) -> Result<Value, String> {
+    let games = pgn::read::<G>(text).map_err(|e| e.to_string())?;
+    let game = games.last().ok_or("the text holds no PGN game")?;
+    let comments: Vec<Value> = game
+        .comments
+        .iter()
+        .map(|c| match c.as_deref().and_then(MoveComment::parse) {
+            Some(comment) => json!(CommentJson {
+                cp: match comment.score {
+                    Some(Score::Centipawns(cp)) => Some(cp),
+                    _ => None,
+                },
+                mate: match comment.score {
+                    Some(Score::Mate(n)) => Some(n),
+                    _ => None,
+                },
+                depth: comment.depth,
+                ms: comment.time.map(|t| t.as_millis() as u64),
+            }),
+            None => Value::Null,
+        })
+        .collect();
+    let start = game.record.start();
+    Ok(json!({
+        "variant": G::NAME,
+        "start": (start.to_text() != G::start().to_text()).then(|| start.to_text()),
+        "moves": move_texts(&game.record),
+        "comments": comments,
+        "white": game.tag("White"),
+        "black": game.tag("Black"),
+        "result": game.result,
+    }))
 }
 
 #[cfg(test)]
