@@ -6,13 +6,13 @@
 //! shape most engines converged on: doubling either adds a constant, not a proportion.
 
 use super::params::{LMR_BASE, LMR_FACTOR};
-use std::sync::LazyLock;
+use once_cell::sync::Lazy;
 
 /// Depths and move indices above this share the last row and column of the table.
 const TABLE_SIZE: usize = 64;
 
 /// `TABLE[depth][index]`, in plies.
-static TABLE: LazyLock<[[u8; TABLE_SIZE]; TABLE_SIZE]> = LazyLock::new(|| {
+static TABLE: Lazy<[[u8; TABLE_SIZE]; TABLE_SIZE]> = Lazy::new(|| {
     let mut table = [[0; TABLE_SIZE]; TABLE_SIZE];
     for (depth, row) in table.iter_mut().enumerate().skip(1) {
         for (index, cell) in row.iter_mut().enumerate().skip(1) {
