@@ -28,7 +28,7 @@ pub use draw::DrawRules;
 pub use evaluation::{EvalTerm, EvalWeight};
 pub use game_move::{GameMove, MoveArray};
 pub use interface::Game;
-pub use linear_eval::FeatureCounts;
+pub use linear_eval::{Counts, FeatureCounts, LinearEval};
 pub use marks::join_marks;
 pub use move_list::{Appender, MoveList};
 pub use outcome::{Outcome, Termination};

@@ -29,8 +29,7 @@ pub use position::Position;
 pub use square::Square;
 
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Presentation, Side, Termination,
-    Tuning,
+    BoardStyle, DrawRules, EvalTerm, Game, LinearEval, MoveList, Presentation, Side, Termination,
 };
 
 /// The DFEN of the start position.
@@ -203,7 +202,7 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
+        self.linear_evaluate()
     }
 }
 
@@ -225,16 +224,6 @@ impl Presentation for Position {
     }
 
     fn eval_terms(&self) -> Vec<EvalTerm> {
-        eval::terms(self)
-    }
-}
-
-impl Tuning for Position {
-    fn eval_weights() -> &'static [EvalWeight] {
-        eval::weights()
-    }
-
-    fn eval_features(&self) -> Vec<i32> {
-        eval::feature_difference(self)
+        self.linear_terms()
     }
 }
