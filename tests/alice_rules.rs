@@ -7,6 +7,8 @@ mod common;
 
 use alice_reference::{Coverage, RefPosition};
 use duel::engine::perft::perft;
+use duel::game::board_rows::RowsError;
+use duel::game::side_field::SideFieldError;
 use duel::game::{
     Game, GameRecord, MoveList, Outcome, Presentation, Rng, Side, Termination, Tuning,
 };
@@ -702,21 +704,21 @@ fn every_fen_rejection_rule() {
     let with = |rest: &str| format!("{BOARD} {rest}");
     assert_eq!(rejects(""), Empty);
     assert_eq!(rejects(" \t "), Empty);
-    assert_eq!(rejects("8/8/8/8/8/8/8 w - - 0 1"), RankCount(7));
-    assert_eq!(rejects("8/8/8/8/8/8/8/8/8 w - - 0 1"), RankCount(9));
+    assert_eq!(
+        rejects("8/8/8/8/8/8/8 w - - 0 1"),
+        Rows(RowsError::RowCount(7))
+    );
+    assert_eq!(
+        rejects("8/8/8/8/8/8/8/8/8 w - - 0 1"),
+        Rows(RowsError::RowCount(9))
+    );
     assert_eq!(
         rejects("4k3/8/8/7/8/8/8/4K3 w - - 0 1"),
-        RankLength {
-            rank: 5,
-            squares: 7
-        }
+        Rows(RowsError::RowLength { row: 5, squares: 7 })
     );
     assert_eq!(
         rejects("4k3/8/8/8/8/8/8/4K3P w - - 0 1"),
-        RankLength {
-            rank: 1,
-            squares: 9
-        }
+        Rows(RowsError::RowLength { row: 1, squares: 9 })
     );
     for (text, found) in [
         ("4k3/8/8/9/8/8/8/4K3 w - - 0 1", '9'),
@@ -726,12 +728,15 @@ fn every_fen_rejection_rule() {
         ("4k3/8/8/8/8/8/8/4Ké2 w - - 0 1", 'é'),
     ] {
         assert!(
-            matches!(rejects(text), BadChar { found: f, .. } if f == found),
+            matches!(rejects(text), Rows(RowsError::BadChar { found: f, .. }) if f == found),
             "{text}"
         );
     }
-    assert_eq!(rejects(BOARD), MissingSide);
-    assert_eq!(rejects(&with("W KQkq - 0 1")), BadSide("W".into()));
+    assert_eq!(rejects(BOARD), SideField(SideFieldError::Missing));
+    assert_eq!(
+        rejects(&with("W KQkq - 0 1")),
+        SideField(SideFieldError::Bad("W".into()))
+    );
     assert_eq!(rejects(&with("w")), MissingCastling);
     assert_eq!(rejects(&with("w KQkqK - 0 1")), BadCastling("KQkqK".into()));
     assert_eq!(rejects(&with("w KX - 0 1")), BadCastling("KX".into()));

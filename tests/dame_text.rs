@@ -6,6 +6,8 @@ mod dame_reference;
 
 use common::dame::sample_positions;
 use dame_reference::RefPosition;
+use duel::game::board_rows::RowsError;
+use duel::game::side_field::SideFieldError;
 use duel::game::{Game, MoveList, Side};
 use duel::games::Dame;
 use duel::games::dame::{FenError, Move, MoveError, START_TEXT, Square};
@@ -376,15 +378,18 @@ fn every_position_text_rejection_rule() {
     use FenError::*;
     assert_eq!(rejects(""), Empty);
     assert_eq!(rejects("   "), Empty);
-    assert_eq!(rejects("8/8/8/8/8/8/K7 w"), RowCount(7));
-    assert_eq!(rejects("8/8/8/8/8/8/8/8/K7 w"), RowCount(9));
+    assert_eq!(rejects("8/8/8/8/8/8/K7 w"), Rows(RowsError::RowCount(7)));
+    assert_eq!(
+        rejects("8/8/8/8/8/8/8/8/K7 w"),
+        Rows(RowsError::RowCount(9))
+    );
     assert_eq!(
         rejects("8/8/8/7/8/8/8/K7 w"),
-        RowLength { row: 5, squares: 7 }
+        Rows(RowsError::RowLength { row: 5, squares: 7 })
     );
     assert_eq!(
         rejects("1m7/8/8/8/8/8/8/K7 w"),
-        RowLength { row: 8, squares: 9 }
+        Rows(RowsError::RowLength { row: 8, squares: 9 })
     );
     for (text, found) in [
         ("8/8/8/9/8/8/8/K7 w", '9'),
@@ -395,13 +400,22 @@ fn every_position_text_rejection_rule() {
         ("8/8/8/8/8/8/8/Ké6 w", 'é'),
     ] {
         assert!(
-            matches!(rejects(text), BadChar { found: f, .. } if f == found),
+            matches!(rejects(text), Rows(RowsError::BadChar { found: f, .. }) if f == found),
             "{text}"
         );
     }
-    assert_eq!(rejects("8/8/8/8/8/8/8/K7"), MissingSide);
-    assert_eq!(rejects("8/8/8/8/8/8/8/K7 x"), BadSide("x".into()));
-    assert_eq!(rejects("8/8/8/8/8/8/8/K7 W"), BadSide("W".into()));
+    assert_eq!(
+        rejects("8/8/8/8/8/8/8/K7"),
+        SideField(SideFieldError::Missing)
+    );
+    assert_eq!(
+        rejects("8/8/8/8/8/8/8/K7 x"),
+        SideField(SideFieldError::Bad("x".into()))
+    );
+    assert_eq!(
+        rejects("8/8/8/8/8/8/8/K7 W"),
+        SideField(SideFieldError::Bad("W".into()))
+    );
     assert_eq!(rejects("8/8/8/8/8/8/8/K7 w 51"), BadCounter("51".into()));
     assert_eq!(rejects("8/8/8/8/8/8/8/K7 w -1"), BadCounter("-1".into()));
     assert_eq!(rejects("8/8/8/8/8/8/8/K7 w x"), BadCounter("x".into()));
@@ -455,7 +469,10 @@ fn every_position_text_rejection_rule() {
 fn chess_fens_are_rejected_with_a_reason() {
     let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let err = rejects(chess);
-    assert_eq!(err, FenError::BadChar { row: 8, found: 'r' });
+    assert_eq!(
+        err,
+        FenError::Rows(RowsError::BadChar { row: 8, found: 'r' })
+    );
     assert_eq!(
         err.to_string(),
         "row 8: unexpected 'r', expected a digit 1-8 or a piece: M/K (White man/king) or m/k (Black)"

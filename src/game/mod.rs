@@ -18,6 +18,7 @@ mod record;
 mod rng;
 mod search_params;
 mod side;
+pub mod side_field;
 mod tuning;
 mod variation;
 mod web_board;
