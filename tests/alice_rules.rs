@@ -10,7 +10,8 @@ use duel::engine::perft::perft;
 use duel::game::board_rows::RowsError;
 use duel::game::side_field::SideFieldError;
 use duel::game::{
-    Game, GameRecord, MoveList, Outcome, Presentation, Rng, Side, Termination, Tuning,
+    Game, GameRecord, MoveList, MoveTextError, Outcome, Presentation, Rng, Side, Termination,
+    Tuning,
 };
 use duel::games::Alice;
 use duel::games::alice::{Board, FenError, Kind, Move, MoveError, MoveFlag, START_FEN, Square};
@@ -519,38 +520,46 @@ fn bad_moves_are_rejected_with_the_reason() {
     let start = Alice::start();
     let promotion = position("k7/4P3/8/8/8/8/8/K7 w - - 0 1");
     let bishop_on_f1 = position("r3k2r/8/8/8/8/8/8/R3KB1R w KQkq - 0 1");
-    let syntax = |e: &MoveError| matches!(e, MoveError::Syntax { .. });
+    let syntax = |e: &MoveError| matches!(e, MoveError::Text(MoveTextError::Syntax { .. }));
     type Check = Box<dyn Fn(&MoveError) -> bool>;
     let cases: Vec<(&Alice, &str, Check)> = vec![
-        (&start, "", Box::new(|e| *e == MoveError::Empty)),
-        (&start, "  ", Box::new(|e| *e == MoveError::Empty)),
+        (
+            &start,
+            "",
+            Box::new(|e| *e == MoveError::Text(MoveTextError::Empty)),
+        ),
+        (
+            &start,
+            "  ",
+            Box::new(|e| *e == MoveError::Text(MoveTextError::Empty)),
+        ),
         (&start, "e2", Box::new(syntax)),
         (&start, "e2e4qq", Box::new(syntax)),
         (&start, "e2e4e5", Box::new(syntax)),
         (
             &start,
             "é2e4",
-            Box::new(|e| *e == MoveError::NotASquare("é2".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("é2".into()))),
         ),
         (
             &start,
             "e2/e4",
-            Box::new(|e| *e == MoveError::NotASquare("/e".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("/e".into()))),
         ),
         (
             &start,
             "0000",
-            Box::new(|e| *e == MoveError::NotASquare("00".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("00".into()))),
         ),
         (
             &start,
             "i2e4",
-            Box::new(|e| *e == MoveError::NotASquare("i2".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("i2".into()))),
         ),
         (
             &start,
             "e2e9",
-            Box::new(|e| *e == MoveError::NotASquare("e9".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("e9".into()))),
         ),
         (
             &start,

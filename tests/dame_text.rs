@@ -8,7 +8,7 @@ use common::dame::sample_positions;
 use dame_reference::RefPosition;
 use duel::game::board_rows::RowsError;
 use duel::game::side_field::SideFieldError;
-use duel::game::{Game, MoveList, Side};
+use duel::game::{Game, MoveList, MoveTextError, Side};
 use duel::games::Dame;
 use duel::games::dame::{FenError, Move, MoveError, START_TEXT, Square};
 
@@ -138,12 +138,12 @@ const MAN_JUMP: &str = "8/8/8/8/3m4/2M5/8/6k1 w";
 #[test]
 fn bad_moves_are_rejected_with_the_reason() {
     use MoveError::*;
-    let syntax = |e: &MoveError| matches!(e, Syntax { .. });
+    let syntax = |e: &MoveError| matches!(e, Text(MoveTextError::Syntax { .. }));
     type Check = Box<dyn Fn(&MoveError) -> bool>;
     let is = |expected: MoveError| -> Check { Box::new(move |e| *e == expected) };
     let cases: Vec<(&str, &str, Check)> = vec![
-        (START_TEXT, "", is(Empty)),
-        (START_TEXT, "   ", is(Empty)),
+        (START_TEXT, "", is(Text(MoveTextError::Empty))),
+        (START_TEXT, "   ", is(Text(MoveTextError::Empty))),
         (START_TEXT, "-d4", Box::new(syntax)),
         (START_TEXT, "c3-", Box::new(syntax)),
         (START_TEXT, "c3", Box::new(syntax)),
@@ -155,9 +155,21 @@ fn bad_moves_are_rejected_with_the_reason() {
             "a1xc3xe5xg7xe5xc3xa1xc3xe5xg7xe5xc3xa1xc3",
             Box::new(syntax),
         ),
-        (START_TEXT, "i3-d4", is(NotASquare("i3".into()))),
-        (START_TEXT, "c3-d9", is(NotASquare("d9".into()))),
-        (START_TEXT, "c3-d44", is(NotASquare("d44".into()))),
+        (
+            START_TEXT,
+            "i3-d4",
+            is(Text(MoveTextError::NotASquare("i3".into()))),
+        ),
+        (
+            START_TEXT,
+            "c3-d9",
+            is(Text(MoveTextError::NotASquare("d9".into()))),
+        ),
+        (
+            START_TEXT,
+            "c3-d44",
+            is(Text(MoveTextError::NotASquare("d44".into()))),
+        ),
         (START_TEXT, "b3-c4", is(LightSquare("b3".into()))),
         (START_TEXT, "c3-D3", is(LightSquare("d3".into()))),
         (START_TEXT, "d4-e5", is(NoPiece(sq("d4")))),

@@ -10,7 +10,7 @@ use dipole_reference::RefPosition;
 use duel::engine::perft::perft;
 use duel::game::board_rows::RowsError;
 use duel::game::side_field::SideFieldError;
-use duel::game::{Game, GameRecord, MoveList, Presentation, Rng, Side, Termination};
+use duel::game::{Game, GameRecord, MoveList, MoveTextError, Presentation, Rng, Side, Termination};
 use duel::games::Dipole;
 use duel::games::dipole::{FenError, Move, MoveError, MoveKind, START_TEXT, Square};
 
@@ -417,11 +417,19 @@ fn bad_moves_are_rejected_with_the_reason() {
         let b = name.as_bytes();
         Square::at(i32::from(b[0] - b'a'), i32::from(b[1] - b'1')).unwrap()
     };
-    let syntax = |e: &MoveError| matches!(e, MoveError::Syntax { .. });
+    let syntax = |e: &MoveError| matches!(e, MoveError::Text(MoveTextError::Syntax { .. }));
     type Check = Box<dyn Fn(&MoveError) -> bool>;
     let cases: Vec<(&Dipole, &str, Check)> = vec![
-        (&start, "", Box::new(|e| *e == MoveError::Empty)),
-        (&start, "   ", Box::new(|e| *e == MoveError::Empty)),
+        (
+            &start,
+            "",
+            Box::new(|e| *e == MoveError::Text(MoveTextError::Empty)),
+        ),
+        (
+            &start,
+            "   ",
+            Box::new(|e| *e == MoveError::Text(MoveTextError::Empty)),
+        ),
         (&start, "-e5", Box::new(syntax)),
         (&start, "e1-", Box::new(syntax)),
         (&start, "e1/e5", Box::new(syntax)),
@@ -432,17 +440,17 @@ fn bad_moves_are_rejected_with_the_reason() {
         (
             &start,
             "i1-e5",
-            Box::new(|e| *e == MoveError::NotASquare("i1".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("i1".into()))),
         ),
         (
             &start,
             "e1-e9",
-            Box::new(|e| *e == MoveError::NotASquare("e9".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("e9".into()))),
         ),
         (
             &start,
             "e1-e55",
-            Box::new(|e| *e == MoveError::NotASquare("e55".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("e55".into()))),
         ),
         (
             &start,
