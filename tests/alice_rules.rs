@@ -7,8 +7,11 @@ mod common;
 
 use alice_reference::{Coverage, RefPosition};
 use duel::engine::perft::perft;
+use duel::game::board_rows::RowsError;
+use duel::game::side_field::SideFieldError;
 use duel::game::{
-    Game, GameRecord, MoveList, Outcome, Perft, Presentation, Rng, Side, Termination, Tuning,
+    Game, GameRecord, MoveList, MoveTextError, Outcome, Perft, Presentation, Rng, Side,
+    Termination, Tuning,
 };
 use duel::games::Alice;
 use duel::games::alice::{Board, FenError, Kind, Move, MoveError, MoveFlag, START_FEN, Square};
@@ -517,38 +520,46 @@ fn bad_moves_are_rejected_with_the_reason() {
     let start = Alice::start();
     let promotion = position("k7/4P3/8/8/8/8/8/K7 w - - 0 1");
     let bishop_on_f1 = position("r3k2r/8/8/8/8/8/8/R3KB1R w KQkq - 0 1");
-    let syntax = |e: &MoveError| matches!(e, MoveError::Syntax { .. });
+    let syntax = |e: &MoveError| matches!(e, MoveError::Text(MoveTextError::Syntax { .. }));
     type Check = Box<dyn Fn(&MoveError) -> bool>;
     let cases: Vec<(&Alice, &str, Check)> = vec![
-        (&start, "", Box::new(|e| *e == MoveError::Empty)),
-        (&start, "  ", Box::new(|e| *e == MoveError::Empty)),
+        (
+            &start,
+            "",
+            Box::new(|e| *e == MoveError::Text(MoveTextError::Empty)),
+        ),
+        (
+            &start,
+            "  ",
+            Box::new(|e| *e == MoveError::Text(MoveTextError::Empty)),
+        ),
         (&start, "e2", Box::new(syntax)),
         (&start, "e2e4qq", Box::new(syntax)),
         (&start, "e2e4e5", Box::new(syntax)),
         (
             &start,
             "é2e4",
-            Box::new(|e| *e == MoveError::NotASquare("é2".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("é2".into()))),
         ),
         (
             &start,
             "e2/e4",
-            Box::new(|e| *e == MoveError::NotASquare("/e".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("/e".into()))),
         ),
         (
             &start,
             "0000",
-            Box::new(|e| *e == MoveError::NotASquare("00".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("00".into()))),
         ),
         (
             &start,
             "i2e4",
-            Box::new(|e| *e == MoveError::NotASquare("i2".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("i2".into()))),
         ),
         (
             &start,
             "e2e9",
-            Box::new(|e| *e == MoveError::NotASquare("e9".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("e9".into()))),
         ),
         (
             &start,
@@ -702,21 +713,21 @@ fn every_fen_rejection_rule() {
     let with = |rest: &str| format!("{BOARD} {rest}");
     assert_eq!(rejects(""), Empty);
     assert_eq!(rejects(" \t "), Empty);
-    assert_eq!(rejects("8/8/8/8/8/8/8 w - - 0 1"), RankCount(7));
-    assert_eq!(rejects("8/8/8/8/8/8/8/8/8 w - - 0 1"), RankCount(9));
+    assert_eq!(
+        rejects("8/8/8/8/8/8/8 w - - 0 1"),
+        Rows(RowsError::RowCount(7))
+    );
+    assert_eq!(
+        rejects("8/8/8/8/8/8/8/8/8 w - - 0 1"),
+        Rows(RowsError::RowCount(9))
+    );
     assert_eq!(
         rejects("4k3/8/8/7/8/8/8/4K3 w - - 0 1"),
-        RankLength {
-            rank: 5,
-            squares: 7
-        }
+        Rows(RowsError::RowLength { row: 5, squares: 7 })
     );
     assert_eq!(
         rejects("4k3/8/8/8/8/8/8/4K3P w - - 0 1"),
-        RankLength {
-            rank: 1,
-            squares: 9
-        }
+        Rows(RowsError::RowLength { row: 1, squares: 9 })
     );
     for (text, found) in [
         ("4k3/8/8/9/8/8/8/4K3 w - - 0 1", '9'),
@@ -726,12 +737,15 @@ fn every_fen_rejection_rule() {
         ("4k3/8/8/8/8/8/8/4Ké2 w - - 0 1", 'é'),
     ] {
         assert!(
-            matches!(rejects(text), BadChar { found: f, .. } if f == found),
+            matches!(rejects(text), Rows(RowsError::BadChar { found: f, .. }) if f == found),
             "{text}"
         );
     }
-    assert_eq!(rejects(BOARD), MissingSide);
-    assert_eq!(rejects(&with("W KQkq - 0 1")), BadSide("W".into()));
+    assert_eq!(rejects(BOARD), SideField(SideFieldError::Missing));
+    assert_eq!(
+        rejects(&with("W KQkq - 0 1")),
+        SideField(SideFieldError::Bad("W".into()))
+    );
     assert_eq!(rejects(&with("w")), MissingCastling);
     assert_eq!(rejects(&with("w KQkqK - 0 1")), BadCastling("KQkqK".into()));
     assert_eq!(rejects(&with("w KX - 0 1")), BadCastling("KX".into()));

@@ -6,7 +6,9 @@ mod dame_reference;
 
 use common::dame::sample_positions;
 use dame_reference::RefPosition;
-use duel::game::{Game, MoveList, Side};
+use duel::game::board_rows::RowsError;
+use duel::game::side_field::SideFieldError;
+use duel::game::{Game, MoveList, MoveTextError, Side};
 use duel::games::Dame;
 use duel::games::dame::{FenError, Move, MoveError, START_TEXT, Square};
 
@@ -136,12 +138,12 @@ const MAN_JUMP: &str = "8/8/8/8/3m4/2M5/8/6k1 w";
 #[test]
 fn bad_moves_are_rejected_with_the_reason() {
     use MoveError::*;
-    let syntax = |e: &MoveError| matches!(e, Syntax { .. });
+    let syntax = |e: &MoveError| matches!(e, Text(MoveTextError::Syntax { .. }));
     type Check = Box<dyn Fn(&MoveError) -> bool>;
     let is = |expected: MoveError| -> Check { Box::new(move |e| *e == expected) };
     let cases: Vec<(&str, &str, Check)> = vec![
-        (START_TEXT, "", is(Empty)),
-        (START_TEXT, "   ", is(Empty)),
+        (START_TEXT, "", is(Text(MoveTextError::Empty))),
+        (START_TEXT, "   ", is(Text(MoveTextError::Empty))),
         (START_TEXT, "-d4", Box::new(syntax)),
         (START_TEXT, "c3-", Box::new(syntax)),
         (START_TEXT, "c3", Box::new(syntax)),
@@ -153,9 +155,21 @@ fn bad_moves_are_rejected_with_the_reason() {
             "a1xc3xe5xg7xe5xc3xa1xc3xe5xg7xe5xc3xa1xc3",
             Box::new(syntax),
         ),
-        (START_TEXT, "i3-d4", is(NotASquare("i3".into()))),
-        (START_TEXT, "c3-d9", is(NotASquare("d9".into()))),
-        (START_TEXT, "c3-d44", is(NotASquare("d44".into()))),
+        (
+            START_TEXT,
+            "i3-d4",
+            is(Text(MoveTextError::NotASquare("i3".into()))),
+        ),
+        (
+            START_TEXT,
+            "c3-d9",
+            is(Text(MoveTextError::NotASquare("d9".into()))),
+        ),
+        (
+            START_TEXT,
+            "c3-d44",
+            is(Text(MoveTextError::NotASquare("d44".into()))),
+        ),
         (START_TEXT, "b3-c4", is(LightSquare("b3".into()))),
         (START_TEXT, "c3-D3", is(LightSquare("d3".into()))),
         (START_TEXT, "d4-e5", is(NoPiece(sq("d4")))),
@@ -376,15 +390,18 @@ fn every_position_text_rejection_rule() {
     use FenError::*;
     assert_eq!(rejects(""), Empty);
     assert_eq!(rejects("   "), Empty);
-    assert_eq!(rejects("8/8/8/8/8/8/K7 w"), RowCount(7));
-    assert_eq!(rejects("8/8/8/8/8/8/8/8/K7 w"), RowCount(9));
+    assert_eq!(rejects("8/8/8/8/8/8/K7 w"), Rows(RowsError::RowCount(7)));
+    assert_eq!(
+        rejects("8/8/8/8/8/8/8/8/K7 w"),
+        Rows(RowsError::RowCount(9))
+    );
     assert_eq!(
         rejects("8/8/8/7/8/8/8/K7 w"),
-        RowLength { row: 5, squares: 7 }
+        Rows(RowsError::RowLength { row: 5, squares: 7 })
     );
     assert_eq!(
         rejects("1m7/8/8/8/8/8/8/K7 w"),
-        RowLength { row: 8, squares: 9 }
+        Rows(RowsError::RowLength { row: 8, squares: 9 })
     );
     for (text, found) in [
         ("8/8/8/9/8/8/8/K7 w", '9'),
@@ -395,13 +412,22 @@ fn every_position_text_rejection_rule() {
         ("8/8/8/8/8/8/8/Ké6 w", 'é'),
     ] {
         assert!(
-            matches!(rejects(text), BadChar { found: f, .. } if f == found),
+            matches!(rejects(text), Rows(RowsError::BadChar { found: f, .. }) if f == found),
             "{text}"
         );
     }
-    assert_eq!(rejects("8/8/8/8/8/8/8/K7"), MissingSide);
-    assert_eq!(rejects("8/8/8/8/8/8/8/K7 x"), BadSide("x".into()));
-    assert_eq!(rejects("8/8/8/8/8/8/8/K7 W"), BadSide("W".into()));
+    assert_eq!(
+        rejects("8/8/8/8/8/8/8/K7"),
+        SideField(SideFieldError::Missing)
+    );
+    assert_eq!(
+        rejects("8/8/8/8/8/8/8/K7 x"),
+        SideField(SideFieldError::Bad("x".into()))
+    );
+    assert_eq!(
+        rejects("8/8/8/8/8/8/8/K7 W"),
+        SideField(SideFieldError::Bad("W".into()))
+    );
     assert_eq!(rejects("8/8/8/8/8/8/8/K7 w 51"), BadCounter("51".into()));
     assert_eq!(rejects("8/8/8/8/8/8/8/K7 w -1"), BadCounter("-1".into()));
     assert_eq!(rejects("8/8/8/8/8/8/8/K7 w x"), BadCounter("x".into()));
@@ -455,7 +481,10 @@ fn every_position_text_rejection_rule() {
 fn chess_fens_are_rejected_with_a_reason() {
     let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let err = rejects(chess);
-    assert_eq!(err, FenError::BadChar { row: 8, found: 'r' });
+    assert_eq!(
+        err,
+        FenError::Rows(RowsError::BadChar { row: 8, found: 'r' })
+    );
     assert_eq!(
         err.to_string(),
         "row 8: unexpected 'r', expected a digit 1-8 or a piece: M/K (White man/king) or m/k (Black)"

@@ -8,7 +8,9 @@ mod dipole_reference;
 
 use dipole_reference::RefPosition;
 use duel::engine::perft::perft;
-use duel::game::{Game, GameRecord, MoveList, Presentation, Rng, Side, Termination};
+use duel::game::board_rows::RowsError;
+use duel::game::side_field::SideFieldError;
+use duel::game::{Game, GameRecord, MoveList, MoveTextError, Presentation, Rng, Side, Termination};
 use duel::games::Dipole;
 use duel::games::dipole::{FenError, Move, MoveError, MoveKind, START_TEXT, Square};
 
@@ -415,11 +417,19 @@ fn bad_moves_are_rejected_with_the_reason() {
         let b = name.as_bytes();
         Square::at(i32::from(b[0] - b'a'), i32::from(b[1] - b'1')).unwrap()
     };
-    let syntax = |e: &MoveError| matches!(e, MoveError::Syntax { .. });
+    let syntax = |e: &MoveError| matches!(e, MoveError::Text(MoveTextError::Syntax { .. }));
     type Check = Box<dyn Fn(&MoveError) -> bool>;
     let cases: Vec<(&Dipole, &str, Check)> = vec![
-        (&start, "", Box::new(|e| *e == MoveError::Empty)),
-        (&start, "   ", Box::new(|e| *e == MoveError::Empty)),
+        (
+            &start,
+            "",
+            Box::new(|e| *e == MoveError::Text(MoveTextError::Empty)),
+        ),
+        (
+            &start,
+            "   ",
+            Box::new(|e| *e == MoveError::Text(MoveTextError::Empty)),
+        ),
         (&start, "-e5", Box::new(syntax)),
         (&start, "e1-", Box::new(syntax)),
         (&start, "e1/e5", Box::new(syntax)),
@@ -430,17 +440,17 @@ fn bad_moves_are_rejected_with_the_reason() {
         (
             &start,
             "i1-e5",
-            Box::new(|e| *e == MoveError::NotASquare("i1".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("i1".into()))),
         ),
         (
             &start,
             "e1-e9",
-            Box::new(|e| *e == MoveError::NotASquare("e9".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("e9".into()))),
         ),
         (
             &start,
             "e1-e55",
-            Box::new(|e| *e == MoveError::NotASquare("e55".into())),
+            Box::new(|e| *e == MoveError::Text(MoveTextError::NotASquare("e55".into()))),
         ),
         (
             &start,
@@ -623,19 +633,22 @@ fn every_position_text_rejection_rule() {
     use FenError::*;
     assert_eq!(rejects(""), Empty);
     assert_eq!(rejects("   "), Empty);
-    assert_eq!(rejects("3l4/8/8/8/8/8/4L3 w"), RowCount(7));
-    assert_eq!(rejects("3l4/8/8/8/8/8/8/8/4L3 w"), RowCount(9));
+    assert_eq!(rejects("3l4/8/8/8/8/8/4L3 w"), Rows(RowsError::RowCount(7)));
+    assert_eq!(
+        rejects("3l4/8/8/8/8/8/8/8/4L3 w"),
+        Rows(RowsError::RowCount(9))
+    );
     assert_eq!(
         rejects("3l4/8/8/7/8/8/8/4L3 w"),
-        RowLength { row: 5, squares: 7 }
+        Rows(RowsError::RowLength { row: 5, squares: 7 })
     );
     assert_eq!(
         rejects("3l5/8/8/8/8/8/8/4L3 w"),
-        RowLength { row: 8, squares: 9 }
+        Rows(RowsError::RowLength { row: 8, squares: 9 })
     );
     assert_eq!(
         rejects("3l4/8/8/8/8/8/8/4L3A w"),
-        RowLength { row: 1, squares: 9 }
+        Rows(RowsError::RowLength { row: 1, squares: 9 })
     );
     for (text, found) in [
         ("3l4/8/8/9/8/8/8/4L3 w", '9'),
@@ -646,13 +659,22 @@ fn every_position_text_rejection_rule() {
         ("3l4/8/8/8/8/8/8/4Lé2 w", 'é'),
     ] {
         assert!(
-            matches!(rejects(text), BadChar { found: f, .. } if f == found),
+            matches!(rejects(text), Rows(RowsError::BadChar { found: f, .. }) if f == found),
             "{text}"
         );
     }
-    assert_eq!(rejects("3l4/8/8/8/8/8/8/4L3"), MissingSide);
-    assert_eq!(rejects("3l4/8/8/8/8/8/8/4L3 x"), BadSide("x".into()));
-    assert_eq!(rejects("3l4/8/8/8/8/8/8/4L3 W"), BadSide("W".into()));
+    assert_eq!(
+        rejects("3l4/8/8/8/8/8/8/4L3"),
+        SideField(SideFieldError::Missing)
+    );
+    assert_eq!(
+        rejects("3l4/8/8/8/8/8/8/4L3 x"),
+        SideField(SideFieldError::Bad("x".into()))
+    );
+    assert_eq!(
+        rejects("3l4/8/8/8/8/8/8/4L3 W"),
+        SideField(SideFieldError::Bad("W".into()))
+    );
     assert_eq!(
         rejects("3l4/8/8/8/8/8/8/4L3 w 0 1"),
         TrailingText("0 1".into())
@@ -692,7 +714,10 @@ fn every_position_text_rejection_rule() {
 fn chess_fens_are_rejected_with_a_reason() {
     let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let err = rejects(chess);
-    assert_eq!(err, FenError::BadChar { row: 8, found: 'r' });
+    assert_eq!(
+        err,
+        FenError::Rows(RowsError::BadChar { row: 8, found: 'r' })
+    );
     assert_eq!(
         err.to_string(),
         "row 8: unexpected 'r', expected a digit 1-8 or a stack letter A-L (White) or a-l (Black)"

@@ -2,7 +2,7 @@
 
 mod common;
 
-use duel::game::{Game, MoveList};
+use duel::game::{Game, MoveList, MoveTextError};
 use duel::games::Duel;
 use duel::games::duel::MoveError;
 
@@ -124,9 +124,15 @@ fn bad_moves_are_rejected_with_the_reason() {
     let cases: [(&str, Expected); 10] = [
         ("D1-E6", |e| matches!(e, MoveError::Ambiguous(_))),
         ("d1-e6", |e| matches!(e, MoveError::Ambiguous(_))),
-        ("D1-e9", |e| matches!(e, MoveError::Syntax { .. })),
-        ("D1e6", |e| matches!(e, MoveError::Syntax { .. })),
-        ("D1/e6", |e| matches!(e, MoveError::Syntax { .. })),
+        ("D1-e9", |e| {
+            matches!(e, MoveError::Text(MoveTextError::Syntax { .. }))
+        }),
+        ("D1e6", |e| {
+            matches!(e, MoveError::Text(MoveTextError::Syntax { .. }))
+        }),
+        ("D1/e6", |e| {
+            matches!(e, MoveError::Text(MoveTextError::Syntax { .. }))
+        }),
         ("D4-D5", |e| matches!(e, MoveError::NoPiece(_))),
         ("D8-D2", |e| matches!(e, MoveError::NotYourPiece(_))),
         ("D1-D6", |e| {

@@ -2,6 +2,7 @@
 
 mod common;
 
+use duel::game::side_field::SideFieldError;
 use duel::game::{Game, GameRecord, MoveList, Outcome, Side, Termination};
 use duel::games::Duel;
 use duel::games::duel::{DfenError, START_DFEN};
@@ -69,8 +70,14 @@ fn rejects(dfen: &str) -> DfenError {
 fn every_dfen_rejection_rule() {
     use DfenError::*;
     assert_eq!(rejects(""), Empty);
-    assert_eq!(rejects("bK8/9/9/9/9/9/9/8wK"), MissingSide);
-    assert_eq!(rejects("bK8/9/9/9/9/9/9/8wK x"), BadSide("x".into()));
+    assert_eq!(
+        rejects("bK8/9/9/9/9/9/9/8wK"),
+        SideField(SideFieldError::Missing)
+    );
+    assert_eq!(
+        rejects("bK8/9/9/9/9/9/9/8wK x"),
+        SideField(SideFieldError::Bad("x".into()))
+    );
     assert_eq!(rejects("bK8/9/9/9/9/9/8wK w"), RowCount(7));
     assert!(matches!(
         rejects("bK8/9/9/8/9/9/9/8wK w"),

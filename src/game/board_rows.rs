@@ -3,7 +3,21 @@
 //! column, a digit from 1 to the board's width is that many empty squares and any other character one piece, which the game
 //! reads. Adjacent digits add up (`44` = `8`); [`format_rows`] never writes them.
 
-/// Why the rows of a board field were rejected; each game words it in its own error.
+use std::fmt;
+
+/// A game's board field: its size, and the words its messages use for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardField {
+    /// The board is `size` × `size` squares.
+    pub size: i32,
+    /// What a row is called: `row`, or `rank` in chess.
+    pub row_name: &'static str,
+    /// What a row may hold, as the message about a bad character says it ("a digit 1-8 or …").
+    pub expected: &'static str,
+}
+
+/// Why the rows of a board field were rejected; [`RowsError::describe`] words it in the game's
+/// [`BoardField`] terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RowsError {
     /// The field does not have as many rows as the board.
@@ -24,6 +38,34 @@ pub enum RowsError {
     },
 }
 
+impl RowsError {
+    /// The message for this fault in a text of the board field `board`.
+    pub fn describe(&self, board: &BoardField, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let BoardField {
+            size,
+            row_name,
+            expected,
+        } = board;
+        match self {
+            RowsError::RowCount(n) => {
+                write!(f, "expected {size} {row_name}s separated by '/', found {n}")
+            }
+            RowsError::RowLength { row, squares } => {
+                write!(
+                    f,
+                    "{row_name} {row} describes {squares} squares, expected {size}"
+                )
+            }
+            RowsError::BadChar { row, found } => {
+                write!(
+                    f,
+                    "{row_name} {row}: unexpected '{found}', expected {expected}"
+                )
+            }
+        }
+    }
+}
+
 /// A piece as read from a row, before the game checks its square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placed<P> {
@@ -37,13 +79,15 @@ pub struct Placed<P> {
     pub letter: char,
 }
 
-/// Reads a board field of `size` × `size` squares, each letter by `piece_of`: every piece with its
-/// square, first row written first. Checks the row count, each row's length and every character.
+/// Reads a board field of `board.size` × `board.size` squares, each letter by `piece_of`: every piece
+/// with its square, first row written first. Checks the row count, each row's length and every
+/// character.
 pub fn parse_rows<P>(
     field: &str,
-    size: i32,
+    board: &BoardField,
     piece_of: impl Fn(char) -> Option<P>,
 ) -> Result<Vec<Placed<P>>, RowsError> {
+    let size = board.size;
     let rows: Vec<&str> = field.split('/').collect();
     if rows.len() != size as usize {
         return Err(RowsError::RowCount(rows.len()));
@@ -120,10 +164,25 @@ mod tests {
         letter.is_ascii_uppercase().then_some(letter)
     }
 
+    const THREE: BoardField = BoardField {
+        size: 3,
+        row_name: "line",
+        expected: "a digit 1-3 or a capital",
+    };
+
+    /// The message of `error` in [`THREE`]'s words.
+    struct Described(RowsError);
+
+    impl fmt::Display for Described {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            self.0.describe(&THREE, f)
+        }
+    }
+
     #[test]
     fn rows_round_trip() {
         let field = "1A1/3/B1C";
-        let placed = parse_rows(field, 3, upper).unwrap();
+        let placed = parse_rows(field, &THREE, upper).unwrap();
         let squares: Vec<_> = placed.iter().map(|p| (p.column, p.row, p.piece)).collect();
         assert_eq!(squares, [(1, 2, 'A'), (0, 0, 'B'), (2, 0, 'C')]);
         let at = |column, row| {
@@ -137,28 +196,35 @@ mod tests {
 
     #[test]
     fn adjacent_digits_add_up() {
-        assert_eq!(parse_rows("44/8/8/8/8/8/8/8", 8, upper), Ok(Vec::new()));
+        const EIGHT: BoardField = BoardField { size: 8, ..THREE };
+        assert_eq!(
+            parse_rows("44/8/8/8/8/8/8/8", &EIGHT, upper),
+            Ok(Vec::new())
+        );
     }
 
     #[test]
     fn each_fault_is_named() {
-        assert_eq!(parse_rows("3/3", 3, upper), Err(RowsError::RowCount(2)));
         assert_eq!(
-            parse_rows("3/2/3", 3, upper),
+            parse_rows("3/3", &THREE, upper),
+            Err(RowsError::RowCount(2))
+        );
+        assert_eq!(
+            parse_rows("3/2/3", &THREE, upper),
             Err(RowsError::RowLength { row: 2, squares: 2 })
         );
         assert_eq!(
-            parse_rows("3/3/AAAA", 3, upper),
+            parse_rows("3/3/AAAA", &THREE, upper),
             Err(RowsError::RowLength { row: 1, squares: 4 })
         );
         assert_eq!(
-            parse_rows("3/1x1/3", 3, upper),
+            parse_rows("3/1x1/3", &THREE, upper),
             Err(RowsError::BadChar { row: 2, found: 'x' })
         );
         for digit in ['0', '4'] {
             let field = format!("3/1{digit}/3");
             assert_eq!(
-                parse_rows(&field, 3, upper),
+                parse_rows(&field, &THREE, upper),
                 Err(RowsError::BadChar {
                     row: 2,
                     found: digit
@@ -166,5 +232,22 @@ mod tests {
                 "no run of {digit} squares on a board 3 wide"
             );
         }
+    }
+
+    #[test]
+    fn each_fault_is_worded_in_the_games_terms() {
+        let said = |error| Described(error).to_string();
+        assert_eq!(
+            said(RowsError::RowCount(2)),
+            "expected 3 lines separated by '/', found 2"
+        );
+        assert_eq!(
+            said(RowsError::RowLength { row: 2, squares: 4 }),
+            "line 2 describes 4 squares, expected 3"
+        );
+        assert_eq!(
+            said(RowsError::BadChar { row: 1, found: 'x' }),
+            "line 1: unexpected 'x', expected a digit 1-3 or a capital"
+        );
     }
 }

@@ -1,7 +1,64 @@
 //! The arithmetic of a linear evaluation, written once for every game whose evaluation is a sum of
 //! weight × feature: the score, the terms `eval` shows, and the feature differences `duel tune` fits.
+//! A game states its weights and counts its features ([`LinearEval`]); the rest follows from them.
 
-use super::{EvalTerm, EvalWeight, Side};
+use super::{EvalTerm, EvalWeight, Game, Side, Tuning};
+
+/// A game whose evaluation is linear: it counts features for each side, and fixed weights multiply
+/// them. Its [`Game::evaluate`] and [`super::Presentation::eval_terms`] are
+/// [`LinearEval::linear_evaluate`] and [`LinearEval::linear_terms`], and it is [`Tuning`] by the
+/// impl below: `duel tune` fits its weights.
+pub trait LinearEval: Game {
+    /// What it counts: [`FeatureCounts`] of as many features as it has weights.
+    type Counts: Counts;
+
+    /// The weights, one per feature in the counts' order; a term's weights stand together.
+    const WEIGHTS: &'static <Self::Counts as Counts>::Weights;
+
+    /// What the evaluation counts in this position, for each side.
+    fn features(&self) -> Self::Counts;
+
+    /// The evaluation in centipawns from the side to move's point of view.
+    #[inline]
+    fn linear_evaluate(&self) -> i32 {
+        self.features().score(Self::WEIGHTS, self.side_to_move())
+    }
+
+    /// The named terms of [`LinearEval::linear_evaluate`]: each the sum of the weighted features
+    /// that share its name.
+    fn linear_terms(&self) -> Vec<EvalTerm> {
+        self.features().terms(Self::WEIGHTS)
+    }
+}
+
+/// A linear evaluation is what `duel tune` fits: its weights, and its features as White's count minus
+/// Black's.
+impl<G: LinearEval> Tuning for G {
+    fn eval_weights() -> &'static [EvalWeight] {
+        G::WEIGHTS.as_ref()
+    }
+
+    fn eval_features(&self) -> Vec<i32> {
+        self.features().difference()
+    }
+}
+
+/// The arithmetic of [`FeatureCounts`] of any length, which [`LinearEval`] names through this trait:
+/// only the game knows its number of features.
+pub trait Counts {
+    /// The weight table of the same length, `[EvalWeight; N]`.
+    type Weights: AsRef<[EvalWeight]> + 'static;
+
+    /// Each feature, White's count minus Black's (what a tuner fits).
+    fn difference(&self) -> Vec<i32>;
+
+    /// The weighted sum in centipawns from the point of view of `side_to_move`.
+    fn score(&self, weights: &Self::Weights, side_to_move: Side) -> i32;
+
+    /// The named terms of [`Counts::score`]: each the sum of the weighted features of the
+    /// neighbouring weights that share its name (a table lists a term's weights together).
+    fn terms(&self, weights: &Self::Weights) -> Vec<EvalTerm>;
+}
 
 /// What a linear evaluation counts for each side (index 0 White, 1 Black), one count per weight of
 /// the game's table, in the table's order.
@@ -17,16 +74,18 @@ impl<const N: usize> FeatureCounts<N> {
     pub fn of(&mut self, side: Side) -> &mut [i32; N] {
         &mut self.0[side.index()]
     }
+}
 
-    /// Each feature, White's count minus Black's (what a tuner fits).
-    pub fn difference(&self) -> Vec<i32> {
+impl<const N: usize> Counts for FeatureCounts<N> {
+    type Weights = [EvalWeight; N];
+
+    fn difference(&self) -> Vec<i32> {
         let [white, black] = &self.0;
         white.iter().zip(black).map(|(w, b)| w - b).collect()
     }
 
-    /// The weighted sum in centipawns from the point of view of `side_to_move`.
     #[inline]
-    pub fn score(&self, weights: &[EvalWeight; N], side_to_move: Side) -> i32 {
+    fn score(&self, weights: &[EvalWeight; N], side_to_move: Side) -> i32 {
         let [white, black] = &self.0;
         let for_white: i32 = weights
             .iter()
@@ -39,9 +98,7 @@ impl<const N: usize> FeatureCounts<N> {
         }
     }
 
-    /// The named terms of [`FeatureCounts::score`]: each the sum of the weighted features of the
-    /// neighbouring weights that share its name (a table lists a term's weights together).
-    pub fn terms(&self, weights: &[EvalWeight; N]) -> Vec<EvalTerm> {
+    fn terms(&self, weights: &[EvalWeight; N]) -> Vec<EvalTerm> {
         let mut terms: Vec<EvalTerm> = Vec::new();
         for (index, weight) in weights.iter().enumerate() {
             let [white, black] = self.0.map(|count| weight.value * count[index]);

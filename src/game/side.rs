@@ -1,9 +1,12 @@
 //! The two players of every game the engine hosts.
 
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// One of the two players. White (player 1 in the UGI dialect) always moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// One of the two players. White (player 1 in the UGI dialect) always moves first. In JSON (the GUI's
+/// messages) a side is its `Display` word, `"white"` or `"black"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The first player (UGI's `p1`).
     White,
@@ -46,5 +49,20 @@ impl fmt::Display for Side {
             Side::White => "white",
             Side::Black => "black",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_names_a_side_by_its_display_word() {
+        for side in Side::BOTH {
+            let json = serde_json::to_value(side).unwrap();
+            assert_eq!(json, side.to_string());
+            assert_eq!(serde_json::from_value::<Side>(json).unwrap(), side);
+        }
+        assert!(serde_json::from_str::<Side>(r#""White""#).is_err());
     }
 }

@@ -2,8 +2,8 @@
 
 use super::{EvalWeight, Game};
 
-/// A game whose evaluation `duel tune` can fit. The defaults say the evaluation is not linear: no
-/// weights, no features, nothing to fit.
+/// A game whose evaluation `duel tune` can fit. A [`super::LinearEval`] game is one by that trait's
+/// impl; the defaults say the evaluation is not linear: no weights, no features, nothing to fit.
 pub trait Tuning: Game {
     /// The weights of the evaluation when it is linear, a sum of weight × feature (what `duel tune`
     /// fits); empty when it is not.

@@ -26,34 +26,26 @@ use super::piece::{Kind, Piece};
 use super::position::Position;
 use super::square::{Board, Square};
 use crate::game::Side;
-use crate::game::board_rows::{RowsError, format_rows, parse_rows};
+use crate::game::board_rows::{BoardField, RowsError, format_rows, parse_rows};
+use crate::game::side_field::{self, SideFieldError};
 use std::fmt;
+
+/// The board field: 8 ranks of 8 squares, and the words of its messages.
+const BOARD: BoardField = BoardField {
+    size: 8,
+    row_name: "rank",
+    expected: "a digit 1-8, a board A piece (PNBRQK/pnbrqk) or a board B piece (SOCUTL/socutl)",
+};
 
 /// Why a position text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
     /// The text is empty.
     Empty,
-    /// The board field does not have 8 ranks.
-    RankCount(usize),
-    /// A rank does not add up to 8 squares.
-    RankLength {
-        /// The rank's number (8 = first written).
-        rank: u8,
-        /// How many squares it describes.
-        squares: usize,
-    },
-    /// A rank holds a character that is neither a digit 1–8 nor a piece letter.
-    BadChar {
-        /// The rank's number.
-        rank: u8,
-        /// The offending character.
-        found: char,
-    },
-    /// The side-to-move field is missing.
-    MissingSide,
-    /// The side-to-move field is not `w` or `b`.
-    BadSide(String),
+    /// The board field is not 8 ranks of 8 squares, each a digit 1–8 or a piece letter.
+    Rows(RowsError),
+    /// The side-to-move field is missing or not `w` or `b`.
+    SideField(SideFieldError),
     /// The castling field is missing.
     MissingCastling,
     /// The castling field is not `-` or a set of distinct letters among `KQkq`.
@@ -105,17 +97,8 @@ impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::Empty => f.write_str("empty position text"),
-            FenError::RankCount(n) => write!(f, "expected 8 ranks separated by '/', found {n}"),
-            FenError::RankLength { rank, squares } => {
-                write!(f, "rank {rank} describes {squares} squares, expected 8")
-            }
-            FenError::BadChar { rank, found } => write!(
-                f,
-                "rank {rank}: unexpected '{found}', expected a digit 1-8, a board A piece \
-                 (PNBRQK/pnbrqk) or a board B piece (SOCUTL/socutl)"
-            ),
-            FenError::MissingSide => f.write_str("missing side to move ('w' or 'b')"),
-            FenError::BadSide(s) => write!(f, "side to move must be 'w' or 'b', found '{s}'"),
+            FenError::Rows(error) => error.describe(&BOARD, f),
+            FenError::SideField(error) => error.fmt(f),
             FenError::MissingCastling => f.write_str("missing castling rights ('KQkq' or '-')"),
             FenError::BadCastling(s) => write!(
                 f,
@@ -173,11 +156,13 @@ impl std::error::Error for FenError {}
 
 impl From<RowsError> for FenError {
     fn from(error: RowsError) -> Self {
-        match error {
-            RowsError::RowCount(n) => FenError::RankCount(n),
-            RowsError::RowLength { row, squares } => FenError::RankLength { rank: row, squares },
-            RowsError::BadChar { row, found } => FenError::BadChar { rank: row, found },
-        }
+        FenError::Rows(error)
+    }
+}
+
+impl From<SideFieldError> for FenError {
+    fn from(error: SideFieldError) -> Self {
+        FenError::SideField(error)
     }
 }
 
@@ -186,12 +171,7 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
     let mut fields = text.split_whitespace();
     let board = fields.next().ok_or(FenError::Empty)?;
     let placed = parse_board(board)?;
-    let side = match fields.next() {
-        None => return Err(FenError::MissingSide),
-        Some("w") => Side::White,
-        Some("b") => Side::Black,
-        Some(other) => return Err(FenError::BadSide(other.to_string())),
-    };
+    let side = side_field::parse(fields.next())?;
     let castling = parse_castling(fields.next().ok_or(FenError::MissingCastling)?)?;
     let en_passant = match fields.next().ok_or(FenError::MissingEnPassant)? {
         "-" => None,
@@ -253,7 +233,7 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
 
 /// Reads the board field into (square, piece, board) triples; checks ranks and characters.
 fn parse_board(field: &str) -> Result<Vec<(Square, Piece, Board)>, FenError> {
-    let placed = parse_rows(field, 8, Piece::from_letter)?;
+    let placed = parse_rows(field, &BOARD, Piece::from_letter)?;
     Ok(placed
         .into_iter()
         .filter_map(|p| {
@@ -320,14 +300,11 @@ fn check_en_passant(pos: &Position, sq: Square) -> Result<(), FenError> {
 
 /// Formats a position as its text.
 pub fn format(pos: &Position) -> String {
-    let text = format_rows(8, |file, rank| {
+    let text = format_rows(BOARD.size, |file, rank| {
         let (piece, board) = pos.occupant(Square::at(file, rank)?).get()?;
         Some(piece.letter(board))
     });
-    let side = match pos.side_to_move() {
-        Side::White => 'w',
-        Side::Black => 'b',
-    };
+    let side = side_field::letter(pos.side_to_move());
     let castling: String = pos.castling().rights().map(CastlingRight::letter).collect();
     let castling = if castling.is_empty() {
         "-".to_string()

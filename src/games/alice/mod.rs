@@ -38,8 +38,8 @@ pub use position::Position;
 pub use square::{Board, Square};
 
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Perft, Presentation,
-    Side, Termination, Tuning,
+    BoardStyle, DrawRules, EvalTerm, Game, LinearEval, MoveList, Outcome, Perft, Presentation,
+    Side, Termination,
 };
 
 /// The FEN of the start position: the orthodox one, board B empty.
@@ -194,7 +194,7 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
+        self.linear_evaluate()
     }
 }
 
@@ -225,16 +225,6 @@ impl Presentation for Position {
     }
 
     fn eval_terms(&self) -> Vec<EvalTerm> {
-        eval::terms(self)
-    }
-}
-
-impl Tuning for Position {
-    fn eval_weights() -> &'static [EvalWeight] {
-        eval::weights()
-    }
-
-    fn eval_features(&self) -> Vec<i32> {
-        eval::feature_difference(self)
+        self.linear_terms()
     }
 }

@@ -16,23 +16,14 @@ use super::piece::Kind;
 use super::position::Position;
 use super::sliders;
 use super::square::{Board, Square};
-use crate::game::{MoveList, Side};
+use crate::game::{MoveList, MoveTextError, Side};
 use std::fmt;
 
 /// Why a move text was rejected in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
-    /// The text is empty.
-    Empty,
-    /// The text is not two squares and an optional promotion letter.
-    Syntax {
-        /// The text.
-        text: String,
-        /// What was wrong.
-        reason: &'static str,
-    },
-    /// A part that should be a square is not one.
-    NotASquare(String),
+    /// The text cannot be read as two squares and an optional promotion letter.
+    Text(MoveTextError),
     /// The promotion letter is not one of `n b r q`.
     BadPromotion(char),
     /// The side to move has no legal move: it is checkmated or stalemated.
@@ -80,9 +71,7 @@ pub enum MoveError {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Empty => f.write_str("empty move"),
-            MoveError::Syntax { text, reason } => write!(f, "cannot read move '{text}': {reason}"),
-            MoveError::NotASquare(text) => write!(f, "'{text}' is not a square (a1 to h8)"),
+            MoveError::Text(error) => error.fmt(f),
             MoveError::BadPromotion(c) => {
                 write!(f, "'{c}' is not a promotion piece (n, b, r or q)")
             }
@@ -122,6 +111,12 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+impl From<MoveTextError> for MoveError {
+    fn from(error: MoveTextError) -> Self {
+        MoveError::Text(error)
+    }
+}
+
 /// The canonical text of a move.
 pub fn format(mv: Move) -> String {
     match mv.promotion() {
@@ -148,11 +143,13 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
 fn parse_syntax(text: &str) -> Result<(Square, Square, Option<Kind>), MoveError> {
     let core = text.trim();
     if core.is_empty() {
-        return Err(MoveError::Empty);
+        return Err(MoveTextError::Empty.into());
     }
-    let syntax = |reason| MoveError::Syntax {
-        text: text.to_string(),
-        reason,
+    let syntax = |reason| {
+        MoveError::Text(MoveTextError::Syntax {
+            text: text.to_string(),
+            reason,
+        })
     };
     let lower = core.to_ascii_lowercase();
     let mut chars: Vec<char> = lower.chars().collect();
@@ -170,7 +167,7 @@ fn parse_syntax(text: &str) -> Result<(Square, Square, Option<Kind>), MoveError>
     }
     let square = |part: &[char]| {
         let name: String = part.iter().collect();
-        Square::parse(&name).ok_or(MoveError::NotASquare(name))
+        Square::parse(&name).ok_or(MoveError::Text(MoveTextError::NotASquare(name)))
     };
     let from = square(&chars[..2])?;
     let to = square(&chars[2..4])?;

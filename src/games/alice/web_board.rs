@@ -5,16 +5,8 @@
 use super::moves::Move;
 use super::position::Position;
 use super::square::Square;
-use crate::game::{Side, WebBoard};
+use crate::game::WebBoard;
 use serde_json::{Value, json};
-
-/// `"white"` or `"black"`.
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "white",
-        Side::Black => "black",
-    }
-}
 
 impl WebBoard for Position {
     fn web_board(&self) -> Option<Value> {
@@ -24,7 +16,7 @@ impl WebBoard for Position {
                     json!({
                         "square": sq.to_string(),
                         "board": board.to_string(),
-                        "owner": side_name(piece.side),
+                        "owner": piece.side,
                         "kind": piece.kind.name(),
                     })
                 })

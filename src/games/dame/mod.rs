@@ -33,8 +33,8 @@ pub use square::Square;
 // The board's squares: the dark squares of an 8×8 board, as in the other game played on them.
 use crate::game::dark_square as square;
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Outcome, Perft, Presentation,
-    Side, Termination, Tuning,
+    BoardStyle, DrawRules, EvalTerm, Game, LinearEval, MoveList, Outcome, Perft, Presentation,
+    Side, Termination,
 };
 
 impl Position {
@@ -154,7 +154,7 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
+        self.linear_evaluate()
     }
 }
 
@@ -188,16 +188,6 @@ impl Presentation for Position {
     }
 
     fn eval_terms(&self) -> Vec<EvalTerm> {
-        eval::terms(self)
-    }
-}
-
-impl Tuning for Position {
-    fn eval_weights() -> &'static [EvalWeight] {
-        eval::weights()
-    }
-
-    fn eval_features(&self) -> Vec<i32> {
-        eval::feature_difference(self)
+        self.linear_terms()
     }
 }

@@ -13,23 +13,14 @@ use super::movegen;
 use super::moves::{MAX_CAPTURES, Move};
 use super::position::Position;
 use super::square::{Square, name, parse_coordinates};
-use crate::game::{MoveList, Side};
+use crate::game::{MoveList, MoveTextError, Side};
 use std::fmt;
 
 /// Why a move text was rejected in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
-    /// The text is empty.
-    Empty,
-    /// The text is not a list of squares joined by `-` or `x`.
-    Syntax {
-        /// The text.
-        text: String,
-        /// What was wrong.
-        reason: &'static str,
-    },
-    /// A part that should be a square is not a square of the board.
-    NotASquare(String),
+    /// The text cannot be read as a list of squares joined by `-` or `x`.
+    Text(MoveTextError),
     /// A light square was named: pieces stand on dark squares only.
     LightSquare(String),
     /// The game is already over.
@@ -153,9 +144,7 @@ fn list(squares: &[Square]) -> String {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Empty => f.write_str("empty move"),
-            MoveError::Syntax { text, reason } => write!(f, "cannot read move '{text}': {reason}"),
-            MoveError::NotASquare(text) => write!(f, "'{text}' is not a square (a1 to h8)"),
+            MoveError::Text(error) => error.fmt(f),
             MoveError::LightSquare(text) => {
                 write!(
                     f,
@@ -234,6 +223,12 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+impl From<MoveTextError> for MoveError {
+    fn from(error: MoveTextError) -> Self {
+        MoveError::Text(error)
+    }
+}
+
 /// The canonical text of a move.
 pub fn format(mv: Move) -> String {
     if !mv.is_capture() {
@@ -295,13 +290,15 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
 
 /// Reads the text as two or more squares, without looking at a position.
 fn parse_syntax(text: &str) -> Result<Vec<Square>, MoveError> {
-    let syntax = |reason| MoveError::Syntax {
-        text: text.to_string(),
-        reason,
+    let syntax = |reason| {
+        MoveError::Text(MoveTextError::Syntax {
+            text: text.to_string(),
+            reason,
+        })
     };
     let mut rest = text.trim();
     if rest.is_empty() {
-        return Err(MoveError::Empty);
+        return Err(MoveTextError::Empty.into());
     }
     let mut squares = Vec::new();
     loop {
@@ -348,8 +345,8 @@ fn square_token(text: &str) -> (&str, &str) {
 
 /// The dark square a token names.
 fn square(token: &str) -> Result<Square, MoveError> {
-    let (column, row) =
-        parse_coordinates(token).ok_or_else(|| MoveError::NotASquare(token.to_string()))?;
+    let (column, row) = parse_coordinates(token)
+        .ok_or_else(|| MoveError::Text(MoveTextError::NotASquare(token.to_string())))?;
     Square::at(column, row).ok_or_else(|| MoveError::LightSquare(name(column, row)))
 }
 

@@ -7,14 +7,6 @@ use super::square::{SIDE_LENGTH, Square};
 use crate::game::{Side, WebBoard};
 use serde_json::{Value, json};
 
-/// `"white"` or `"black"`.
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "white",
-        Side::Black => "black",
-    }
-}
-
 /// The names of a set of squares, a1 first.
 fn names(set: u32) -> Vec<String> {
     Square::in_set(set).map(|sq| sq.to_string()).collect()
@@ -27,7 +19,7 @@ impl WebBoard for Position {
                 self.piece_at(sq).map(|piece| {
                     json!({
                         "square": sq.to_string(),
-                        "owner": side_name(piece.side),
+                        "owner": piece.side,
                         "king": piece.king,
                     })
                 })

@@ -20,34 +20,26 @@ use super::position::Position;
 use super::square::{SIDE_LENGTH, Square, name};
 use super::stack::{MAX_HEIGHT, Stack};
 use crate::game::Side;
-use crate::game::board_rows::{Placed, RowsError, format_rows, parse_rows};
+use crate::game::board_rows::{BoardField, Placed, RowsError, format_rows, parse_rows};
+use crate::game::side_field::{self, SideFieldError};
 use std::fmt;
+
+/// The board field: 8 rows of 8 squares, and the words of its messages.
+const BOARD: BoardField = BoardField {
+    size: SIDE_LENGTH,
+    row_name: "row",
+    expected: "a digit 1-8 or a stack letter A-L (White) or a-l (Black)",
+};
 
 /// Why a position text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
     /// The text is empty.
     Empty,
-    /// The rows field does not have 8 rows.
-    RowCount(usize),
-    /// A row does not add up to 8 squares.
-    RowLength {
-        /// The row's number (8 = first row written).
-        row: u8,
-        /// How many squares it describes.
-        squares: usize,
-    },
-    /// A row holds a character that is neither a digit 1–8 nor a stack letter `A`..`L` / `a`..`l`.
-    BadChar {
-        /// The row's number.
-        row: u8,
-        /// The offending character.
-        found: char,
-    },
-    /// The side field is missing.
-    MissingSide,
-    /// The side field is not `w` or `b`.
-    BadSide(String),
+    /// The rows field is not 8 rows of 8 squares, each a digit 1–8 or a stack letter `A`..`L` / `a`..`l`.
+    Rows(RowsError),
+    /// The side-to-move field is missing or not `w` or `b`.
+    SideField(SideFieldError),
     /// More fields than a position text has.
     TrailingText(String),
     /// A stack stands on a light square.
@@ -72,17 +64,8 @@ impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::Empty => f.write_str("empty position text"),
-            FenError::RowCount(n) => write!(f, "expected 8 rows separated by '/', found {n}"),
-            FenError::RowLength { row, squares } => {
-                write!(f, "row {row} describes {squares} squares, expected 8")
-            }
-            FenError::BadChar { row, found } => write!(
-                f,
-                "row {row}: unexpected '{found}', expected a digit 1-8 or a stack letter A-L (White) \
-                 or a-l (Black)"
-            ),
-            FenError::MissingSide => f.write_str("missing side to move ('w' or 'b')"),
-            FenError::BadSide(s) => write!(f, "side to move must be 'w' or 'b', found '{s}'"),
+            FenError::Rows(error) => error.describe(&BOARD, f),
+            FenError::SideField(error) => error.fmt(f),
             FenError::TrailingText(s) => write!(f, "unexpected text after the side to move: '{s}'"),
             FenError::LightSquare { square, found } => write!(
                 f,
@@ -103,11 +86,13 @@ impl std::error::Error for FenError {}
 
 impl From<RowsError> for FenError {
     fn from(error: RowsError) -> Self {
-        match error {
-            RowsError::RowCount(n) => FenError::RowCount(n),
-            RowsError::RowLength { row, squares } => FenError::RowLength { row, squares },
-            RowsError::BadChar { row, found } => FenError::BadChar { row, found },
-        }
+        FenError::Rows(error)
+    }
+}
+
+impl From<SideFieldError> for FenError {
+    fn from(error: SideFieldError) -> Self {
+        FenError::SideField(error)
     }
 }
 
@@ -115,13 +100,8 @@ impl From<RowsError> for FenError {
 pub fn parse(text: &str) -> Result<Position, FenError> {
     let mut fields = text.split_whitespace();
     let rows = fields.next().ok_or(FenError::Empty)?;
-    let placed = parse_rows(rows, SIDE_LENGTH, Stack::from_letter)?;
-    let side = match fields.next() {
-        None => return Err(FenError::MissingSide),
-        Some("w") => Side::White,
-        Some("b") => Side::Black,
-        Some(other) => return Err(FenError::BadSide(other.to_string())),
-    };
+    let placed = parse_rows(rows, &BOARD, Stack::from_letter)?;
+    let side = side_field::parse(fields.next())?;
     let rest: Vec<&str> = fields.collect();
     if !rest.is_empty() {
         return Err(FenError::TrailingText(rest.join(" ")));
@@ -166,9 +146,6 @@ pub fn format(pos: &Position) -> String {
             .and_then(|sq| pos.stack_at(sq))
             .map(|stack| stack.letter())
     });
-    let side = match pos.side_to_move() {
-        Side::White => 'w',
-        Side::Black => 'b',
-    };
+    let side = side_field::letter(pos.side_to_move());
     format!("{text} {side}")
 }

@@ -13,23 +13,14 @@ use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::square::{Square, name, parse_coordinates};
 use super::stack::MAX_HEIGHT;
-use crate::game::Side;
+use crate::game::{MoveTextError, Side};
 use std::fmt;
 
 /// Why a move text was rejected in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
-    /// The text is empty.
-    Empty,
-    /// The text is not of the form `<square>-<square>`, `<square>-off:<k>` or `pass`.
-    Syntax {
-        /// The text.
-        text: String,
-        /// What was wrong.
-        reason: &'static str,
-    },
-    /// A part that should be a square is not a square of the board.
-    NotASquare(String),
+    /// The text cannot be read as `<square>-<square>`, `<square>-off:<k>` or `pass`.
+    Text(MoveTextError),
     /// A light square was named: stacks stand on dark squares only.
     LightSquare(String),
     /// The number after `off:` is not a number of checkers 1–12.
@@ -96,9 +87,7 @@ pub enum MoveError {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Empty => f.write_str("empty move"),
-            MoveError::Syntax { text, reason } => write!(f, "cannot read move '{text}': {reason}"),
-            MoveError::NotASquare(text) => write!(f, "'{text}' is not a square (a1 to h8)"),
+            MoveError::Text(error) => error.fmt(f),
             MoveError::LightSquare(text) => {
                 write!(
                     f,
@@ -149,6 +138,12 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+impl From<MoveTextError> for MoveError {
+    fn from(error: MoveTextError) -> Self {
+        MoveError::Text(error)
+    }
+}
+
 /// The canonical text of a move in `pos`.
 pub fn format(pos: &Position, mv: Move) -> String {
     match mv.kind() {
@@ -183,13 +178,15 @@ enum Named {
 
 /// Reads the text without looking at a position.
 fn parse_syntax(text: &str) -> Result<Named, MoveError> {
-    let syntax = |reason| MoveError::Syntax {
-        text: text.to_string(),
-        reason,
+    let syntax = |reason| {
+        MoveError::Text(MoveTextError::Syntax {
+            text: text.to_string(),
+            reason,
+        })
     };
     let core = text.trim();
     if core.is_empty() {
-        return Err(MoveError::Empty);
+        return Err(MoveTextError::Empty.into());
     }
     if core.eq_ignore_ascii_case("pass") {
         return Ok(Named::Pass);
@@ -250,8 +247,8 @@ fn square_token(text: &str) -> (&str, &str) {
 
 /// The dark square a token names.
 fn square(token: &str) -> Result<Square, MoveError> {
-    let (column, row) =
-        parse_coordinates(token).ok_or_else(|| MoveError::NotASquare(token.to_string()))?;
+    let (column, row) = parse_coordinates(token)
+        .ok_or_else(|| MoveError::Text(MoveTextError::NotASquare(token.to_string())))?;
     Square::at(column, row).ok_or_else(|| MoveError::LightSquare(name(column, row)))
 }
 

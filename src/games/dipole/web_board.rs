@@ -7,14 +7,6 @@ use super::square::{SIDE_LENGTH, Square};
 use crate::game::{Side, WebBoard};
 use serde_json::{Value, json};
 
-/// `"white"` or `"black"`.
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "white",
-        Side::Black => "black",
-    }
-}
-
 impl WebBoard for Position {
     fn web_board(&self) -> Option<Value> {
         let stacks: Vec<Value> = Square::all()
@@ -22,7 +14,7 @@ impl WebBoard for Position {
                 self.stack_at(sq).map(|stack| {
                     json!({
                         "square": sq.to_string(),
-                        "owner": side_name(stack.owner),
+                        "owner": stack.owner,
                         "height": stack.height,
                     })
                 })

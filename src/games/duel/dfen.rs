@@ -10,6 +10,7 @@ use super::piece::Piece;
 use super::position::Position;
 use super::square::{COLUMNS, ROWS, Square};
 use crate::game::Side;
+use crate::game::side_field::{self, SideFieldError};
 use std::fmt;
 
 /// Why a DFEN was rejected.
@@ -58,10 +59,8 @@ pub enum DfenError {
         /// How many were found.
         count: usize,
     },
-    /// The side field is missing.
-    MissingSide,
-    /// The side field is not `w` or `b`.
-    BadSide(String),
+    /// The side-to-move field is missing or not `w` or `b`.
+    SideField(SideFieldError),
     /// A counter is not a number in range.
     BadCounter {
         /// Which counter.
@@ -100,8 +99,7 @@ impl fmt::Display for DfenError {
             DfenError::TooManyDice { side, count } => {
                 write!(f, "{side} has {count} dice, at most 8 allowed")
             }
-            DfenError::MissingSide => f.write_str("missing side to move ('w' or 'b')"),
-            DfenError::BadSide(s) => write!(f, "side to move must be 'w' or 'b', found '{s}'"),
+            DfenError::SideField(error) => error.fmt(f),
             DfenError::BadCounter { field, text } => {
                 write!(f, "{field} must be a non-negative number, found '{text}'")
             }
@@ -114,6 +112,12 @@ impl fmt::Display for DfenError {
 }
 
 impl std::error::Error for DfenError {}
+
+impl From<SideFieldError> for DfenError {
+    fn from(error: SideFieldError) -> Self {
+        DfenError::SideField(error)
+    }
+}
 
 /// Parses a DFEN into a valid position.
 pub fn parse(text: &str) -> Result<Position, DfenError> {
@@ -141,12 +145,7 @@ pub fn parse(text: &str) -> Result<Position, DfenError> {
             pos.put(sq, piece);
         }
     }
-    let side = match fields.next() {
-        None => return Err(DfenError::MissingSide),
-        Some("w") => Side::White,
-        Some("b") => Side::Black,
-        Some(other) => return Err(DfenError::BadSide(other.to_string())),
-    };
+    let side = side_field::parse(fields.next())?;
     let plies = parse_counter(fields.next(), "plies since capture", 0)?;
     let move_number = parse_counter(fields.next(), "move number", 1)?;
     if move_number == 0 {
@@ -292,11 +291,7 @@ pub fn format(pos: &Position) -> String {
             text.push('/');
         }
     }
-    let side = if pos.side_to_move() == Side::White {
-        'w'
-    } else {
-        'b'
-    };
+    let side = side_field::letter(pos.side_to_move());
     format!(
         "{text} {side} {} {}",
         pos.plies_since_capture(),

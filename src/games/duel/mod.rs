@@ -23,8 +23,8 @@ pub use position::Position;
 pub use square::Square;
 
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, EvalWeight, Game, MoveList, Perft, Presentation, Side,
-    Termination, Tuning,
+    BoardStyle, DrawRules, EvalTerm, Game, LinearEval, MoveList, Perft, Presentation, Side,
+    Termination,
 };
 
 /// The DFEN of the start position.
@@ -183,7 +183,7 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
+        self.linear_evaluate()
     }
 }
 
@@ -218,16 +218,6 @@ impl Presentation for Position {
     }
 
     fn eval_terms(&self) -> Vec<EvalTerm> {
-        eval::terms(self)
-    }
-}
-
-impl Tuning for Position {
-    fn eval_weights() -> &'static [EvalWeight] {
-        eval::weights()
-    }
-
-    fn eval_features(&self) -> Vec<i32> {
-        eval::feature_difference(self)
+        self.linear_terms()
     }
 }

@@ -12,18 +12,14 @@ use super::movegen::paths::PATHS;
 use super::moves::Move;
 use super::position::{Position, goal_square};
 use super::square::Square;
+use crate::game::MoveTextError;
 use std::fmt;
 
 /// Why a move text was rejected in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
-    /// The text is not of the form `<square><-|x><square>[+|++]`.
-    Syntax {
-        /// The text.
-        text: String,
-        /// What was wrong.
-        reason: &'static str,
-    },
+    /// The text cannot be read as `<square><-|x><square>[+|++]` (an empty text included).
+    Text(MoveTextError),
     /// An L-shaped move whose two letters have the same case: the path is unknown.
     Ambiguous(String),
     /// The game is already over.
@@ -61,7 +57,7 @@ pub enum MoveError {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Syntax { text, reason } => write!(f, "cannot read move '{text}': {reason}"),
+            MoveError::Text(error) => error.fmt(f),
             MoveError::Ambiguous(text) => write!(
                 f,
                 "'{text}' is ambiguous: in an L-shaped move exactly one letter is upper case (the vertical leg)"
@@ -100,6 +96,12 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+impl From<MoveTextError> for MoveError {
+    fn from(error: MoveTextError) -> Self {
+        MoveError::Text(error)
+    }
+}
 
 /// The canonical text of the legal move `mv` in `pos`.
 pub fn format(pos: &Position, mv: Move) -> String {
@@ -141,9 +143,11 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
 
 /// The move a text names, without looking at a position.
 fn parse_syntax(text: &str) -> Result<Move, MoveError> {
-    let syntax = |reason| MoveError::Syntax {
-        text: text.to_string(),
-        reason,
+    let syntax = |reason| {
+        MoveError::Text(MoveTextError::Syntax {
+            text: text.to_string(),
+            reason,
+        })
     };
     let core = text.trim();
     let core = core.strip_suffix('+').unwrap_or(core);

@@ -8,14 +8,6 @@ use super::square::{COLUMNS, ROWS, Square};
 use crate::game::{Side, WebBoard};
 use serde_json::{Value, json};
 
-/// `"white"` or `"black"`.
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "white",
-        Side::Black => "black",
-    }
-}
-
 /// The JSON of one occupied square.
 fn piece_json(pos: &Position, sq: Square) -> Option<Value> {
     let piece = pos.piece_at(sq);
@@ -24,7 +16,7 @@ fn piece_json(pos: &Position, sq: Square) -> Option<Value> {
     }
     let mut value = json!({
         "square": sq.name(true),
-        "owner": side_name(piece.side()),
+        "owner": piece.side(),
         "king": piece.is_king(),
     });
     if let Some(o) = piece.orientation() {

@@ -1,6 +1,7 @@
 //! The JSON messages between the page and the server (`docs/gui.md` lists them), and the limits every
 //! message from the page must keep.
 
+use crate::game::Side;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -14,16 +15,6 @@ pub const MAX_ENGINE_LINE_BYTES: usize = 64 * 1024;
 pub const MAX_MOVES: usize = 5000;
 /// The longest player name in a PGN request, in characters.
 pub const MAX_NAME_CHARS: usize = 100;
-
-/// A side, as the messages name it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SideName {
-    /// White (the first player).
-    White,
-    /// Black (the second player).
-    Black,
-}
 
 /// What an engine said about a move, as the page keeps it (and PGN's `{+0.35/12 0.512s}` holds).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,7 +46,7 @@ pub struct GameJson {
     pub moves: Vec<String>,
     /// The side whose clock ran out, which ends the game.
     #[serde(default)]
-    pub forfeit: Option<SideName>,
+    pub forfeit: Option<Side>,
 }
 
 /// A message from the page.
@@ -248,7 +239,7 @@ mod tests {
         match request {
             Request::State { id, game } => {
                 assert_eq!((id, game.moves.len()), (Some(7), 1));
-                assert_eq!(game.forfeit, Some(SideName::Black));
+                assert_eq!(game.forfeit, Some(Side::Black));
             }
             other => panic!("{other:?}"),
         }

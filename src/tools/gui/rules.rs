@@ -2,28 +2,13 @@
 //! position's board, legal moves, announcement and end; a game as PGN and back. Each request names its
 //! game, and [`with_variant!`] picks the rules.
 
-use super::messages::{CommentJson, GameJson, SideName};
+use super::messages::{CommentJson, GameJson};
 use crate::game::{Game, GameRecord, MoveList, Side};
 use crate::games::{HostedGame, with_variant};
 use crate::search::Score;
 use crate::tools::pgn::{self, Fault, GameEnd, GameTags, MoveComment, TerminationTag};
 use serde_json::{Value, json};
 use std::time::Duration;
-
-/// `"white"` or `"black"`.
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "white",
-        Side::Black => "black",
-    }
-}
-
-fn side_of(name: SideName) -> Side {
-    match name {
-        SideName::White => Side::White,
-        SideName::Black => Side::Black,
-    }
-}
 
 /// The game the page sent, replayed: its start and every move checked by the rules.
 fn replay<G: Game>(game: &GameJson) -> Result<GameRecord<G>, String> {
@@ -47,9 +32,9 @@ fn replay<G: Game>(game: &GameJson) -> Result<GameRecord<G>, String> {
 }
 
 /// How the game ended: a flag fell (the page keeps the clocks), or the rules ended it.
-fn end_of<G: Game>(record: &GameRecord<G>, forfeit: Option<SideName>) -> Option<GameEnd> {
+fn end_of<G: Game>(record: &GameRecord<G>, forfeit: Option<Side>) -> Option<GameEnd> {
     match forfeit {
-        Some(side) => Some(GameEnd::Fault(side_of(side), Fault::TimeForfeit)),
+        Some(side) => Some(GameEnd::Fault(side, Fault::TimeForfeit)),
         None => record.termination().map(GameEnd::Rules),
     }
 }
@@ -94,7 +79,7 @@ fn state<G: HostedGame>(game: &GameJson) -> Result<Value, String> {
         .positions()
         .iter()
         .zip(move_texts(&record))
-        .map(|(pos, text)| json!({ "text": text, "side": side_name(pos.side_to_move()) }))
+        .map(|(pos, text)| json!({ "text": text, "side": pos.side_to_move() }))
         .collect();
     let end = end.map(|end| {
         json!({
@@ -107,7 +92,7 @@ fn state<G: HostedGame>(game: &GameJson) -> Result<Value, String> {
         "variant": G::NAME,
         "start": record.start().to_text(),
         "position": current.to_text(),
-        "side": side_name(current.side_to_move()),
+        "side": current.side_to_move(),
         "move_number": record.move_number(),
         "history": history,
         "board": current.web_board(),
@@ -323,7 +308,7 @@ mod tests {
     #[test]
     fn a_fallen_flag_ends_the_game() {
         let mut lost = game("duel", &["D1-e6"]);
-        lost.forfeit = Some(SideName::Black);
+        lost.forfeit = Some(Side::Black);
         let state = game_state(&lost).unwrap();
         assert_eq!(state["end"]["result"], "1-0");
         assert_eq!(state["end"]["text"], "White wins: Black ran out of time");

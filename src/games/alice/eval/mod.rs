@@ -11,7 +11,7 @@ use super::piece::Kind;
 use super::position::Position;
 use super::sliders;
 use super::square::{Board, Square};
-use crate::game::{EvalTerm, EvalWeight, FeatureCounts, Side};
+use crate::game::{EvalWeight, FeatureCounts, LinearEval, Side};
 use weights::{
     BLOCKED, CENTRE, FEATURES, HANGING, KING_BOARD_ENEMIES, KING_ESCAPES, KING_RING_ATTACKED,
     MATERIAL, MOBILITY, PAWN_ADVANCE, PIECE_VALUES, TEMPO, WEIGHTS,
@@ -146,24 +146,13 @@ fn count_features(pos: &Position) -> Features {
     counts
 }
 
-/// White's features minus Black's (for tuning).
-pub fn feature_difference(pos: &Position) -> Vec<i32> {
-    features(pos).difference()
-}
+impl LinearEval for Position {
+    type Counts = Features;
+    const WEIGHTS: &'static [EvalWeight; FEATURES] = &WEIGHTS;
 
-/// The weights the features are multiplied by.
-pub fn weights() -> &'static [EvalWeight] {
-    &WEIGHTS
-}
-
-/// The evaluation in centipawns from the side to move's point of view.
-pub fn evaluate(pos: &Position) -> i32 {
-    features(pos).score(&WEIGHTS, pos.side_to_move())
-}
-
-/// The named terms of [`evaluate`]: each the sum of the weighted features that share its name.
-pub fn terms(pos: &Position) -> Vec<EvalTerm> {
-    features(pos).terms(&WEIGHTS)
+    fn features(&self) -> Features {
+        features(self)
+    }
 }
 
 /// The value of what `mv` captures (a pawn for en passant), 0 when it captures nothing.
@@ -185,7 +174,11 @@ mod tests {
     #[test]
     fn the_start_is_level_but_for_the_tempo() {
         let start = Position::start();
-        for term in terms(&start).into_iter().filter(|t| t.name != "tempo") {
+        for term in start
+            .linear_terms()
+            .into_iter()
+            .filter(|t| t.name != "tempo")
+        {
             assert_eq!(term.white, term.black, "{}", term.name);
         }
         let [white, _] = features(&start).0;

@@ -9,7 +9,7 @@ use super::direction::Direction;
 use super::movegen;
 use super::position::Position;
 use super::square::{Square, row_set};
-use crate::game::{EvalTerm, EvalWeight, FeatureCounts, Side};
+use crate::game::{EvalWeight, FeatureCounts, LinearEval, Side};
 use weights::{ADVANCEMENT, BACK_RANK, FEATURES, KINGS, MEN, MOBILITY, RUNAWAY, TEMPO, WEIGHTS};
 pub use weights::{KING_VALUE, MAN_VALUE};
 
@@ -47,25 +47,13 @@ fn features(pos: &Position) -> Features {
     counts
 }
 
-/// The features, White's count minus Black's, in the order of [`weights`].
-pub fn feature_difference(pos: &Position) -> Vec<i32> {
-    features(pos).difference()
-}
+impl LinearEval for Position {
+    type Counts = Features;
+    const WEIGHTS: &'static [EvalWeight; FEATURES] = &WEIGHTS;
 
-/// The weights of the evaluation.
-pub fn weights() -> &'static [EvalWeight] {
-    &WEIGHTS
-}
-
-/// The evaluation in centipawns from the side to move's point of view.
-pub fn evaluate(pos: &Position) -> i32 {
-    features(pos).score(&WEIGHTS, pos.side_to_move())
-}
-
-/// The named terms of [`evaluate`]: each the sum of the weights sharing its name times their
-/// features.
-pub fn terms(pos: &Position) -> Vec<EvalTerm> {
-    features(pos).terms(&WEIGHTS)
+    fn features(&self) -> Features {
+        features(self)
+    }
 }
 
 /// The value of what `captured` (a set of the opponent's squares) takes in `pos`.
@@ -79,10 +67,10 @@ pub fn captured_value(pos: &Position, captured: u32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::{Counts, Game};
 
     fn term(pos: &Position, name: &str) -> [i32; 2] {
-        terms(pos)
+        pos.linear_terms()
             .into_iter()
             .find(|t| t.name == name)
             .map(|t| [t.white, t.black])
@@ -92,7 +80,11 @@ mod tests {
     #[test]
     fn the_start_is_balanced() {
         let start = Position::start();
-        for t in terms(&start).into_iter().filter(|t| t.name != "tempo") {
+        for t in start
+            .linear_terms()
+            .into_iter()
+            .filter(|t| t.name != "tempo")
+        {
             assert_eq!(t.white, t.black, "{}", t.name);
         }
         assert_eq!(term(&start, "material"), [1200, 1200]);
@@ -102,7 +94,7 @@ mod tests {
         // Only the front men can step: a3 to b4, c3 to b4 or d4, and so on, 7 moves each.
         let mobility = 7 * WEIGHTS[MOBILITY].value;
         assert_eq!(term(&start, "mobility"), [mobility, mobility]);
-        assert_eq!(evaluate(&start), WEIGHTS[TEMPO].value);
+        assert_eq!(start.linear_evaluate(), WEIGHTS[TEMPO].value);
     }
 
     #[test]
@@ -110,7 +102,7 @@ mod tests {
         // White: a king on a1, men on e1 (home row), c3 and f6 (nothing ahead of it: a runaway).
         // Black: men on b8 (home row) and h4, a king on h2. Black to move.
         let pos = Position::from_text("1m6/8/5M2/8/7m/2M5/7k/K3M3 b").unwrap();
-        let features = feature_difference(&pos);
+        let features = features(&pos).difference();
         assert_eq!(features[MEN], 3 - 2);
         assert_eq!(features[KINGS], 1 - 1);
         assert_eq!(

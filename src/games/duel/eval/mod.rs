@@ -8,7 +8,7 @@ mod weights;
 
 use super::movegen::paths::PATHS;
 use super::position::{Position, goal_square};
-use crate::game::{EvalTerm, EvalWeight, FeatureCounts, Side};
+use crate::game::{EvalWeight, FeatureCounts, LinearEval, Side};
 use reach::{Reach, reach};
 use reach_cache::ReachCache;
 pub use weights::DIE_VALUE;
@@ -76,24 +76,13 @@ fn king_run_plies(pos: &Position, side: Side, enemy: &Reach) -> Option<usize> {
     (1..=KING_RUN_PLIES).contains(&plies).then_some(plies)
 }
 
-/// White's features minus Black's (for tuning).
-pub fn feature_difference(pos: &Position) -> Vec<i32> {
-    features(pos).difference()
-}
+impl LinearEval for Position {
+    type Counts = Features;
+    const WEIGHTS: &'static [EvalWeight; FEATURES] = &WEIGHTS;
 
-/// The weights the features are multiplied by.
-pub fn weights() -> &'static [EvalWeight] {
-    &WEIGHTS
-}
-
-/// The evaluation in centipawns from the side to move's point of view.
-pub fn evaluate(pos: &Position) -> i32 {
-    features(pos).score(&WEIGHTS, pos.side_to_move())
-}
-
-/// The named terms of [`evaluate`]: each the sum of the weighted features that share its name.
-pub fn terms(pos: &Position) -> Vec<EvalTerm> {
-    features(pos).terms(&WEIGHTS)
+    fn features(&self) -> Features {
+        features(self)
+    }
 }
 
 #[cfg(test)]
@@ -103,7 +92,7 @@ mod tests {
 
     fn term(dfen_text: &str, name: &str) -> [i32; 2] {
         let pos = dfen::parse(dfen_text).expect("test DFEN");
-        terms(&pos)
+        pos.linear_terms()
             .into_iter()
             .find(|t| t.name == name)
             .map(|t| [t.white, t.black])
@@ -114,7 +103,11 @@ mod tests {
     fn the_start_is_balanced() {
         let start = dfen::parse(crate::games::duel::START_DFEN).unwrap();
         // Every term but the tempo, which is the side to move's alone.
-        for term in terms(&start).into_iter().filter(|t| t.name != "tempo") {
+        for term in start
+            .linear_terms()
+            .into_iter()
+            .filter(|t| t.name != "tempo")
+        {
             assert_eq!(term.white, term.black, "{}", term.name);
         }
     }
@@ -164,7 +157,7 @@ mod tests {
     #[test]
     fn the_weights_of_a_term_stand_together() {
         // `terms` sums neighbouring weights of one term: a term split in two would show twice.
-        let mut names: Vec<&str> = weights().iter().map(|w| w.term).collect();
+        let mut names: Vec<&str> = WEIGHTS.iter().map(|w| w.term).collect();
         names.dedup();
         let mut unique = names.clone();
         unique.sort();
