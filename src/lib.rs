@@ -16,6 +16,10 @@
 //!
 //! The `duel` binary's command line (`main.rs`) sits on top of them all.
 
+// The lint policy: every public item documented, every `unsafe` block with its SAFETY comment.
+#![warn(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 pub mod engine;
 pub mod game;
 pub mod games;

@@ -1,6 +1,9 @@
 //! The `duel` command line: the engine (default), perft, bench, match, results, book, play, gui and
 //! tune.
 
+#![warn(missing_docs)]
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use duel::engine::{bench, perft};
