@@ -43,7 +43,7 @@ enum Command {
     /// Counts the leaf nodes of the legal-move tree (per root move, then the total and the speed).
     Perft {
         /// How many plies deep.
-        #[arg(value_parser = clap::value_parser!(u32).range(1..=i64::from(bench::MAX_DEPTH)))]
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=i64::from(perft::MAX_DEPTH)))]
         depth: u32,
         /// Start from this position (DFEN for Duel) instead of the start position.
         #[arg(long)]

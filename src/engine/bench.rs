@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 /// The depth searched when none is given: a few seconds for Duel in a release build.
 pub const DEFAULT_DEPTH: u32 = 7;
 
-/// The deepest bench and perft the tools and the protocol accept: deeper runs would not end in any
-/// useful time, and neither can be stopped.
+/// The deepest bench the tools and the protocol accept: a deeper one would not end in any useful
+/// time, and it cannot be stopped.
 pub const MAX_DEPTH: u32 = 64;
 
 /// The totals of a bench run.

@@ -4,6 +4,10 @@ use crate::game::{MoveList, Perft};
 use std::io::Write;
 use std::time::Instant;
 
+/// The deepest perft the tools and the protocol accept: a deeper one would not end in any useful
+/// time, and it cannot be stopped.
+pub const MAX_DEPTH: u32 = 64;
+
 /// Leaf nodes at `depth` below `pos`, bulk-counting the last ply. Decided positions are leaves.
 pub fn perft<G: Perft>(pos: &G, depth: u32) -> u64 {
     let mut lists: Vec<MoveList<G::Move>> = (0..depth.max(1)).map(|_| MoveList::new()).collect();

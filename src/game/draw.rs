@@ -27,12 +27,6 @@ impl DrawRules {
             .count() as u32
     }
 
-    /// Whether these rules declare a draw for a position with key `current`, quiet-ply counter `quiet`
-    /// and the keys of the earlier positions in `history`.
-    pub fn is_draw(&self, history: &[u64], current: u64, quiet: u32) -> bool {
-        self.quiet_limit_reached(quiet) || self.repetition_reached(history, current, quiet)
-    }
-
     /// Whether the quiet-ply limit is reached.
     pub fn quiet_limit_reached(&self, quiet: u32) -> bool {
         self.quiet_plies.is_some_and(|limit| quiet >= limit)
@@ -58,21 +52,22 @@ mod tests {
     fn third_occurrence_is_a_draw() {
         let history = [1, 2, 7, 4, 7, 5];
         assert_eq!(DrawRules::occurrences(&history, 7, 6), 3);
-        assert!(RULES.is_draw(&history, 7, 6));
-        assert!(!RULES.is_draw(&history, 5, 6));
+        assert!(RULES.repetition_reached(&history, 7, 6));
+        assert!(!RULES.repetition_reached(&history, 5, 6));
     }
 
     #[test]
     fn repetitions_before_an_irreversible_move_do_not_count() {
         let history = [7, 2, 7, 4, 5];
         assert_eq!(DrawRules::occurrences(&history, 7, 2), 1);
-        assert!(!RULES.is_draw(&history, 7, 2));
+        assert!(!RULES.repetition_reached(&history, 7, 2));
     }
 
     #[test]
     fn quiet_limit() {
-        assert!(!RULES.is_draw(&[], 1, 99));
-        assert!(RULES.is_draw(&[], 1, 100));
-        assert!(!DrawRules::NONE.is_draw(&[1, 1, 1], 1, 1000));
+        assert!(!RULES.quiet_limit_reached(99));
+        assert!(RULES.quiet_limit_reached(100));
+        assert!(!DrawRules::NONE.quiet_limit_reached(1000));
+        assert!(!DrawRules::NONE.repetition_reached(&[1, 1, 1], 1, 1000));
     }
 }

@@ -8,6 +8,7 @@
 
 use super::output::quote;
 use crate::engine::bench::MAX_DEPTH as MAX_BENCH_DEPTH;
+use crate::engine::perft::MAX_DEPTH as MAX_PERFT_DEPTH;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -434,8 +435,8 @@ fn parse_go(args: &[&str]) -> Result<Command, GoError> {
                 "perft",
                 depth,
                 0,
-                MAX_BENCH_DEPTH as u64,
-                &format!("a depth from 0 to {MAX_BENCH_DEPTH}"),
+                MAX_PERFT_DEPTH as u64,
+                &format!("a depth from 0 to {MAX_PERFT_DEPTH}"),
             )? as u32)),
             [] => Err(GoError::MissingValue("perft".to_string())),
             _ => Err(GoError::PerftSyntax),
