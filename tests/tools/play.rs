@@ -4,10 +4,8 @@
 //!
 //! Output through a pipe is plain text, so the lines can be matched exactly.
 
-mod common;
-#[allow(dead_code)] // The harness's protocol helpers (bestmove, isready) are not needed here.
-#[path = "protocol/harness.rs"]
-mod harness;
+use crate::common;
+use crate::harness;
 
 use common::temp_dir::TempDir;
 use duel::game::{BoardStyle, Game, Presentation};

@@ -1,6 +1,6 @@
 //! Move notation: the rules' examples, the start moves, lenient input and round trips.
 
-mod common;
+use crate::common;
 
 use duel::game::{Game, MoveList};
 use duel::games::Duel;

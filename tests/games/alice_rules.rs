@@ -2,8 +2,8 @@
 //! simple generator in `tests/alice_reference`), one position per special rule, how games end, move
 //! notation and FEN (round trips and every rejection), Zobrist keys and move codes.
 
-mod alice_reference;
-mod common;
+use crate::alice_reference;
+use crate::common;
 
 use alice_reference::{Coverage, RefPosition};
 use duel::engine::perft::perft;

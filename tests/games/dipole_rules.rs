@@ -3,8 +3,8 @@
 //! notation and position text (round trips and every rejection), Zobrist keys, move codes and the
 //! bench positions.
 
-mod common;
-mod dipole_reference;
+use crate::common;
+use crate::dipole_reference;
 
 use dipole_reference::RefPosition;
 use duel::engine::perft::perft;

@@ -1,6 +1,6 @@
 //! Positions: DFEN parsing and its rejections, Zobrist keys, and how games end.
 
-mod common;
+use crate::common;
 
 use duel::game::{Game, GameRecord, MoveList, Outcome, Side, Termination};
 use duel::games::Duel;

@@ -3,8 +3,8 @@
 //! capture rule, how the game ends, the draw rules and Zobrist keys. Notation and the position text
 //! are in `dame_text.rs`.
 
-mod common;
-mod dame_reference;
+use crate::common;
+use crate::dame_reference;
 
 use common::dame::sample_positions;
 use dame_reference::RefPosition;

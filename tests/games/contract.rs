@@ -2,7 +2,7 @@
 //! random play: what the search and the tools rely on whatever the game. `Bare`, Duel behind the
 //! required methods alone, checks the defaults and a draw rule of a game's own.
 
-mod common;
+use crate::common;
 
 use common::random_positions;
 use duel::game::{

@@ -1,8 +1,8 @@
 //! Dame's move notation and position text: round trips over random play, the lenient input, and
 //! every rejection named.
 
-mod common;
-mod dame_reference;
+use crate::common;
+use crate::dame_reference;
 
 use common::dame::sample_positions;
 use dame_reference::RefPosition;
