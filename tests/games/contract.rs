@@ -6,8 +6,7 @@ use crate::common;
 
 use common::random_positions;
 use duel::game::{
-    Game, GameRecord, MoveList, Presentation, SearchParams, Side, Termination, Tuning, join_marks,
-    wins_at_once,
+    Game, GameRecord, MoveList, Presentation, Side, Termination, Tuning, join_marks, wins_at_once,
 };
 use duel::games::duel::Square;
 use duel::games::{Alice, Dame, Dipole, Duel};
@@ -171,38 +170,6 @@ fn spaced_marks_read_back<G: Game>() {
 fn duel_spaced_marks_read_back() {
     assert_eq!(Duel::MOVE_MARKS, ["+", "++"]);
     spaced_marks_read_back::<Duel>();
-}
-
-#[test]
-fn dipole_has_no_marks() {
-    assert!(Dipole::MOVE_MARKS.is_empty());
-    spaced_marks_read_back::<Dipole>();
-}
-
-#[test]
-fn dame_has_no_marks() {
-    assert!(Dame::MOVE_MARKS.is_empty());
-    spaced_marks_read_back::<Dame>();
-}
-
-#[test]
-fn alice_has_no_marks() {
-    assert!(Alice::MOVE_MARKS.is_empty());
-    spaced_marks_read_back::<Alice>();
-}
-
-#[test]
-fn the_games_keep_the_search_margins_tuned_for_duel() {
-    let tuned = SearchParams {
-        aspiration_margin: 30,
-        rfp_margin: 80,
-        futility_margin: 120,
-    };
-    assert_eq!(SearchParams::DEFAULT, tuned);
-    assert_eq!(Duel::SEARCH_PARAMS, tuned);
-    assert_eq!(Dipole::SEARCH_PARAMS, tuned);
-    // Dame's evaluation counts a man as 100, as Duel counts a die: the same scale, for now.
-    assert_eq!(Dame::SEARCH_PARAMS, tuned);
 }
 
 #[test]
