@@ -26,3 +26,31 @@ pub fn random_positions<G: Game>(start: &G, seed: u64, games: usize, plies: usiz
     }
     positions
 }
+
+/// Every position of one seeded random game from `start` of at most `plies` plies. When some legal
+/// moves are `favoured` and `take_favoured` says so, the move is picked among those: with uniform
+/// play a game's rare rules seldom come up.
+pub fn favouring_playout<G: Game>(
+    start: &G,
+    rng: &mut Rng,
+    plies: usize,
+    favoured: impl Fn(G::Move) -> bool,
+    take_favoured: impl Fn(&mut Rng) -> bool,
+) -> Vec<G> {
+    let mut moves = MoveList::new();
+    let mut pos = start.clone();
+    let mut positions = vec![pos.clone()];
+    for _ in 0..plies {
+        pos.generate_moves(&mut moves);
+        let preferred: Vec<G::Move> = moves.iter().copied().filter(|&m| favoured(m)).collect();
+        let pool: &[G::Move] = if !preferred.is_empty() && take_favoured(rng) {
+            &preferred
+        } else {
+            &moves
+        };
+        let Some(&mv) = rng.pick(pool) else { break };
+        pos = pos.make_move(mv);
+        positions.push(pos.clone());
+    }
+    positions
+}

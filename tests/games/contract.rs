@@ -1,19 +1,275 @@
 //! The contracts of the `Game` trait's seam, checked for every hosted game over positions of seeded
-//! random play: what the search and the tools rely on whatever the game. `Bare`, Duel behind the
-//! required methods alone, checks the defaults and a draw rule of a game's own.
+//! random play: what the search and the tools rely on whatever the game. [`contract_tests!`] writes
+//! them out once per hosted game (`duel::…`, `dipole::…`, `dame::…`, `alice::…`), each game's rules
+//! file giving what they need of it (its [`Contract`]). `Bare`, Duel behind the required methods
+//! alone, checks the defaults and a draw rule of a game's own.
 
 use crate::common;
 
 use common::random_positions;
 use duel::game::{
-    Game, GameRecord, MoveList, Presentation, Side, Termination, Tuning, join_marks, wins_at_once,
+    Game, GameRecord, MoveList, Presentation, Rng, Side, Termination, Tuning, join_marks,
+    wins_at_once,
 };
 use duel::games::duel::Square;
-use duel::games::{Alice, Dame, Dipole, Duel};
+use duel::games::{Alice, Dame, Duel, HostedGame};
 use duel::search::{
     Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable, run_detailed,
 };
 use std::collections::HashMap;
+use std::error::Error;
+
+/// What the generic properties need of a game beyond its traits: its key computed from scratch, its
+/// own random play, and the few facts that differ between games.
+pub trait Contract: HostedGame + PartialEq {
+    /// How many random games make the broad samples (keys, texts, move round trips).
+    const SAMPLE_GAMES: usize;
+    /// The number of leading fields of the position text the key covers; counters follow them.
+    const KEYED_FIELDS: usize;
+    /// The fewest distinct keys the sample of [`Contract::SAMPLE_GAMES`] games must show.
+    const KEYS_AT_LEAST: usize;
+    /// The most legal moves a position can have, which the game's move list holds.
+    const MOST_MOVES: usize;
+    /// Characters that mutated position and move texts are made of.
+    const ALPHABET: &'static str;
+    /// Whether the text of a decided position may be refused (in Duel a king on its goal square may
+    /// stand attacked, which no position to be played may show).
+    const DECIDED_TEXT_MAY_BE_REFUSED: bool = false;
+
+    /// The key computed from the position alone, which the incremental key must equal.
+    fn compute_hash(&self) -> u64;
+
+    /// Every position of `games` seeded random games from the start, played the game's own way (so
+    /// that its rare rules come up).
+    fn playouts(seed: u64, games: usize) -> Vec<Self>;
+}
+
+/// Writes every generic property out as a test, once per game: `contract_tests!(duel: Duel, …)`
+/// makes, where it is invoked, the module `duel` with the tests of `duel::games::Duel`.
+macro_rules! contract_tests {
+    ($($module:ident: $game:ident),* $(,)?) => {$(
+        mod $module {
+            use crate::contract;
+            type G = ::duel::games::$game;
+
+            #[test]
+            fn incremental_key_equals_the_key_from_scratch_and_keys_do_not_collide() {
+                contract::incremental_key_equals_the_key_from_scratch::<G>();
+            }
+
+            #[test]
+            fn position_texts_round_trip() {
+                contract::position_texts_round_trip::<G>();
+            }
+
+            #[test]
+            fn every_legal_move_round_trips_through_its_text_and_code() {
+                contract::every_legal_move_round_trips_through_its_text_and_code::<G>();
+            }
+
+            #[test]
+            fn no_input_panics() {
+                contract::no_input_panics::<G>();
+            }
+
+            #[test]
+            fn bench_positions_are_playable_positions() {
+                contract::bench_positions_are_playable_positions::<G>();
+            }
+
+            #[test]
+            fn move_codes_round_trip() {
+                contract::move_codes_round_trip::<G>();
+            }
+
+            #[test]
+            fn move_lists_hold_every_position() {
+                contract::move_lists_hold_every_position::<G>();
+            }
+
+            #[test]
+            fn tactical_moves_are_the_tactical_legal_moves() {
+                contract::tactical_moves_are_the_tactical_legal_moves::<G>();
+            }
+        }
+    )*};
+}
+
+pub(crate) use contract_tests;
+
+/// The keys kept up move by move equal the keys computed from scratch (after a null move too), and
+/// positions that differ in more than their counters have different keys.
+pub fn incremental_key_equals_the_key_from_scratch<G: Contract>() {
+    let positions = G::playouts(3, G::SAMPLE_GAMES);
+    let mut keys = HashMap::new();
+    for pos in &positions {
+        assert_eq!(pos.hash(), pos.compute_hash(), "{}", pos.to_text());
+        if !pos.in_check()
+            && let Some(null) = pos.make_null_move()
+        {
+            assert_eq!(null.hash(), null.compute_hash(), "{}", pos.to_text());
+        }
+        let text = pos.to_text();
+        let keyed: Vec<&str> = text.split(' ').take(G::KEYED_FIELDS).collect();
+        let keyed = keyed.join(" ");
+        if let Some(other) = keys.insert(pos.hash(), keyed.clone()) {
+            assert_eq!(other, keyed, "two positions share a key");
+        }
+    }
+    assert!(keys.len() > G::KEYS_AT_LEAST, "{} keys", keys.len());
+}
+
+/// The start and every position of random play read back from their texts as themselves.
+pub fn position_texts_round_trip<G: Contract>() {
+    let mut positions = G::playouts(8, G::SAMPLE_GAMES);
+    positions.insert(0, G::start());
+    for pos in positions {
+        let text = pos.to_text();
+        let back = match G::from_text(&text) {
+            Ok(back) => back,
+            Err(_) if G::DECIDED_TEXT_MAY_BE_REFUSED && pos.decided_winner().is_some() => continue,
+            Err(e) => panic!("{text}: {e}"),
+        };
+        assert_eq!(back, pos);
+        assert_eq!(back.to_text(), text);
+    }
+}
+
+/// Every legal move reads back from its text and decodes from its code, and no two moves of a
+/// position share a code.
+pub fn every_legal_move_round_trips_through_its_text_and_code<G: Contract>() {
+    for pos in G::playouts(11, G::SAMPLE_GAMES) {
+        let moves = legal_moves(&pos);
+        let codes: Vec<u16> = moves.iter().map(|&mv| pos.move_code(mv)).collect();
+        for (i, (&mv, &code)) in moves.iter().zip(&codes).enumerate() {
+            let text = pos.format_move(mv);
+            assert_eq!(
+                pos.parse_move(&text).ok(),
+                Some(mv),
+                "{text} in {}",
+                pos.to_text()
+            );
+            assert_eq!(
+                pos.decode_move(code),
+                Some(mv),
+                "{text} in {}",
+                pos.to_text()
+            );
+            assert!(!codes[..i].contains(&code), "{text} in {}", pos.to_text());
+        }
+    }
+}
+
+/// Texts that no game reads: empty, blank, control and non-ASCII characters.
+const ODD_TEXTS: [&str; 9] = ["", " ", "\t", "\u{0}", "é", "\u{1F3B2}", "ｃ3", "—", "x"];
+
+/// Mutated position and move texts, odd texts, and every 16-bit move code give errors or null moves,
+/// never a panic; what reads as a position can be played on.
+pub fn no_input_panics<G: Contract>() {
+    let alphabet: Vec<char> = G::ALPHABET.chars().collect();
+    let mut rng = Rng::new(404);
+    let mut mutate = |text: &str| -> String {
+        let mut chars: Vec<char> = text.chars().collect();
+        for _ in 0..=rng.below(3) {
+            let at = rng.below(chars.len() + 1);
+            let c = alphabet[rng.below(alphabet.len())];
+            match rng.below(3) {
+                0 if at < chars.len() => chars[at] = c,
+                1 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                _ => chars.insert(at, c),
+            }
+        }
+        chars.into_iter().collect()
+    };
+    let positions = G::playouts(404, 3);
+    for pos in &positions {
+        let text = pos.to_text();
+        for _ in 0..50 {
+            if let Ok(mutated) = G::from_text(&mutate(&text)) {
+                let _ = (
+                    mutated.legal_move_count(),
+                    mutated.evaluate(),
+                    mutated.diagram(),
+                );
+            }
+        }
+        for &mv in legal_moves(pos).iter() {
+            let _ = pos.parse_move(&mutate(&pos.format_move(mv)));
+        }
+        for odd in ODD_TEXTS {
+            let _ = (G::from_text(odd), pos.parse_move(odd));
+        }
+    }
+    for pos in positions.iter().step_by(10) {
+        for code in 0..=u16::MAX {
+            let mv = pos.decode_move(code).unwrap_or_default();
+            let after = pos.make_move(mv);
+            let _ = (
+                pos.format_move(mv),
+                pos.capture_value(mv),
+                after.legal_move_count(),
+            );
+        }
+    }
+}
+
+/// The bench positions start from the start, read back as written and have moves to search.
+pub fn bench_positions_are_playable_positions<G: Contract>() {
+    assert_eq!(G::BENCH_POSITIONS[0], G::start().to_text());
+    for text in G::BENCH_POSITIONS {
+        let pos = G::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(pos.to_text(), *text);
+        assert!(pos.has_legal_move(), "{text}");
+    }
+}
+
+/// Parsing is its own statement of the rules (it explains rejections), so it is held equal to the
+/// generator over `texts`, every text a move could have where each move has one: in each position
+/// the texts accepted are the legal moves, each once, and every text refused is refused with a
+/// reason.
+pub fn parsing_accepts_exactly_the_generated_moves<G: Game>(positions: &[G], texts: &[String])
+where
+    G::Move: Ord,
+{
+    for pos in positions {
+        let mut accepted = Vec::new();
+        for text in texts {
+            match pos.parse_move(text) {
+                Ok(mv) => accepted.push(mv),
+                Err(e) => assert_reason(&e, text),
+            }
+        }
+        accepted.sort();
+        let mut expected = legal_moves(pos).to_vec();
+        expected.sort();
+        assert_eq!(accepted, expected, "{}", pos.to_text());
+    }
+}
+
+/// The error refusing the position text `text`; its message gives the reason.
+pub fn refused_text<G: Game>(text: &str) -> G::PositionError {
+    let err = G::from_text(text).expect_err(text);
+    assert_reason(&err, text);
+    err
+}
+
+/// The error refusing the move text `text` in `pos`; its message gives the reason.
+pub fn refused_move<G: Game>(pos: &G, text: &str) -> G::MoveError {
+    let err = pos.parse_move(text).expect_err(text);
+    assert_reason(&err, text);
+    err
+}
+
+/// An error's message is a sentence of its own: one line, not empty, not the error's debug form.
+pub fn assert_reason<E: Error>(err: &E, input: &str) {
+    let message = err.to_string();
+    assert!(
+        !message.is_empty() && !message.contains('\n') && message != format!("{err:?}"),
+        "{input:?}: {message:?}"
+    );
+}
 
 /// Positions of random play from the start of `G`.
 fn positions<G: Game>() -> Vec<G> {
@@ -27,7 +283,7 @@ fn legal_moves<G: Game>(pos: &G) -> MoveList<G::Move> {
 }
 
 /// Every legal move has its own code, and the code decodes back to the move.
-fn move_codes_round_trip<G: Game>() {
+pub fn move_codes_round_trip<G: Game>() {
     for pos in positions::<G>() {
         let mut seen = HashMap::new();
         for &mv in legal_moves(&pos).iter() {
@@ -43,29 +299,10 @@ fn move_codes_round_trip<G: Game>() {
     }
 }
 
-#[test]
-fn duel_move_codes_round_trip() {
-    move_codes_round_trip::<Duel>();
-}
-
-#[test]
-fn dipole_move_codes_round_trip() {
-    move_codes_round_trip::<Dipole>();
-}
-
-#[test]
-fn dame_move_codes_round_trip() {
-    move_codes_round_trip::<Dame>();
-}
-
-#[test]
-fn alice_move_codes_round_trip() {
-    move_codes_round_trip::<Alice>();
-}
-
 /// No position of random play comes near the game's stated bound on legal moves (the list would
 /// panic past it), and the list's capacity is that bound.
-fn move_lists_hold_every_position<G: Game>(bound: usize) {
+pub fn move_lists_hold_every_position<G: Contract>() {
+    let bound = G::MOST_MOVES;
     assert_eq!(MoveList::<G::Move>::capacity(), bound);
     let most = positions::<G>()
         .iter()
@@ -75,29 +312,9 @@ fn move_lists_hold_every_position<G: Game>(bound: usize) {
     assert!(most > 0 && most <= bound, "{most} moves, bound {bound}");
 }
 
-#[test]
-fn duel_move_lists_hold_every_position() {
-    move_lists_hold_every_position::<Duel>(356);
-}
-
-#[test]
-fn dipole_move_lists_hold_every_position() {
-    move_lists_hold_every_position::<Dipole>(84);
-}
-
-#[test]
-fn dame_move_lists_hold_every_position() {
-    move_lists_hold_every_position::<Dame>(512);
-}
-
-#[test]
-fn alice_move_lists_hold_every_position() {
-    move_lists_hold_every_position::<Alice>(321);
-}
-
 /// The tactical-move generator gives legal moves in generation order, among them every tactical one;
 /// every capture is tactical.
-fn tactical_moves_are_the_tactical_legal_moves<G: Game>() {
+pub fn tactical_moves_are_the_tactical_legal_moves<G: Game>() {
     let mut tactical = MoveList::new();
     let mut seen = 0;
     for pos in positions::<G>() {
@@ -129,26 +346,6 @@ fn tactical_moves_are_the_tactical_legal_moves<G: Game>() {
         seen += keep(&all).len();
     }
     assert!(seen > 0, "random play meets tactical moves");
-}
-
-#[test]
-fn duel_tactical_moves_are_the_tactical_legal_moves() {
-    tactical_moves_are_the_tactical_legal_moves::<Duel>();
-}
-
-#[test]
-fn dipole_tactical_moves_are_the_tactical_legal_moves() {
-    tactical_moves_are_the_tactical_legal_moves::<Dipole>();
-}
-
-#[test]
-fn dame_tactical_moves_are_the_tactical_legal_moves() {
-    tactical_moves_are_the_tactical_legal_moves::<Dame>();
-}
-
-#[test]
-fn alice_tactical_moves_are_the_tactical_legal_moves() {
-    tactical_moves_are_the_tactical_legal_moves::<Alice>();
 }
 
 /// A move's text with a space before its mark reads back as the move once the mark is joined.

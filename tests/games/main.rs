@@ -24,3 +24,6 @@ mod duel_notation;
 mod duel_perft;
 mod duel_position;
 mod reference_self_check;
+
+// The generic properties of `contract`, once for each hosted game.
+contract::contract_tests!(duel: Duel, dipole: Dipole, dame: Dame, alice: Alice);
