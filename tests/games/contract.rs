@@ -202,7 +202,8 @@ pub fn no_input_panics<G: Contract>() {
             let _ = (G::from_text(odd), pos.parse_move(odd));
         }
     }
-    for pos in positions.iter().step_by(10) {
+    // Each of these positions makes 65,536 moves: every tenth position, the first 30 of them.
+    for pos in positions.iter().step_by(10).take(30) {
         for code in 0..=u16::MAX {
             let mv = pos.decode_move(code).unwrap_or_default();
             let after = pos.make_move(mv);
