@@ -9,6 +9,23 @@ use duel::game::{Game, MoveList, Rng};
 #[path = "../../src/temp_dir.rs"]
 pub mod temp_dir;
 
+/// The legal moves of `pos`, in generation order.
+pub fn legal_moves<G: Game>(pos: &G) -> Vec<G::Move> {
+    let mut moves = MoveList::new();
+    pos.generate_moves(&mut moves);
+    moves.to_vec()
+}
+
+/// The texts of the legal moves of `pos`, sorted.
+pub fn legal_texts<G: Game>(pos: &G) -> Vec<String> {
+    let mut texts: Vec<String> = legal_moves(pos)
+        .iter()
+        .map(|&mv| pos.format_move(mv))
+        .collect();
+    texts.sort();
+    texts
+}
+
 /// Every position of `games` random games of at most `plies` plies from `start`, seeded.
 pub fn random_positions<G: Game>(start: &G, seed: u64, games: usize, plies: usize) -> Vec<G> {
     let mut rng = Rng::new(seed);

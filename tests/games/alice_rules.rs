@@ -8,6 +8,7 @@ use crate::common;
 use crate::contract::{self, Contract};
 
 use alice_reference::{Coverage, RefPosition};
+use common::{legal_moves, legal_texts};
 use duel::engine::perft::perft;
 use duel::game::{
     Game, GameRecord, MoveList, Outcome, Presentation, Rng, Side, Termination, Tuning,
@@ -72,21 +73,6 @@ impl Contract for Alice {
     fn playouts(seed: u64, games: usize) -> Vec<Self> {
         playouts(seed, games)
     }
-}
-
-fn legal_moves(pos: &Alice) -> Vec<Move> {
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    moves.to_vec()
-}
-
-fn legal_texts(pos: &Alice) -> Vec<String> {
-    let mut texts: Vec<String> = legal_moves(pos)
-        .iter()
-        .map(|&m| pos.format_move(m))
-        .collect();
-    texts.sort();
-    texts
 }
 
 fn position(text: &str) -> Alice {

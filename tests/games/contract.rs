@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::random_positions;
+use common::{legal_moves, random_positions};
 use duel::game::{
     Game, GameRecord, MoveList, Presentation, Rng, Side, Termination, Tuning, join_marks,
     wins_at_once,
@@ -243,7 +243,7 @@ where
             }
         }
         accepted.sort();
-        let mut expected = legal_moves(pos).to_vec();
+        let mut expected = legal_moves(pos);
         expected.sort();
         assert_eq!(accepted, expected, "{}", pos.to_text());
     }
@@ -275,12 +275,6 @@ pub fn assert_reason<E: Error>(err: &E, input: &str) {
 /// Positions of random play from the start of `G`.
 fn positions<G: Game>() -> Vec<G> {
     random_positions(&G::start(), 11, 40, 120)
-}
-
-fn legal_moves<G: Game>(pos: &G) -> MoveList<G::Move> {
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    moves
 }
 
 /// Every legal move has its own code, and the code decodes back to the move.

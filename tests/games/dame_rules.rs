@@ -9,9 +9,10 @@ use crate::contract::Contract;
 use crate::dame_reference;
 
 use common::dame::sample_positions;
+use common::{legal_moves, legal_texts};
 use dame_reference::RefPosition;
 use duel::engine::perft::perft;
-use duel::game::{Game, GameRecord, MoveList, Outcome, Rng, Side, Termination};
+use duel::game::{Game, GameRecord, Outcome, Rng, Side, Termination};
 use duel::games::Dame;
 use duel::games::dame::{KING_MOVES_DRAW, Move, START_TEXT, Square};
 
@@ -33,21 +34,6 @@ impl Contract for Dame {
 
 fn position(text: &str) -> Dame {
     Dame::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal_moves(pos: &Dame) -> Vec<Move> {
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    moves.to_vec()
-}
-
-fn legal_texts(pos: &Dame) -> Vec<String> {
-    let mut texts: Vec<String> = legal_moves(pos)
-        .iter()
-        .map(|&m| pos.format_move(m))
-        .collect();
-    texts.sort();
-    texts
 }
 
 /// The reference generator's name for a move: `from-to:captured squares`, sorted by column then row.

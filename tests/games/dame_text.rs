@@ -6,19 +6,14 @@ use crate::contract;
 use crate::dame_reference;
 
 use common::dame::sample_positions;
+use common::legal_moves;
 use dame_reference::RefPosition;
-use duel::game::{Game, MoveList, Side};
+use duel::game::{Game, Side};
 use duel::games::Dame;
 use duel::games::dame::{FenError, Move, MoveError, START_TEXT, Square};
 
 fn position(text: &str) -> Dame {
     Dame::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal_moves(pos: &Dame) -> Vec<Move> {
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    moves.to_vec()
 }
 
 fn sq(name: &str) -> Square {

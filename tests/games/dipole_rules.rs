@@ -7,9 +7,10 @@ use crate::common;
 use crate::contract::{self, Contract};
 use crate::dipole_reference;
 
+use common::{legal_moves, legal_texts};
 use dipole_reference::RefPosition;
 use duel::engine::perft::perft;
-use duel::game::{Game, GameRecord, MoveList, Presentation, Rng, Side, Termination};
+use duel::game::{Game, GameRecord, Presentation, Rng, Side, Termination};
 use duel::games::Dipole;
 use duel::games::dipole::{FenError, Move, MoveError, MoveKind, START_TEXT, Square};
 
@@ -93,21 +94,6 @@ impl Contract for Dipole {
         positions.extend(common::random_positions(&Dipole::start(), seed, games, 200));
         positions
     }
-}
-
-fn legal_moves(pos: &Dipole) -> Vec<Move> {
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    moves.to_vec()
-}
-
-fn legal_texts(pos: &Dipole) -> Vec<String> {
-    let mut texts: Vec<String> = legal_moves(pos)
-        .iter()
-        .map(|&m| pos.format_move(m))
-        .collect();
-    texts.sort();
-    texts
 }
 
 fn position(text: &str) -> Dipole {

@@ -3,6 +3,7 @@
 use crate::common;
 use crate::contract;
 
+use common::legal_texts;
 use duel::game::{Game, MoveList};
 use duel::games::Duel;
 use duel::games::duel::MoveError;
@@ -10,14 +11,6 @@ use duel::games::duel::MoveError;
 const START_MOVES: &str = "A1-A6 A1-b5 A1-c4 A1-d3+ A1-e2 B1-B2 C1-C3 C1-b2 C1-d2 D1-D7 D1-a4 D1-b5 \
     D1-c6 D1-e6 D1-f5 D1-g4 D1-h3 D1-i2 E1-E2 F1-F7 F1-a2 F1-b3 F1-c4 F1-d5 F1-e6+ F1-g6 F1-h5 F1-i4 \
     G1-G3 G1-f2 G1-h2 H1-H2 I1-I6 I1-e2 I1-f3 I1-g4 I1-h5+";
-
-fn legal_texts(pos: &Duel) -> Vec<String> {
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    let mut texts: Vec<String> = moves.iter().map(|&m| pos.format_move(m)).collect();
-    texts.sort();
-    texts
-}
 
 #[test]
 fn the_37_start_moves_with_their_marks() {
