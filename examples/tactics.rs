@@ -1,5 +1,6 @@
-//! The tactics benchmark: the engine's search on every position of `tests/tactics/suite.txt` with a
-//! time budget per position, as `go movetime` gives it (one thread, a fresh 16 MB table each).
+//! The tactics benchmark: the engine's search on every position of
+//! `tests/search/tactics/suite.txt` with a time budget per position, as `go movetime` gives it (one
+//! thread, a fresh 16 MB table each).
 //!
 //! ```sh
 //! cargo run --release --example tactics -- [movetime-ms]   # default 1000
@@ -10,7 +11,7 @@
 //! on every report agrees (score `Mate(n)`, first PV move winning): when the engine knew. Results go
 //! in docs/tactics.md.
 
-#[path = "../tests/tactics/suite.rs"]
+#[path = "../tests/search/tactics/suite.rs"]
 mod suite;
 
 use duel::game::Game;

@@ -50,9 +50,15 @@ pub fn random_placement(rng: &mut Rng) -> Dame {
 /// Positions of every kind: random games from the start, and short random games from random
 /// placements.
 pub fn sample_positions(seed: u64) -> Vec<Dame> {
-    let mut positions = super::random_positions(&Dame::start(), seed, 40, 200);
+    playouts(seed, 40)
+}
+
+/// Every position of `games` random games from the start, and of short random games from 15 random
+/// placements for every 4 of them.
+pub fn playouts(seed: u64, games: usize) -> Vec<Dame> {
+    let mut positions = super::random_positions(&Dame::start(), seed, games, 200);
     let mut rng = Rng::new(seed ^ 0x5eed);
-    for _ in 0..150 {
+    for _ in 0..games * 15 / 4 {
         let placed = random_placement(&mut rng);
         positions.extend(super::random_positions(&placed, rng.next_u64(), 1, 6));
     }

@@ -288,7 +288,8 @@ async fn the_relay_carries_protocol_lines_and_the_rules_answer() {
         json!({"text": "d4xf6", "from": "d4", "to": "f6", "path": ["f6"], "captured": ["e5"]})
     );
     let legal = state["legal"].as_array().unwrap();
-    assert!(!legal.is_empty());
+    let texts: Vec<&str> = legal.iter().map(|m| m["text"].as_str().unwrap()).collect();
+    assert_eq!(texts, ["e7xg5", "g7xe5"], "{legal:?}");
     assert!(
         legal.iter().all(|m| m["captured"] == json!(["f6"])),
         "{legal:?}"

@@ -164,7 +164,7 @@ impl Engine {
     }
 
     /// The process id, to send the engine a signal.
-    #[allow(dead_code)] // Only tests/play.rs, which shares this harness, sends signals.
+    #[allow(dead_code)] // Only tests/tools/play.rs, which shares this harness, sends signals.
     pub fn pid(&self) -> u32 {
         self.child.id()
     }

@@ -1,35 +1,39 @@
 //! Dame: perft (the rules' figures, and positions from random play and random placements confirmed
 //! move by move by the deliberately simple generator in `tests/dame_reference`), one position per
-//! capture rule, how the game ends, the draw rules and Zobrist keys. Notation and the position text
+//! capture rule, how the game ends, the draw rules and Zobrist keys; the game's [`Contract`] for the
+//! generic properties (round trips, keys, input that must not panic). Notation and the position text
 //! are in `dame_text.rs`.
 
-mod common;
-mod dame_reference;
+use crate::common;
+use crate::contract::Contract;
+use crate::dame_reference;
 
 use common::dame::sample_positions;
+use common::{legal_moves, legal_texts};
 use dame_reference::RefPosition;
 use duel::engine::perft::perft;
-use duel::game::{Game, GameRecord, MoveList, Outcome, Rng, Side, Termination};
+use duel::game::{Game, GameRecord, Outcome, Rng, Side, Termination};
 use duel::games::Dame;
 use duel::games::dame::{KING_MOVES_DRAW, Move, START_TEXT, Square};
 
+impl Contract for Dame {
+    const SAMPLE_GAMES: usize = 40;
+    const KEYED_FIELDS: usize = 2;
+    const KEYS_AT_LEAST: usize = 1000;
+    const MOST_MOVES: usize = 512;
+    const ALPHABET: &'static str = "mkMK123456789/ wb-x0é\tabcdefghLW";
+
+    fn compute_hash(&self) -> u64 {
+        duel::games::dame::Position::compute_hash(self)
+    }
+
+    fn playouts(seed: u64, games: usize) -> Vec<Self> {
+        common::dame::playouts(seed, games)
+    }
+}
+
 fn position(text: &str) -> Dame {
     Dame::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal_moves(pos: &Dame) -> Vec<Move> {
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    moves.to_vec()
-}
-
-fn legal_texts(pos: &Dame) -> Vec<String> {
-    let mut texts: Vec<String> = legal_moves(pos)
-        .iter()
-        .map(|&m| pos.format_move(m))
-        .collect();
-    texts.sort();
-    texts
 }
 
 /// The reference generator's name for a move: `from-to:captured squares`, sorted by column then row.
@@ -335,13 +339,10 @@ fn third_repetition_draws() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Keys and codes
+// Keys and the bench positions
 
 #[test]
-fn incremental_key_equals_the_key_from_scratch() {
-    for pos in sample_positions(3) {
-        assert_eq!(pos.hash(), pos.compute_hash(), "{}", pos.to_text());
-    }
+fn the_key_depends_on_the_side_not_the_count() {
     let white = position("7k/8/8/8/8/8/8/K7 w");
     let black = position("7k/8/8/8/8/8/8/K7 b");
     assert_ne!(white.hash(), black.hash());
@@ -350,18 +351,6 @@ fn incremental_key_equals_the_key_from_scratch() {
         position("7k/8/8/8/8/8/8/K7 w 12").hash(),
         "the count is not keyed"
     );
-}
-
-#[test]
-fn every_legal_move_has_its_own_code() {
-    for pos in sample_positions(4).iter().step_by(3) {
-        let moves = legal_moves(pos);
-        let codes: Vec<u16> = moves.iter().map(|&mv| pos.move_code(mv)).collect();
-        for (i, (&mv, &code)) in moves.iter().zip(&codes).enumerate() {
-            assert!(!codes[..i].contains(&code), "{}", pos.to_text());
-            assert_eq!(pos.decode_move(code), Some(mv));
-        }
-    }
 }
 
 /// The bench positions are what their doc says: seeded random play from the start.

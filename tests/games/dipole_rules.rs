@@ -1,16 +1,18 @@
 //! Dipole: perft (the rules' figures, and random-play positions confirmed by the deliberately simple
 //! generator in `tests/dipole_reference`), one position per move rule, wins and the forced pass, move
-//! notation and position text (round trips and every rejection), Zobrist keys, move codes and the
-//! bench positions.
+//! notation and position text (every rejection), Zobrist keys and the bench positions; the game's
+//! [`Contract`] for the generic properties (round trips, keys, input that must not panic).
 
-mod common;
-mod dipole_reference;
+use crate::common;
+use crate::contract::{self, Contract};
+use crate::dipole_reference;
 
+use common::{legal_moves, legal_texts};
 use dipole_reference::RefPosition;
 use duel::engine::perft::perft;
 use duel::game::board_rows::RowsError;
 use duel::game::side_field::SideFieldError;
-use duel::game::{Game, GameRecord, MoveList, MoveTextError, Presentation, Rng, Side, Termination};
+use duel::game::{Game, GameRecord, MoveTextError, Presentation, Rng, Side, Termination};
 use duel::games::Dipole;
 use duel::games::dipole::{FenError, Move, MoveError, MoveKind, START_TEXT, Square};
 
@@ -58,26 +60,10 @@ const RULES_POSITION: &str = "8/2B1c3/5a2/2b1D3/8/6A1/1a6/4d3 w";
 /// any) the move is picked among those that stay on the board: with uniform play half the moves bear
 /// off and games end before the stacks meet.
 fn playout(rng: &mut Rng, plies: usize) -> Vec<Dipole> {
-    let mut moves = MoveList::new();
-    let mut pos = Dipole::start();
-    let mut positions = vec![pos];
-    for _ in 0..plies {
-        pos.generate_moves(&mut moves);
-        let on_board: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| !matches!(m.kind(), MoveKind::BearOff { .. }))
-            .collect();
-        let pool: &[Move] = if !on_board.is_empty() && rng.below(4) != 0 {
-            &on_board
-        } else {
-            &moves
-        };
-        let Some(&mv) = rng.pick(pool) else { break };
-        pos = pos.make_move(mv);
-        positions.push(pos);
-    }
-    positions
+    let on_board = |mv: Move| !matches!(mv.kind(), MoveKind::BearOff { .. });
+    common::favouring_playout(&Dipole::start(), rng, plies, on_board, |rng| {
+        rng.below(4) != 0
+    })
 }
 
 /// Every position of `games` complete games of [`playout`], seeded.
@@ -90,24 +76,26 @@ fn playouts(seed: u64, games: usize) -> Vec<Dipole> {
 
 /// Positions from both kinds of random play: uniform, and preferring to stay on the board.
 fn sample_positions(seed: u64) -> Vec<Dipole> {
-    let mut positions = playouts(seed, 40);
-    positions.extend(common::random_positions(&Dipole::start(), seed, 40, 200));
-    positions
+    <Dipole as Contract>::playouts(seed, 40)
 }
 
-fn legal_moves(pos: &Dipole) -> Vec<Move> {
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    moves.to_vec()
-}
+impl Contract for Dipole {
+    const SAMPLE_GAMES: usize = 40;
+    const KEYED_FIELDS: usize = 2;
+    const KEYS_AT_LEAST: usize = 1000;
+    const MOST_MOVES: usize = 84;
+    const ALPHABET: &'static str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN0123456789/-x: é\t+";
 
-fn legal_texts(pos: &Dipole) -> Vec<String> {
-    let mut texts: Vec<String> = legal_moves(pos)
-        .iter()
-        .map(|&m| pos.format_move(m))
-        .collect();
-    texts.sort();
-    texts
+    fn compute_hash(&self) -> u64 {
+        duel::games::dipole::Position::compute_hash(self)
+    }
+
+    /// Games of both kinds: `games` of [`playouts`] and as many uniform ones.
+    fn playouts(seed: u64, games: usize) -> Vec<Self> {
+        let mut positions = playouts(seed, games);
+        positions.extend(common::random_positions(&Dipole::start(), seed, games, 200));
+        positions
+    }
 }
 
 fn position(text: &str) -> Dipole {
@@ -344,17 +332,6 @@ fn no_draw_rules() {
 // ---------------------------------------------------------------------------------------------
 // Move notation
 
-#[test]
-fn every_legal_move_round_trips_through_its_text_and_code() {
-    for pos in sample_positions(11) {
-        for mv in legal_moves(&pos) {
-            let text = pos.format_move(mv);
-            assert_eq!(pos.parse_move(&text), Ok(mv), "{text} in {}", pos.to_text());
-            assert_eq!(pos.decode_move(pos.move_code(mv)), Some(mv));
-        }
-    }
-}
-
 /// Parsing is its own statement of the rules (it explains rejections), so it is held equal to the
 /// generator over every text a move could have: all pairs of dark squares, every bearing off, pass.
 #[test]
@@ -370,23 +347,7 @@ fn parsing_accepts_exactly_the_generated_moves() {
     }
     let positions = playouts(17, 4);
     assert!(positions.len() > 60);
-    for pos in positions {
-        let legal = legal_moves(&pos);
-        let accepted: Vec<Move> = texts
-            .iter()
-            .filter_map(|t| pos.parse_move(t).ok())
-            .collect();
-        let mut sorted = accepted.clone();
-        sorted.sort();
-        let mut expected = legal.clone();
-        expected.sort();
-        assert_eq!(sorted, expected, "{}", pos.to_text());
-        for text in &texts {
-            if let Err(e) = pos.parse_move(text) {
-                assert!(!e.to_string().is_empty());
-            }
-        }
-    }
+    contract::parsing_accepts_exactly_the_generated_moves(&positions, &texts);
 }
 
 #[test]
@@ -583,9 +544,8 @@ fn bad_moves_are_rejected_with_the_reason() {
         ),
     ];
     for (pos, text, expected) in cases {
-        let err = pos.parse_move(text).expect_err(text);
+        let err = contract::refused_move(pos, text);
         assert!(expected(&err), "{text}: got {err:?}");
-        assert!(!err.to_string().is_empty());
     }
     assert_eq!(
         start.parse_move("e1-off:3").unwrap_err().to_string(),
@@ -601,15 +561,9 @@ fn bad_moves_are_rejected_with_the_reason() {
 // Position text
 
 #[test]
-fn position_texts_round_trip() {
+fn the_start_position_text() {
     assert_eq!(Dipole::start().to_text(), START_TEXT);
     assert_eq!(START_TEXT, "3l4/8/8/8/8/8/8/4L3 w");
-    for pos in sample_positions(8) {
-        let text = pos.to_text();
-        let back = Dipole::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert_eq!(back, pos);
-        assert_eq!(back.to_text(), text);
-    }
 }
 
 #[test]
@@ -623,9 +577,7 @@ fn lenient_position_text() {
 }
 
 fn rejects(text: &str) -> FenError {
-    let err = Dipole::from_text(text).expect_err(text);
-    assert!(!err.to_string().is_empty());
-    err
+    contract::refused_text::<Dipole>(text)
 }
 
 #[test]
@@ -724,66 +676,8 @@ fn chess_fens_are_rejected_with_a_reason() {
     );
 }
 
-/// Mutated position and move texts, and every 16-bit move code, give errors or null moves, never a
-/// panic.
-#[test]
-fn no_input_panics() {
-    let alphabet: Vec<char> = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN0123456789/-x: é\t+"
-        .chars()
-        .collect();
-    let mut rng = Rng::new(404);
-    let mutate = |text: &str, rng: &mut Rng| -> String {
-        let mut chars: Vec<char> = text.chars().collect();
-        for _ in 0..=rng.below(3) {
-            let at = rng.below(chars.len() + 1);
-            let c = alphabet[rng.below(alphabet.len())];
-            match rng.below(3) {
-                0 if at < chars.len() => chars[at] = c,
-                1 if at < chars.len() => {
-                    chars.remove(at);
-                }
-                _ => chars.insert(at, c),
-            }
-        }
-        chars.into_iter().collect()
-    };
-    let positions = playouts(404, 3);
-    for pos in &positions {
-        let text = pos.to_text();
-        for _ in 0..50 {
-            let _ = Dipole::from_text(&mutate(&text, &mut rng));
-        }
-        for mv in legal_moves(pos) {
-            let _ = pos.parse_move(&mutate(&pos.format_move(mv), &mut rng));
-        }
-    }
-    for pos in positions.iter().step_by(10) {
-        for code in 0..=u16::MAX {
-            let mv = pos.decode_move(code).unwrap_or_default();
-            let _ = (
-                pos.format_move(mv),
-                pos.capture_value(mv),
-                pos.make_move(mv),
-            );
-        }
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Zobrist keys
-
-#[test]
-fn incremental_key_equals_the_key_from_scratch_and_keys_do_not_collide() {
-    let positions = sample_positions(3);
-    let mut texts = std::collections::HashMap::new();
-    for pos in &positions {
-        assert_eq!(pos.hash(), pos.compute_hash(), "{}", pos.to_text());
-        if let Some(other) = texts.insert(pos.hash(), pos.to_text()) {
-            assert_eq!(other, pos.to_text(), "two positions share a key");
-        }
-    }
-    assert!(texts.len() > 1000);
-}
 
 #[test]
 fn the_key_depends_on_side_height_and_owner() {

@@ -1,33 +1,29 @@
-//! Positions: DFEN parsing and its rejections, Zobrist keys, and how games end.
+//! Positions: DFEN parsing and its rejections, Zobrist keys, and how games end; Duel's [`Contract`]
+//! for the generic properties (round trips, keys, input that must not panic).
 
-mod common;
+use crate::common;
+use crate::contract::{self, Contract};
 
 use duel::game::side_field::SideFieldError;
 use duel::game::{Game, GameRecord, MoveList, Outcome, Side, Termination};
 use duel::games::Duel;
 use duel::games::duel::{DfenError, START_DFEN};
 
-#[test]
-fn incremental_key_equals_the_key_from_scratch_along_long_games() {
-    let positions = common::random_positions(&Duel::start(), 3, 50, 300);
-    assert!(positions.len() > 5000);
-    for pos in &positions {
-        assert_eq!(pos.hash(), pos.compute_hash(), "{}", pos.to_text());
+impl Contract for Duel {
+    const SAMPLE_GAMES: usize = 50;
+    const KEYED_FIELDS: usize = 2;
+    const KEYS_AT_LEAST: usize = 5000;
+    const MOST_MOVES: usize = 356;
+    const ALPHABET: &'static str = "wbK0123456789/ -xABCDEFGHIabcdefghi+é\t";
+    const DECIDED_TEXT_MAY_BE_REFUSED: bool = true;
+
+    fn compute_hash(&self) -> u64 {
+        duel::games::duel::Position::compute_hash(self)
     }
-    // Different positions get different keys (no collisions in this sample); the counters are not
-    // part of the key.
-    let board_and_side = |pos: &Duel| {
-        pos.to_text()
-            .split(' ')
-            .take(2)
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let mut keys = std::collections::HashMap::new();
-    for pos in &positions {
-        if let Some(other) = keys.insert(pos.hash(), board_and_side(pos)) {
-            assert_eq!(other, board_and_side(pos));
-        }
+
+    /// Uniform random play, in games of up to 300 plies.
+    fn playouts(seed: u64, games: usize) -> Vec<Self> {
+        common::random_positions(&Duel::start(), seed, games, 300)
     }
 }
 
@@ -39,17 +35,8 @@ fn side_to_move_changes_the_key() {
 }
 
 #[test]
-fn dfen_round_trips() {
+fn the_start_dfen() {
     assert_eq!(Duel::start().to_text(), START_DFEN);
-    for pos in common::random_positions(&Duel::start(), 8, 30, 200) {
-        if pos.decided_winner().is_some() {
-            continue; // a king on its goal square may stand attacked: such a DFEN is rejected
-        }
-        let text = pos.to_text();
-        let back = Duel::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert_eq!(back, pos);
-        assert_eq!(back.to_text(), text);
-    }
 }
 
 #[test]
@@ -61,9 +48,7 @@ fn counters_default_to_zero_and_one() {
 }
 
 fn rejects(dfen: &str) -> DfenError {
-    let err = Duel::from_text(dfen).expect_err(dfen);
-    assert!(!err.to_string().is_empty());
-    err
+    contract::refused_text::<Duel>(dfen)
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `duel book`: the shipped books hold what their headers promise, the real binary makes the same
 //! book from the same seed, and bad arguments are named.
 
-mod common;
+use crate::common;
 
 use common::temp_dir::TempDir;
 use duel::for_each_game;

@@ -1,5 +1,5 @@
-//! The tactics suite (`tests/tactics/suite.txt`): positions with a forced win in exactly 1, 2 or 3
-//! moves, proven by an independent brute-force solver over the reference generator (`solver`), and
+//! The tactics suite (`tests/search/tactics/suite.txt`): positions with a forced win in exactly 1,
+//! 2 or 3 moves, proven by an independent brute-force solver over the reference generator (`solver`), and
 //! the engine's search asked to find each of them with its exact mate score.
 //!
 //! `cargo test` runs the quick part: the engine searches every position with a mate limit, and the
@@ -8,8 +8,7 @@
 //! budget per position is the benchmark `cargo run --release --example tactics` (results in
 //! docs/tactics.md), and `regenerate_suite` (ignored) rebuilds the file.
 
-#[path = "../reference/mod.rs"]
-mod reference;
+use crate::duel_reference as reference;
 
 mod generate;
 mod solver;
@@ -38,7 +37,7 @@ fn quick_entries() -> Vec<Entry> {
     short.chain(long).cloned().collect()
 }
 
-/// The solver on positions checked by hand (they are also in tests/search.rs).
+/// The solver on positions checked by hand (they are also in tests/search/search.rs).
 #[test]
 fn the_solver_agrees_with_hand_checked_positions() {
     // White's king on E7 steps onto E8.
@@ -165,7 +164,7 @@ fn the_engine_finds_every_win() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// Rebuilds `tests/tactics/suite.txt` (the file's header gives this command).
+/// Rebuilds `tests/search/tactics/suite.txt` (the file's header gives this command).
 #[test]
 #[ignore = "regenerates the suite file; takes minutes"]
 fn regenerate_suite() {
@@ -176,9 +175,9 @@ fn regenerate_suite() {
          # Made by seeded random play from the start (seed {}; odd games prefer captures), looking at\n\
          # plies 10, 17, 24, ... and keeping at most one position per depth from each game, and only\n\
          # positions where at most a quarter of the legal moves win; the shortest win and the winning\n\
-         # moves are proven by the brute-force solver of tests/tactics/solver.rs, over the reference\n\
+         # moves are proven by the brute-force solver of tests/search/tactics/solver.rs, over the reference\n\
          # generator only. Regenerate with:\n\
-         #   cargo test --release --test tactics -- --ignored regenerate_suite\n\
+         #   cargo test --release --test search -- --ignored regenerate_suite\n\
          # Format: <DFEN>; mate <n>; winning moves: <move> ...\n",
         generate::PER_DEPTH[0],
         generate::PER_DEPTH[1],

@@ -1,8 +1,8 @@
 //! Perft: the rules' reference counts from the start, and positions from random play whose counts the
-//! deliberately simple generator in `tests/reference` confirms by a different route.
+//! deliberately simple generator in `tests/duel_reference` confirms by a different route.
 
-mod common;
-mod reference;
+use crate::common;
+use crate::duel_reference as reference;
 
 use duel::engine::perft::{divide, perft};
 use duel::game::{Game, MoveList};

@@ -4,13 +4,11 @@
 //!
 //! Output through a pipe is plain text, so the lines can be matched exactly.
 
-mod common;
-#[allow(dead_code)] // The harness's protocol helpers (bestmove, isready) are not needed here.
-#[path = "protocol/harness.rs"]
-mod harness;
+use crate::common;
+use crate::harness;
 
 use common::temp_dir::TempDir;
-use duel::game::{BoardStyle, Game, Presentation};
+use duel::game::{BoardStyle, Game, Outcome, Presentation, Side, Termination};
 use duel::games::Duel;
 use duel::tools::pgn;
 use harness::Engine as Process;
@@ -447,7 +445,12 @@ fn the_engine_plays_itself_to_the_end() {
     assert!(game.wait_exit().success(), "{end:?}");
     let games = pgn::read::<Duel>(&std::fs::read_to_string(&log).unwrap()).unwrap();
     assert_ne!(games[0].result, "*");
-    assert!(games[0].record.termination().is_some());
+    // At depth 1 the engine plays the same game every time: White wins by DUEL-MATT.
+    let matt = Termination::NoLegalMove {
+        stuck: Side::Black,
+        outcome: Outcome::Win(Side::White),
+    };
+    assert_eq!(games[0].record.termination(), Some(matt));
 }
 
 #[test]
@@ -516,7 +519,13 @@ fn dipole_is_played_with_variant() {
     assert!(demo.wait_exit().success());
     let games = pgn::read::<duel::games::Dipole>(&std::fs::read_to_string(&log).unwrap()).unwrap();
     assert_eq!(games[0].tag("Variant"), Some("dipole"));
-    assert!(games[0].record.termination().is_some());
+    assert_eq!(
+        games[0].record.termination(),
+        Some(Termination::Goal {
+            winner: Side::White,
+            how: duel::games::Dipole::GOAL
+        })
+    );
 }
 
 /// Dame through the same session: a scripted opening where a capture falls due (announced, and a
@@ -563,7 +572,7 @@ fn dame_is_played_with_variant() {
     assert!(demo.wait_exit().success());
     let games = pgn::read::<duel::games::Dame>(&std::fs::read_to_string(&log).unwrap()).unwrap();
     assert_eq!(games[0].tag("Variant"), Some("dame"));
-    assert!(games[0].record.termination().is_some());
+    assert_eq!(games[0].record.termination(), Some(Termination::Repetition));
 }
 
 /// Alice chess through the same session: a scripted game to checkmate (the queen goes to B taking on

@@ -1,7 +1,7 @@
 //! `duel match` run as a real process: faulty engines lose with the right reason and the match goes
 //! on; PGN and results files read back; the same seed gives the same games.
 
-mod common;
+use crate::common;
 
 use common::temp_dir::TempDir;
 use duel::games::Duel;

@@ -1,6 +1,6 @@
 //! `duel tune` run as a real process on games that `duel match` played.
 
-mod common;
+use crate::common;
 
 use common::temp_dir::TempDir;
 use std::process::{Command, Output};

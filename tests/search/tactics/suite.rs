@@ -1,4 +1,4 @@
-//! The suite file, `tests/tactics/suite.txt`: one position per line,
+//! The suite file, `tests/search/tactics/suite.txt`: one position per line,
 //! `<DFEN>; mate <n>; winning moves: <m1> <m2> …`, with `#` comment lines.
 
 use std::path::PathBuf;
@@ -55,7 +55,7 @@ impl Entry {
 
 /// Where the suite lives.
 pub fn path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/tactics/suite.txt")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/search/tactics/suite.txt")
 }
 
 /// Every entry of the suite file, in file order; panics on a malformed line, naming it.

@@ -1,7 +1,7 @@
-//! Checks that the reference move generator in `tests/reference` reproduces the figures
+//! Checks that the reference move generator in `tests/duel_reference` reproduces the figures
 //! of the rules file (`shared/rules/duel.md`) and a few hand-worked positions.
 
-mod reference;
+use crate::duel_reference as reference;
 
 use reference::{RefPosition, START_DFEN, east_face, rolled, rolled_die};
 

@@ -1,6 +1,6 @@
 //! An independent brute-force solver for short forced wins, built only on the reference move
-//! generator in `tests/reference` (never on the engine's move generator or search), so that a bug in
-//! the engine cannot hide in the answers it is checked against.
+//! generator in `tests/duel_reference` (never on the engine's move generator or search), so that a
+//! bug in the engine cannot hide in the answers it is checked against.
 //!
 //! It is a plain AND-OR search: the side to move (the winner) needs *one* move after which *every*
 //! reply still leaves it a forced win with one move fewer. A win is the mover's king reaching the
@@ -18,7 +18,7 @@
 //! any answer: immediate wins are tried before deeper ones, and moves that attack the enemy king
 //! (which leave it few replies) before the rest.
 
-use crate::reference::RefPosition;
+use crate::duel_reference::RefPosition;
 
 /// The side to move's letter, `'w'` or `'b'`, as `RefPosition::winner` reports sides.
 fn mover(pos: &RefPosition) -> char {

@@ -3,7 +3,7 @@
 //! one unsharded run; a shard killed mid-game resumes without losing or repeating a game; bad results
 //! files are refused by name and nothing is merged; the rating list of three engines.
 
-mod common;
+use crate::common;
 
 use common::temp_dir::TempDir;
 use duel::games::Duel;

@@ -1,12 +1,12 @@
 //! How the suite was made: seeded random games from the start, played with the reference generator,
 //! and the positions among them whose shortest forced win the solver proves to be 1, 2 or 3 moves.
 //!
-//! Regenerate with `cargo test --release --test tactics -- --ignored regenerate_suite` (a few minutes
+//! Regenerate with `cargo test --release --test search -- --ignored regenerate_suite` (a few minutes
 //! on one core); with the same seed and the same reference generator it writes the same file.
 
-use crate::reference::RefPosition;
-use crate::solver::{shortest_win, winning_moves};
-use crate::suite::Entry;
+use super::solver::{shortest_win, winning_moves};
+use super::suite::Entry;
+use crate::duel_reference::RefPosition;
 use duel::game::Rng;
 use std::collections::HashSet;
 

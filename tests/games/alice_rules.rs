@@ -1,11 +1,14 @@
 //! Alice chess: perft (the rules' figures, and random-play positions confirmed by the deliberately
 //! simple generator in `tests/alice_reference`), one position per special rule, how games end, move
-//! notation and FEN (round trips and every rejection), Zobrist keys and move codes.
+//! notation and FEN (every rejection) and Zobrist keys; the game's [`Contract`] for the generic
+//! properties (round trips, keys, input that must not panic).
 
-mod alice_reference;
-mod common;
+use crate::alice_reference;
+use crate::common;
+use crate::contract::{self, Contract};
 
 use alice_reference::{Coverage, RefPosition};
+use common::{legal_moves, legal_texts};
 use duel::engine::perft::perft;
 use duel::game::board_rows::RowsError;
 use duel::game::side_field::SideFieldError;
@@ -47,26 +50,10 @@ const RANDOM_PLAY: [(&str, u64, u64); 20] = [
 /// One seeded random game from the start of at most `plies` plies. Half the time a castling, an
 /// en-passant capture or a promotion is played when one is legal, so that the rare rules come up.
 fn playout(rng: &mut Rng, plies: usize) -> Vec<Alice> {
-    let mut moves = MoveList::new();
-    let mut pos = Alice::start();
-    let mut positions = vec![pos];
-    for _ in 0..plies {
-        pos.generate_moves(&mut moves);
-        let special: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| m.flag() != MoveFlag::Normal && m.flag() != MoveFlag::DoubleStep)
-            .collect();
-        let pool: &[Move] = if !special.is_empty() && rng.below(2) == 0 {
-            &special
-        } else {
-            &moves
-        };
-        let Some(&mv) = rng.pick(pool) else { break };
-        pos = pos.make_move(mv);
-        positions.push(pos);
-    }
-    positions
+    let special = |mv: Move| mv.flag() != MoveFlag::Normal && mv.flag() != MoveFlag::DoubleStep;
+    common::favouring_playout(&Alice::start(), rng, plies, special, |rng| {
+        rng.below(2) == 0
+    })
 }
 
 /// Every position of `games` games of [`playout`] (at most 120 plies each), seeded.
@@ -75,19 +62,20 @@ fn playouts(seed: u64, games: usize) -> Vec<Alice> {
     (0..games).flat_map(|_| playout(&mut rng, 120)).collect()
 }
 
-fn legal_moves(pos: &Alice) -> Vec<Move> {
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    moves.to_vec()
-}
+impl Contract for Alice {
+    const SAMPLE_GAMES: usize = 40;
+    const KEYED_FIELDS: usize = 4;
+    const KEYS_AT_LEAST: usize = 3000;
+    const MOST_MOVES: usize = 321;
+    const ALPHABET: &'static str = "pnbrqkPNBRQKsocutlSOCUTL12345678/ wb-KQkqae9x0é\t";
 
-fn legal_texts(pos: &Alice) -> Vec<String> {
-    let mut texts: Vec<String> = legal_moves(pos)
-        .iter()
-        .map(|&m| pos.format_move(m))
-        .collect();
-    texts.sort();
-    texts
+    fn compute_hash(&self) -> u64 {
+        duel::games::alice::Position::compute_hash(self)
+    }
+
+    fn playouts(seed: u64, games: usize) -> Vec<Self> {
+        playouts(seed, games)
+    }
 }
 
 fn position(text: &str) -> Alice {
@@ -461,17 +449,6 @@ fn fifty_moves_and_threefold_repetition_draw() {
 // ---------------------------------------------------------------------------------------------
 // Move notation
 
-#[test]
-fn every_legal_move_round_trips_through_its_text_and_code() {
-    for pos in playouts(11, 10) {
-        for mv in legal_moves(&pos) {
-            let text = pos.format_move(mv);
-            assert_eq!(pos.parse_move(&text), Ok(mv), "{text} in {}", pos.to_text());
-            assert_eq!(pos.decode_move(pos.move_code(mv)), Some(mv));
-        }
-    }
-}
-
 /// Parsing is its own statement of the rules (it explains rejections), so it is held equal to the
 /// generator over every text a move could have: all pairs of squares, with and without a promotion
 /// letter.
@@ -488,16 +465,8 @@ fn parsing_accepts_exactly_the_generated_moves() {
     }
     let mut positions = playouts(17, 3);
     positions.extend(RANDOM_PLAY.iter().map(|(text, ..)| position(text)));
-    for pos in positions.iter().step_by(3) {
-        let mut accepted: Vec<Move> = texts
-            .iter()
-            .filter_map(|t| pos.parse_move(t).ok())
-            .collect();
-        accepted.sort();
-        let mut expected = legal_moves(pos);
-        expected.sort();
-        assert_eq!(accepted, expected, "{}", pos.to_text());
-    }
+    let positions: Vec<Alice> = positions.into_iter().step_by(3).collect();
+    contract::parsing_accepts_exactly_the_generated_moves(&positions, &texts);
 }
 
 #[test]
@@ -637,9 +606,8 @@ fn bad_moves_are_rejected_with_the_reason() {
         ),
     ];
     for (pos, text, expected) in cases {
-        let err = pos.parse_move(text).expect_err(text);
+        let err = contract::refused_move(pos, text);
         assert!(expected(&err), "{text}: got {err:?}");
-        assert!(!err.to_string().is_empty());
     }
     assert_eq!(
         start.parse_move("e2e5").unwrap_err().to_string(),
@@ -674,14 +642,8 @@ fn tactical_moves_are_the_captures_and_promotions() {
 // FEN
 
 #[test]
-fn fens_round_trip() {
+fn the_start_fen() {
     assert_eq!(Alice::start().to_text(), START_FEN);
-    for pos in playouts(8, 30) {
-        let text = pos.to_text();
-        let back = Alice::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert_eq!(back, pos, "{text}");
-        assert_eq!(back.to_text(), text);
-    }
 }
 
 #[test]
@@ -701,9 +663,7 @@ fn lenient_fens() {
 }
 
 fn rejects(text: &str) -> FenError {
-    let err = Alice::from_text(text).expect_err(text);
-    assert!(!err.to_string().is_empty());
-    err
+    contract::refused_text::<Alice>(text)
 }
 
 #[test]
@@ -831,76 +791,8 @@ fn every_fen_rejection_rule() {
     assert!(Alice::from_text("4k2U/8/8/8/8/8/8/4K3 w - - 0 1").is_ok());
 }
 
-/// Mutated FEN and move texts, and every 16-bit move code, give errors or null moves, never a
-/// panic.
-#[test]
-fn no_input_panics() {
-    let alphabet: Vec<char> = "pnbrqkPNBRQKsocutlSOCUTL12345678/ wb-KQkqae9x0é\t"
-        .chars()
-        .collect();
-    let mut rng = Rng::new(404);
-    let mutate = |text: &str, rng: &mut Rng| -> String {
-        let mut chars: Vec<char> = text.chars().collect();
-        for _ in 0..=rng.below(3) {
-            let at = rng.below(chars.len() + 1);
-            let c = alphabet[rng.below(alphabet.len())];
-            match rng.below(3) {
-                0 if at < chars.len() => chars[at] = c,
-                1 if at < chars.len() => {
-                    chars.remove(at);
-                }
-                _ => chars.insert(at, c),
-            }
-        }
-        chars.into_iter().collect()
-    };
-    let positions = playouts(404, 2);
-    for pos in &positions {
-        let text = pos.to_text();
-        for _ in 0..50 {
-            if let Ok(mutated) = Alice::from_text(&mutate(&text, &mut rng)) {
-                let _ = (mutated.count_moves(), mutated.evaluate(), mutated.diagram());
-            }
-        }
-        for mv in legal_moves(pos) {
-            let _ = pos.parse_move(&mutate(&pos.format_move(mv), &mut rng));
-        }
-    }
-    for pos in positions.iter().step_by(20) {
-        for code in 0..=u16::MAX {
-            let mv = pos.decode_move(code).unwrap_or_default();
-            let after = pos.make_move(mv);
-            let _ = (
-                pos.format_move(mv),
-                pos.capture_value(mv),
-                after.count_moves(),
-            );
-        }
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Zobrist keys
-
-#[test]
-fn incremental_key_equals_the_key_from_scratch_and_keys_do_not_collide() {
-    let positions = playouts(3, 40);
-    let mut texts = std::collections::HashMap::new();
-    for pos in &positions {
-        assert_eq!(pos.hash(), pos.compute_hash(), "{}", pos.to_text());
-        // Counters are not part of the key.
-        let text = pos.to_text();
-        let key_text: String = text.rsplitn(3, ' ').nth(2).unwrap().to_string();
-        if let Some(other) = texts.insert(pos.hash(), key_text.clone()) {
-            assert_eq!(other, key_text, "two positions share a key");
-        }
-        if !pos.in_check() {
-            let null = pos.make_null_move();
-            assert_eq!(null.hash(), null.compute_hash());
-        }
-    }
-    assert!(texts.len() > 3000);
-}
 
 #[test]
 fn the_key_depends_on_board_side_rights_and_en_passant() {

@@ -1,0 +1,8 @@
+//! The search through its public contract: positions built by hand (`search`), and the tactics suite
+//! of forced wins proven by an independent solver (`tactics`).
+
+#[path = "../duel_reference/mod.rs"]
+mod duel_reference;
+
+mod search;
+mod tactics;

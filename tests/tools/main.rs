@@ -1,0 +1,14 @@
+//! The tools run as real processes: `duel play`, `duel match` (faulty engines, shards), `duel book`
+//! and `duel tune`.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[allow(dead_code)] // The harness's protocol helpers (bestmove, isready) are not needed here.
+#[path = "../protocol/harness.rs"]
+mod harness;
+
+mod book;
+mod match_runner;
+mod play;
+mod shards;
+mod tune;
