@@ -33,7 +33,7 @@ pub use marks::join_marks;
 pub use move_list::{Appender, MoveList};
 pub use outcome::{Outcome, Termination};
 pub use presentation::Presentation;
-pub use record::GameRecord;
+pub use record::{GameRecord, ReplayError};
 pub use rng::Rng;
 pub use search_params::SearchParams;
 pub use side::Side;

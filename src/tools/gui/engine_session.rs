@@ -85,7 +85,7 @@ impl EngineSession {
         });
         if let Err(e) = handshake {
             process.kill();
-            let (hello, ok) = command.dialect.hello();
+            let (hello, ok) = (command.dialect.name(), command.dialect.ok());
             return Err(match e {
                 HandshakeError::Wait(WaitError::Silent(waited)) => format!(
                     "the engine did not answer '{hello}' with '{ok}' within {:.1} s",

@@ -2,7 +2,8 @@
 //! [option.<Name>=<v>]…` or `name=<n> builtin=random|greedy`.
 
 use super::builtin::BuiltinKind;
-use crate::tools::engine_process::{Dialect, EngineCommand};
+use crate::protocol::Dialect;
+use crate::tools::engine_process::EngineCommand;
 use crate::tools::time_control::TimeControl;
 
 /// What plays under a name.

@@ -27,7 +27,8 @@ mod schedule;
 mod shard;
 mod stats;
 
-pub use crate::tools::engine_process::{Dialect, EngineCommand};
+pub use crate::protocol::Dialect;
+pub use crate::tools::engine_process::EngineCommand;
 pub use crate::tools::time_control::TimeControl;
 pub use adjudication::{DrawRule, ResignRule};
 pub use builtin::{BuiltinKind, BuiltinPlayer};
@@ -46,7 +47,8 @@ pub use stats::{
 };
 
 use crate::game::{Game, GameRecord, Outcome};
-use crate::tools::pgn::{self, GameEnd, GameTags};
+use crate::tools::game_end::GameEnd;
+use crate::tools::pgn::{self, GameTags};
 use collector::{Collector, CountedGame};
 use crossbeam_channel::unbounded;
 use openings::OpeningBook;

@@ -12,7 +12,8 @@ use super::openings::OpeningBook;
 use super::schedule::{PairSlot, Plan};
 use super::shard::Shard;
 use crate::game::{Game, Outcome};
-use crate::tools::pgn::{self, GameEnd, PgnGame, TerminationTag};
+use crate::tools::game_end::GameEnd;
+use crate::tools::pgn::{self, PgnGame, TerminationTag};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
