@@ -1,10 +1,15 @@
 //! The command-line arguments of `duel match` and `duel results`, turned into a [`MatchConfig`].
 
-use super::{
-    DrawRule, EngineSpec, GameSettings, MatchConfig, MatchResults, ResignRule, Schedule, Shard,
-    Sprt, TimeControl,
-};
+use super::MatchConfig;
+use super::adjudication::{DrawRule, ResignRule};
+use super::engines::EngineSpec;
+use super::game::GameSettings;
+use super::results::MatchResults;
+use super::schedule::Schedule;
+use super::shard::Shard;
+use super::stats::Sprt;
 use crate::tools::book::shipped;
+use crate::tools::time_control::TimeControl;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;

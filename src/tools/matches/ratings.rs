@@ -363,8 +363,9 @@ impl fmt::Display for RatingList {
 
 #[cfg(test)]
 mod tests {
+    use super::super::results::PairingResult;
+    use super::super::stats::Tally;
     use super::*;
-    use crate::tools::matches::{PairingResult, Tally};
 
     fn close(a: f64, b: f64, tolerance: f64) -> bool {
         (a - b).abs() <= tolerance

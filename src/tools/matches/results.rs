@@ -219,8 +219,8 @@ fn mirror(t: &Tally) -> Tally {
 
 #[cfg(test)]
 mod tests {
+    use super::super::shard::Shard;
     use super::*;
-    use crate::tools::matches::Shard;
 
     fn results(first: &str, second: &str, wins: u64, penta: [u64; 5]) -> MatchResults {
         MatchResults {
