@@ -4,6 +4,7 @@
 //! PGN and time controls.
 
 pub mod book;
+pub mod cli_error;
 pub mod engine_process;
 pub mod game_end;
 pub mod gui;
