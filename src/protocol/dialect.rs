@@ -29,6 +29,13 @@ impl Dialect {
         }
     }
 
+    /// The dialect named `name` (`uci` or `ugi`, as `proto=` takes it).
+    pub fn from_name(name: &str) -> Option<Dialect> {
+        [Dialect::Uci, Dialect::Ugi]
+            .into_iter()
+            .find(|dialect| dialect.name() == name)
+    }
+
     /// The line that ends the answer to `uci`/`ugi`.
     pub fn ok(self) -> &'static str {
         match self {

@@ -56,6 +56,31 @@ pub fn write<G: Game>(
     result: &str,
     final_comment: Option<&str>,
 ) -> String {
+    let mut out = tag_section(tags, record, result);
+    let mut tokens = move_tokens(record, comments);
+    if let Some(text) = final_comment {
+        tokens.push(comment_token(text));
+    }
+    tokens.push(result.to_string());
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + token.len() >= 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+/// The tags of a game with result `result`, and the blank line after them.
+fn tag_section<G: Game>(tags: &GameTags, record: &GameRecord<G>, result: &str) -> String {
     let mut out = String::new();
     let start = record.start();
     let mut tag =
@@ -80,10 +105,15 @@ pub fn write<G: Game>(
     tag("Termination", tags.termination.as_str());
     tag("PlyCount", &record.moves().len().to_string());
     out.push('\n');
+    out
+}
 
+/// The moves in the game's notation, numbered as in chess (`1.`, or `1...` when Black moves first),
+/// each followed by its comment, if any.
+fn move_tokens<G: Game>(record: &GameRecord<G>, comments: &[Option<String>]) -> Vec<String> {
     let mut tokens: Vec<String> = Vec::new();
     let mut number = 1;
-    let black_first = start.side_to_move() == Side::Black;
+    let black_first = record.start().side_to_move() == Side::Black;
     for (i, (pos, &mv)) in record.positions().iter().zip(record.moves()).enumerate() {
         let white_moves = pos.side_to_move() == Side::White;
         if white_moves {
@@ -93,31 +123,18 @@ pub fn write<G: Game>(
         }
         tokens.push(pos.format_move(mv));
         if let Some(Some(text)) = comments.get(i) {
-            tokens.push(format!("{{{}}}", text.replace('}', ")")));
+            tokens.push(comment_token(text));
         }
         if !white_moves {
             number += 1;
         }
     }
-    if let Some(text) = final_comment {
-        tokens.push(format!("{{{}}}", text.replace('}', ")")));
-    }
-    tokens.push(result.to_string());
-    let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + token.len() >= 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
+    tokens
+}
+
+/// A comment in braces (a closing brace inside it becomes a parenthesis).
+fn comment_token(text: &str) -> String {
+    format!("{{{}}}", text.replace('}', ")"))
 }
 
 #[cfg(test)]
