@@ -1,11 +1,13 @@
 //! `duel match`: engine-vs-engine matches with clocks, adjudication, fault handling, SPRT and PGN,
 //! generic over the [`Game`] trait.
 //!
-//! Work is handed out as game pairs (one opening, colours swapped) to `concurrency` worker threads,
-//! each with its own engine processes; the main thread collects finished games, writes each to the
-//! PGN file at once, keeps the statistics and stops the match when the SPRT decides or on Ctrl-C.
+//! [`run`] plays a match as a `Tournament` (`tournament.rs`) in fastchess's steps: prepare, play,
+//! finish. Work is handed out as game pairs (one opening, colours swapped) to `concurrency` worker
+//! threads, each with its own engine processes (`seats.rs`); the main thread collects finished games,
+//! writes each to the PGN file at once, keeps the statistics, shows the progress (`output.rs`) and
+//! stops the match when the SPRT decides or on Ctrl-C.
 //!
-//! A match can be split over processes and machines (`--shard K/N`, [`Shard`]): every shard plays
+//! A match can be split over processes and machines (`--shard K/N`, `Shard`): every shard plays
 //! its own pairs, writes its own PGN and results, and `duel results` merges the results into those
 //! of the whole match. A killed run restarted with `--resume` counts the games its PGN holds and
 //! plays the rest.
