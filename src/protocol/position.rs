@@ -13,30 +13,30 @@ pub struct PositionError<G: Game>(pub ReplayError<G>);
 
 impl<G: Game> fmt::Display for PositionError<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (number, text, why): (_, _, &dyn fmt::Display) = match &self.0 {
+        let (number, text, why) = match &self.0 {
             ReplayError::Start(e) => {
+                let game = G::NAME;
                 return write!(
                     f,
-                    "position: invalid {} position: {e}; position unchanged",
-                    G::NAME
+                    "position: invalid {game} position: {e}; position unchanged"
                 );
             }
             ReplayError::Move {
                 number,
                 text,
                 error,
-            } => (number, text, error),
-            // Not reached: `position` plays moves after the end of a game.
+            } => (number, text, error.to_string()),
+            // Not reached: `position` plays on after the end of a game.
             ReplayError::AfterEnd {
                 number,
                 text,
                 termination,
-            } => (number, text, termination),
+            } => (number, text, format!("the game is over ({termination})")),
         };
+        let text = quote(text);
         write!(
             f,
-            "position: move {number} {} rejected: {why}; position unchanged",
-            quote(text)
+            "position: move {number} {text} rejected: {why}; position unchanged"
         )
     }
 }
