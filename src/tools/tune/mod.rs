@@ -96,7 +96,7 @@ fn write_counts(
 }
 
 /// The positions split for fitting: every tenth held out for validation.
-pub struct Sets {
+struct Sets {
     /// The positions fitted to, labelled with their targets.
     train: Dataset,
     /// The positions held out, labelled alike.
