@@ -9,6 +9,7 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use duel::engine::{bench, perft};
 use duel::games::{Duel, HostedGame, UnknownVariant, VARIANTS, with_variant};
 use duel::tools::book::{self, BookArgs, BookSettings};
+use duel::tools::cli_error::CliError;
 use duel::tools::gui::{self, GuiArgs};
 use duel::tools::matches::{self, MatchArgs, MatchConfig, ResultsArgs};
 use duel::tools::play::PlayArgs;
@@ -173,18 +174,12 @@ fn engine_groups(matches: &clap::ArgMatches, subcommand: &str) -> Vec<Vec<String
 }
 
 /// The exit status of a task run for a game by [`with_variant!`]: its errors go to standard error
-/// with exit status 1.
+/// with exit status 1, an unknown game with 2.
 fn run_task(task: Result<Result<(), String>, UnknownVariant>) -> ExitCode {
     match task {
         Ok(Ok(())) => ExitCode::SUCCESS,
-        Ok(Err(e)) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
+        Ok(Err(e)) => CliError::Failed(e).report(),
+        Err(e) => CliError::Usage(e.to_string()).report(),
     }
 }
 
@@ -210,33 +205,21 @@ fn main() -> ExitCode {
             // Each `--engine` occurrence is one participant.
             match args.config(&engine_groups(&matches, "match"), &game.variant) {
                 Ok(config) => run_task(with_variant!(&game.variant, G => match_task::<G>(&config))),
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::from(2)
-                }
+                Err(e) => CliError::Usage(e).report(),
             }
         }
         Some(Command::Book { args, game }) => match args.settings(&game.variant) {
             Ok(settings) => run_task(with_variant!(&game.variant, G => book_task::<G>(&settings))),
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
+            Err(e) => CliError::Usage(e).report(),
         },
         Some(Command::Gui { args, game }) => {
             let config = match args.config(&game.variant, &engine_groups(&matches, "gui")) {
                 Ok(config) => config,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
+                Err(e) => return CliError::Usage(e).report(),
             };
             match gui::run(config, &mut std::io::stdout()) {
                 Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::FAILURE
-                }
+                Err(e) => CliError::Failed(e).report(),
             }
         }
         Some(Command::Results(args)) => match args.combine() {
@@ -244,26 +227,17 @@ fn main() -> ExitCode {
                 print!("{}", results.summary(args.anchor.as_deref()));
                 ExitCode::SUCCESS
             }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
+            Err(e) => CliError::Usage(e).report(),
         },
         Some(Command::Play { args, game }) => {
             match with_variant!(&game.variant, G => args.run::<G>()) {
                 Ok(code) => code,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::from(2)
-                }
+                Err(e) => CliError::Usage(e.to_string()).report(),
             }
         }
         None => match duel::protocol::run::<Duel>(std::io::stdin(), std::io::stdout()) {
             Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: cannot start the engine: {e}");
-                ExitCode::FAILURE
-            }
+            Err(e) => CliError::Failed(format!("cannot start the engine: {e}")).report(),
         },
     }
 }

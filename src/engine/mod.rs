@@ -18,13 +18,12 @@
 //! - The transposition table is moved into the worker when a search starts and handed back when it is
 //!   joined, so no lock is held while searching and the caller cannot touch it meanwhile.
 //!
-//! Also here: the services that run on the engine's thread instead of a search (`perft`, `bench`), the
-//! engine's name, and the line input every front end reads with (`line`).
+//! Also here: the services that run on the engine's thread instead of a search (`perft`, `bench`) and
+//! the engine's name.
 
 pub mod bench;
 mod facade;
 mod fault;
-mod line;
 mod listener;
 mod panic;
 pub mod perft;
@@ -34,6 +33,5 @@ mod worker;
 
 pub use facade::{ENGINE_AUTHOR, ENGINE_NAME, Engine, EngineParts, HashError};
 pub use fault::SearchFault;
-pub use line::{Line, MAX_LINE_BYTES, read_line};
 pub use listener::Listener;
 pub use panic::panic_text;

@@ -37,7 +37,7 @@ pub use move_text_error::MoveTextError;
 pub use outcome::{Outcome, Termination};
 pub use perft::Perft;
 pub use presentation::Presentation;
-pub use record::GameRecord;
+pub use record::{GameRecord, ReplayError};
 pub use rng::Rng;
 pub use side::Side;
 pub use tuning::Tuning;

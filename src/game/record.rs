@@ -2,6 +2,32 @@
 //! end-of-game verdict (including the tournament draw rules, which need the history).
 
 use super::{Game, MoveList, Side, Termination};
+use std::fmt;
+
+/// Why a game could not be replayed from its start text and its move texts.
+#[derive(Debug)]
+pub enum ReplayError<G: Game> {
+    /// The start text is not a position of the game.
+    Start(G::PositionError),
+    /// A move cannot be read, or is not legal where it is played.
+    Move {
+        /// Its place in the list, from 1.
+        number: usize,
+        /// The text given.
+        text: String,
+        /// Why.
+        error: G::MoveError,
+    },
+    /// A move comes after the end of the game (only [`GameRecord::replay_live`] checks).
+    AfterEnd {
+        /// Its place in the list, from 1.
+        number: usize,
+        /// The text given.
+        text: String,
+        /// How the game had ended.
+        termination: Termination,
+    },
+}
 
 /// A game from a start position through a sequence of legal moves.
 #[derive(Clone, Debug)]
@@ -11,6 +37,29 @@ pub struct GameRecord<G: Game> {
     moves: Vec<G::Move>,
 }
 
+impl<G: Game> fmt::Display for ReplayError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Start(e) => write!(f, "position: {e}"),
+            ReplayError::Move {
+                number,
+                text,
+                error,
+            } => write!(f, "move {number} '{text}': {error}"),
+            ReplayError::AfterEnd {
+                number,
+                text,
+                termination,
+            } => write!(
+                f,
+                "move {number} '{text}': the game is over ({termination})"
+            ),
+        }
+    }
+}
+
+impl<G: Game> std::error::Error for ReplayError<G> {}
+
 impl<G: Game> GameRecord<G> {
     /// A game that starts at `start`.
     pub fn new(start: G) -> Self {
@@ -19,6 +68,51 @@ impl<G: Game> GameRecord<G> {
             positions: vec![start],
             moves: Vec::new(),
         }
+    }
+
+    /// The game that starts from the position text `start` (the start position when `None`) and
+    /// plays the move texts `moves` in order, each read and checked by the rules of the position it
+    /// is played in. Moves after the end of the game are played too, as a GUI may send them.
+    pub fn replay<S: AsRef<str>>(start: Option<&str>, moves: &[S]) -> Result<Self, ReplayError<G>> {
+        Self::replay_checked(start, moves, false)
+    }
+
+    /// [`GameRecord::replay`] for a game that must still be going on before each move: a move after
+    /// the end of the game is [`ReplayError::AfterEnd`].
+    pub fn replay_live<S: AsRef<str>>(
+        start: Option<&str>,
+        moves: &[S],
+    ) -> Result<Self, ReplayError<G>> {
+        Self::replay_checked(start, moves, true)
+    }
+
+    fn replay_checked<S: AsRef<str>>(
+        start: Option<&str>,
+        moves: &[S],
+        live: bool,
+    ) -> Result<Self, ReplayError<G>> {
+        let start = match start {
+            Some(text) => G::from_text(text).map_err(ReplayError::Start)?,
+            None => G::start(),
+        };
+        let mut record = GameRecord::new(start);
+        for (index, text) in moves.iter().enumerate() {
+            let (number, text) = (index + 1, text.as_ref());
+            if live && let Some(termination) = record.termination() {
+                let text = text.to_string();
+                return Err(ReplayError::AfterEnd {
+                    number,
+                    text,
+                    termination,
+                });
+            }
+            record.play_text(text).map_err(|error| ReplayError::Move {
+                number,
+                text: text.to_string(),
+                error,
+            })?;
+        }
+        Ok(record)
     }
 
     /// The position the game started from.

@@ -1,4 +1,6 @@
-//! The two dialects the engine speaks, and the few places where they differ.
+//! The two dialects of the protocol, and the few places where they differ, for both ends of it: the
+//! engine (which answers in the dialect chosen) and the tools that drive engine processes (`duel match`,
+//! `duel gui`, which speak the dialect an engine's `proto=` names).
 //!
 //! UGI (the Universal Game Interface of cutegames) is UCI with other words: `ugi`/`ugiok`, `uginewgame`,
 //! the `p1…`/`p2…` clock fields and `query`. Everything that is the same in both lives in the engine;
@@ -7,22 +9,55 @@
 
 use crate::game::{Outcome, Side};
 
-/// The dialect chosen by the last `uci` or `ugi`; UCI until then.
+/// UCI or UGI. For the engine, the dialect chosen by the last `uci` or `ugi` (UCI until then); for a
+/// tool, the dialect an engine process speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Dialect {
-    /// The Universal Chess Interface.
+    /// The Universal Chess Interface: `uci`, `ucinewgame`, `wtime`/`btime`.
     #[default]
     Uci,
-    /// The Universal Game Interface.
+    /// The Universal Game Interface: `ugi`, `uginewgame`, `p1time`/`p2time`.
     Ugi,
 }
 
 impl Dialect {
+    /// The dialect's name, as `proto=` takes it; also the command that opens the handshake.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Uci => "uci",
+            Dialect::Ugi => "ugi",
+        }
+    }
+
+    /// The dialect named `name` (`uci` or `ugi`, as `proto=` takes it).
+    pub fn from_name(name: &str) -> Option<Dialect> {
+        [Dialect::Uci, Dialect::Ugi]
+            .into_iter()
+            .find(|dialect| dialect.name() == name)
+    }
+
     /// The line that ends the answer to `uci`/`ugi`.
     pub fn ok(self) -> &'static str {
         match self {
             Dialect::Uci => "uciok",
             Dialect::Ugi => "ugiok",
+        }
+    }
+
+    /// The command that starts a new game.
+    pub fn new_game(self) -> &'static str {
+        match self {
+            Dialect::Uci => "ucinewgame",
+            Dialect::Ugi => "uginewgame",
+        }
+    }
+
+    /// The `go` fields of the clocks: White's (the first player's) time, Black's time, White's
+    /// increment, Black's increment.
+    pub fn clock_fields(self) -> [&'static str; 4] {
+        match self {
+            Dialect::Uci => ["wtime", "btime", "winc", "binc"],
+            Dialect::Ugi => ["p1time", "p2time", "p1inc", "p2inc"],
         }
     }
 

@@ -18,6 +18,7 @@ mod dialect;
 mod go;
 mod handler;
 mod info;
+mod line;
 mod options;
 mod output;
 mod position;
@@ -26,7 +27,9 @@ mod query;
 mod reader;
 
 pub use command::{Command, CommandError};
+pub use dialect::Dialect;
 pub use handler::{Handler, HandlerParts};
+pub use line::{Line, MAX_LINE_BYTES, read_line};
 pub use output::{Output, one_line, quote};
 
 use crate::engine::panic_text;

@@ -5,44 +5,39 @@
 
 use super::command::{PositionCommand, StartPosition};
 use super::output::quote;
-use crate::game::{Game, GameRecord, join_marks};
+use crate::game::{Game, GameRecord, ReplayError, join_marks};
 use std::fmt;
 
-/// Why a `position` command was rejected.
-pub enum PositionError<G: Game> {
-    /// The position text is not a valid position of the game.
-    Text(G::PositionError),
-    /// A move cannot be read or is not legal where it is played.
-    Move {
-        /// Its place in the list, from 1.
-        number: usize,
-        /// The text given.
-        text: String,
-        /// Why.
-        error: G::MoveError,
-    },
-}
+/// Why a `position` command was rejected: the game's replay error, worded for the protocol.
+pub struct PositionError<G: Game>(pub ReplayError<G>);
 
 impl<G: Game> fmt::Display for PositionError<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::Text(e) => {
-                write!(
+        let (number, text, why) = match &self.0 {
+            ReplayError::Start(e) => {
+                let game = G::NAME;
+                return write!(
                     f,
-                    "position: invalid {} position: {e}; position unchanged",
-                    G::NAME
-                )
+                    "position: invalid {game} position: {e}; position unchanged"
+                );
             }
-            PositionError::Move {
+            ReplayError::Move {
                 number,
                 text,
                 error,
-            } => write!(
-                f,
-                "position: move {number} {} rejected: {error}; position unchanged",
-                quote(text)
-            ),
-        }
+            } => (number, text, error.to_string()),
+            // Not reached: `position` plays on after the end of a game.
+            ReplayError::AfterEnd {
+                number,
+                text,
+                termination,
+            } => (number, text, format!("the game is over ({termination})")),
+        };
+        let text = quote(text);
+        write!(
+            f,
+            "position: move {number} {text} rejected: {why}; position unchanged"
+        )
     }
 }
 
@@ -55,20 +50,10 @@ impl<G: Game> fmt::Debug for PositionError<G> {
 /// The game record a `position` command describes.
 pub fn build<G: Game>(command: &PositionCommand) -> Result<GameRecord<G>, PositionError<G>> {
     let start = match &command.start {
-        StartPosition::Start => G::start(),
-        StartPosition::Text(text) => G::from_text(text).map_err(PositionError::Text)?,
+        StartPosition::Start => None,
+        StartPosition::Text(text) => Some(text.as_str()),
     };
-    let mut record = GameRecord::new(start);
-    for (index, text) in join_marks::<G, _>(&command.moves).iter().enumerate() {
-        record
-            .play_text(text)
-            .map_err(|error| PositionError::Move {
-                number: index + 1,
-                text: text.clone(),
-                error,
-            })?;
-    }
-    Ok(record)
+    GameRecord::replay(start, &join_marks::<G, _>(&command.moves)).map_err(PositionError)
 }
 
 #[cfg(test)]
@@ -96,14 +81,17 @@ mod tests {
         let record = build::<Duel>(&command(StartPosition::Start, &moves)).expect("legal moves");
         assert_eq!(record.moves().len(), 2);
         let error = build::<Duel>(&command(StartPosition::Start, &["F1-e6", "+", "E1-E2"]));
-        assert!(matches!(error, Err(PositionError::Move { number: 2, .. })));
+        assert!(matches!(
+            error,
+            Err(PositionError(ReplayError::Move { number: 2, .. }))
+        ));
     }
 
     #[test]
     fn reject_the_first_bad_move_by_number() {
         let error = build::<Duel>(&command(StartPosition::Start, &["F1-e6", "E1-E2"])).unwrap_err();
         assert!(
-            matches!(error, PositionError::Move { number: 2, .. }),
+            matches!(error, PositionError(ReplayError::Move { number: 2, .. })),
             "{error}"
         );
         assert!(
@@ -117,7 +105,7 @@ mod tests {
     fn reject_a_chess_fen() {
         let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         let error = build::<Duel>(&command(StartPosition::Text(chess.into()), &[])).unwrap_err();
-        assert!(matches!(error, PositionError::Text(_)));
+        assert!(matches!(error, PositionError(ReplayError::Start(_))));
         assert!(
             error
                 .to_string()

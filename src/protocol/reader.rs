@@ -8,7 +8,7 @@
 //! the thread ends, so nothing is read past it.
 
 use super::command::{self, Command, CommandError};
-use crate::engine::{Line, MAX_LINE_BYTES, read_line};
+use super::line::{Line, MAX_LINE_BYTES, read_line};
 use crossbeam_channel::{Receiver, Sender};
 use std::io::{self, BufRead, BufReader, Read};
 use std::thread;

@@ -3,46 +3,11 @@
 //! handshake (`uci`/`ugi`, `UCI_Variant` when the engine offers it, the `option.<Name>=` settings),
 //! and its output as a channel of lines.
 
-use crate::engine::{Line, read_line};
+use crate::protocol::{Dialect, Line, read_line};
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
 use std::io::{self, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
-
-/// Which dialect the engine speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dialect {
-    /// UCI-style: `uci`, `ucinewgame`, `wtime`/`btime`.
-    Uci,
-    /// UGI: `ugi`, `uginewgame`, `p1time`/`p2time`.
-    Ugi,
-}
-
-impl Dialect {
-    /// The first command, and the answer that ends the engine's identification.
-    pub fn hello(self) -> (&'static str, &'static str) {
-        match self {
-            Dialect::Uci => ("uci", "uciok"),
-            Dialect::Ugi => ("ugi", "ugiok"),
-        }
-    }
-
-    /// The command that starts a new game.
-    pub fn new_game(self) -> &'static str {
-        match self {
-            Dialect::Uci => "ucinewgame",
-            Dialect::Ugi => "uginewgame",
-        }
-    }
-
-    /// The dialect's name, as `proto=` takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Dialect::Uci => "uci",
-            Dialect::Ugi => "ugi",
-        }
-    }
-}
 
 /// How to start an engine and set it up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -175,7 +140,7 @@ impl EngineProcess {
         timeout: Duration,
         mut transcript: impl FnMut(Traffic<'_>),
     ) -> Result<(), HandshakeError> {
-        let (hello, ok) = command.dialect.hello();
+        let (hello, ok) = (command.dialect.name(), command.dialect.ok());
         self.send_logged(hello, &mut transcript)?;
         let mut has_variant_option = false;
         let answer = self.wait_for(ok, timeout, |line| {

@@ -227,7 +227,7 @@ fn very_long_lines() {
     let error = single_error(&mut engine, &"x".repeat(1_000_000));
     assert!(error.len() < 400, "{} bytes", error.len());
     // Over the limit: refused without being held.
-    let error = single_error(&mut engine, &"y".repeat(3 * duel::engine::MAX_LINE_BYTES));
+    let error = single_error(&mut engine, &"y".repeat(3 * duel::protocol::MAX_LINE_BYTES));
     assert!(error.contains("longer than the limit"), "{error}");
     still_works(&mut engine);
 }

@@ -1,6 +1,7 @@
 //! The command line of `duel gui`, turned into a [`GuiConfig`].
 
-use crate::tools::engine_process::{Dialect, EngineCommand};
+use crate::protocol::Dialect;
+use crate::tools::engine_process::EngineCommand;
 use crate::tools::matches::{EngineKind, EngineSpec};
 use clap::Args;
 use std::net::{IpAddr, Ipv4Addr};

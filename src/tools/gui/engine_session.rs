@@ -11,13 +11,13 @@ use super::messages::Reply;
 use crate::tools::engine_process::{
     EngineCommand, EngineProcess, HandshakeError, Traffic, WaitError,
 };
-use crossbeam_channel::{Sender, TrySendError, bounded};
+use crossbeam_channel::{Receiver, Sender, TrySendError, bounded};
 use parking_lot::Mutex;
-use std::io::Write;
-use std::process::Child;
+use std::io::{self, Write};
+use std::process::{Child, ChildStdin};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread;
+use std::thread::{self, JoinHandle};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -67,76 +67,16 @@ impl EngineSession {
         generation: u64,
         events: mpsc::Sender<SessionEvent>,
     ) -> Result<EngineSession, String> {
-        let to_page = |reply: Reply| {
-            // A closed channel means the page has gone; nobody is left to tell.
-            let _ = events.blocking_send(SessionEvent::ToPage(reply));
-        };
-        let mut process = EngineProcess::spawn(command)
-            .map_err(|e| format!("cannot start '{}': {e}", command.program))?;
-        let handshake = process.handshake(command, variant, HANDSHAKE_TIMEOUT, |traffic| {
-            to_page(match traffic {
-                Traffic::Sent(line) => Reply::Sent {
-                    line: line.to_string(),
-                },
-                Traffic::Received(line) => Reply::Engine {
-                    line: line.to_string(),
-                },
-            })
-        });
-        if let Err(e) = handshake {
-            process.kill();
-            let (hello, ok) = command.dialect.hello();
-            return Err(match e {
-                HandshakeError::Wait(WaitError::Silent(waited)) => format!(
-                    "the engine did not answer '{hello}' with '{ok}' within {:.1} s",
-                    waited.as_secs_f64()
-                ),
-                HandshakeError::Wait(WaitError::Exited(status)) => {
-                    format!("the engine exited during its handshake ({status})")
-                }
-                HandshakeError::Write(e) => format!("cannot write to the engine: {e}"),
-            });
-        }
-        let (child, mut stdin, lines) = process.into_parts();
+        let process = shake_hands(command, variant, &events)?;
+        let (child, stdin, lines) = process.into_parts();
         let child = Arc::new(Mutex::new(child));
         let stopping = Arc::new(AtomicBool::new(false));
         let (input, queued) = bounded::<String>(INPUT_QUEUE);
-        let spawned = thread::Builder::new()
-            .name("engine input".into())
-            .spawn(move || {
-                for line in queued {
-                    if writeln!(stdin, "{line}")
-                        .and_then(|()| stdin.flush())
-                        .is_err()
-                    {
-                        return; // the engine has gone; the forwarder tells the page
-                    }
-                }
-            })
-            .and_then(|_| {
-                let child = Arc::clone(&child);
-                let stopping = Arc::clone(&stopping);
-                thread::Builder::new()
-                    .name("engine output".into())
-                    .spawn(move || {
-                        for line in lines {
-                            if events
-                                .blocking_send(SessionEvent::ToPage(Reply::Engine { line }))
-                                .is_err()
-                            {
-                                return;
-                            }
-                        }
-                        if stopping.load(Ordering::SeqCst) {
-                            return;
-                        }
-                        let message = exit_message(&child);
-                        let _ = events.blocking_send(SessionEvent::Exited {
-                            generation,
-                            message,
-                        });
-                    })
-            });
+        let spawned = spawn_writer(stdin, queued).and_then(|_| {
+            let (child, stopping) = (Arc::clone(&child), Arc::clone(&stopping));
+            spawn_forwarder(lines, child, stopping, events, generation)
+        });
+        // Dropped when a thread cannot be started, the session kills the process.
         let session = EngineSession {
             input,
             child,
@@ -158,6 +98,93 @@ impl EngineSession {
             }
         }
     }
+}
+
+/// Starts `command`'s process and does the handshake for `variant`, each line of it told to the page
+/// through `events`; on failure the process is killed.
+fn shake_hands(
+    command: &EngineCommand,
+    variant: &str,
+    events: &mpsc::Sender<SessionEvent>,
+) -> Result<EngineProcess, String> {
+    let to_page = |reply: Reply| {
+        // A closed channel means the page has gone; nobody is left to tell.
+        let _ = events.blocking_send(SessionEvent::ToPage(reply));
+    };
+    let mut process = EngineProcess::spawn(command)
+        .map_err(|e| format!("cannot start '{}': {e}", command.program))?;
+    let handshake = process.handshake(command, variant, HANDSHAKE_TIMEOUT, |traffic| {
+        to_page(match traffic {
+            Traffic::Sent(line) => Reply::Sent {
+                line: line.to_string(),
+            },
+            Traffic::Received(line) => Reply::Engine {
+                line: line.to_string(),
+            },
+        })
+    });
+    let Err(e) = handshake else {
+        return Ok(process);
+    };
+    process.kill();
+    let (hello, ok) = (command.dialect.name(), command.dialect.ok());
+    Err(match e {
+        HandshakeError::Wait(WaitError::Silent(waited)) => format!(
+            "the engine did not answer '{hello}' with '{ok}' within {:.1} s",
+            waited.as_secs_f64()
+        ),
+        HandshakeError::Wait(WaitError::Exited(status)) => {
+            format!("the engine exited during its handshake ({status})")
+        }
+        HandshakeError::Write(e) => format!("cannot write to the engine: {e}"),
+    })
+}
+
+/// Starts the writer: it owns the engine's input and writes the queued lines to it.
+fn spawn_writer(mut stdin: ChildStdin, queued: Receiver<String>) -> io::Result<JoinHandle<()>> {
+    thread::Builder::new()
+        .name("engine input".into())
+        .spawn(move || {
+            for line in queued {
+                if writeln!(stdin, "{line}")
+                    .and_then(|()| stdin.flush())
+                    .is_err()
+                {
+                    return; // the engine has gone; the forwarder tells the page
+                }
+            }
+        })
+}
+
+/// Starts the forwarder: it relays the engine's output lines to the page and, unless the session
+/// is `stopping` it, reports the end of the engine of start number `generation`.
+fn spawn_forwarder(
+    lines: Receiver<String>,
+    child: Arc<Mutex<Child>>,
+    stopping: Arc<AtomicBool>,
+    events: mpsc::Sender<SessionEvent>,
+    generation: u64,
+) -> io::Result<JoinHandle<()>> {
+    thread::Builder::new()
+        .name("engine output".into())
+        .spawn(move || {
+            for line in lines {
+                if events
+                    .blocking_send(SessionEvent::ToPage(Reply::Engine { line }))
+                    .is_err()
+                {
+                    return;
+                }
+            }
+            if stopping.load(Ordering::SeqCst) {
+                return;
+            }
+            let message = exit_message(&child);
+            let _ = events.blocking_send(SessionEvent::Exited {
+                generation,
+                message,
+            });
+        })
 }
 
 /// How the engine ended, once its output has: its exit status, waited for briefly (holding the lock

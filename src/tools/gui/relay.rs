@@ -7,8 +7,8 @@
 
 use super::engine_session::{EngineSession, SessionEvent};
 use super::messages::{
-    EngineInfo, MAX_ENGINE_LINE_BYTES, MAX_MESSAGE_BYTES, Reply, Request, check_engine_line,
-    check_game,
+    EngineInfo, GameJson, MAX_ENGINE_LINE_BYTES, MAX_MESSAGE_BYTES, Reply, Request,
+    check_engine_line, check_game,
 };
 use super::routes::App;
 use super::rules::{self, PgnNames};
@@ -160,16 +160,7 @@ impl Relay {
                 self.engine = None;
                 vec![self.start_engine()]
             }
-            Request::State { id, game } => {
-                let state = check_game(&game).and_then(|()| guarded(|| rules::game_state(&game)));
-                if state.is_ok() && VARIANTS.contains(&game.variant.as_str()) {
-                    self.variant = game.variant.clone();
-                }
-                vec![match state {
-                    Ok(state) => Reply::State { id, state },
-                    Err(message) => Reply::error(id, message),
-                }]
-            }
+            Request::State { id, game } => vec![self.state(id, &game)],
             Request::Pgn {
                 id,
                 game,
@@ -196,6 +187,18 @@ impl Relay {
                     Err(message) => Reply::error(id, message),
                 }]
             }
+        }
+    }
+
+    /// The state of the page's game; a game the rules accept makes its variant the connection's.
+    fn state(&mut self, id: Option<u64>, game: &GameJson) -> Reply {
+        let state = check_game(game).and_then(|()| guarded(|| rules::game_state(game)));
+        if state.is_ok() && VARIANTS.contains(&game.variant.as_str()) {
+            self.variant = game.variant.clone();
+        }
+        match state {
+            Ok(state) => Reply::State { id, state },
+            Err(message) => Reply::error(id, message),
         }
     }
 

@@ -6,37 +6,19 @@ use super::messages::{CommentJson, GameJson};
 use crate::game::{Game, GameRecord, MoveList, Side};
 use crate::games::{HostedGame, with_variant};
 use crate::search::Score;
-use crate::tools::pgn::{self, Fault, GameEnd, GameTags, MoveComment, TerminationTag};
+use crate::tools::game_end::GameEnd;
+use crate::tools::pgn::{self, GameTags, MoveComment};
 use serde_json::{Value, json};
 use std::time::Duration;
 
 /// The game the page sent, replayed: its start and every move checked by the rules.
 fn replay<G: Game>(game: &GameJson) -> Result<GameRecord<G>, String> {
-    let start = match &game.start {
-        Some(text) => G::from_text(text).map_err(|e| format!("position: {e}"))?,
-        None => G::start(),
-    };
-    let mut record = GameRecord::new(start);
-    for (ply, text) in game.moves.iter().enumerate() {
-        let number = ply + 1;
-        if let Some(termination) = record.termination() {
-            return Err(format!(
-                "move {number} '{text}': the game is over ({termination})"
-            ));
-        }
-        record
-            .play_text(text)
-            .map_err(|e| format!("move {number} '{text}': {e}"))?;
-    }
-    Ok(record)
+    GameRecord::replay_live(game.start.as_deref(), &game.moves).map_err(|e| e.to_string())
 }
 
 /// How the game ended: a flag fell (the page keeps the clocks), or the rules ended it.
 fn end_of<G: Game>(record: &GameRecord<G>, forfeit: Option<Side>) -> Option<GameEnd> {
-    match forfeit {
-        Some(side) => Some(GameEnd::Fault(side, Fault::TimeForfeit)),
-        None => record.termination().map(GameEnd::Rules),
-    }
+    GameEnd::of_record(record, forfeit)
 }
 
 /// The canonical text of every move played.
@@ -181,26 +163,19 @@ fn pgn_of<G: HostedGame>(
         white: tag_value(names.white, "?"),
         black: tag_value(names.black, "?"),
         time_control: tag_value(names.time_control.unwrap_or("-"), "-"),
-        side_time_controls: None,
-        termination: end
-            .as_ref()
-            .map_or(TerminationTag::Unterminated, GameEnd::termination_tag),
+        ..GameTags::default()
     };
     let texts: Vec<Option<String>> = comments
         .iter()
         .map(|c| c.as_ref().and_then(comment_text))
         .collect();
-    let result = end
-        .as_ref()
-        .and_then(GameEnd::outcome)
-        .map_or("*", |o| o.pgn());
-    let final_comment = end.as_ref().map(|end| end.explain(record.current()));
-    Ok(pgn::write(
-        &tags,
+    let explain = |end: &GameEnd| end.explain(record.current());
+    Ok(pgn::write_game(
+        tags,
         &record,
         &texts,
-        result,
-        final_comment.as_deref(),
+        end.as_ref(),
+        explain,
     ))
 }
 

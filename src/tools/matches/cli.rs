@@ -1,10 +1,15 @@
 //! The command-line arguments of `duel match` and `duel results`, turned into a [`MatchConfig`].
 
-use super::{
-    DrawRule, EngineSpec, GameSettings, MatchConfig, MatchResults, ResignRule, Schedule, Shard,
-    Sprt, TimeControl,
-};
+use super::MatchConfig;
+use super::adjudication::{DrawRule, ResignRule};
+use super::engines::EngineSpec;
+use super::game::GameSettings;
+use super::results::MatchResults;
+use super::schedule::Schedule;
+use super::shard::Shard;
+use super::stats::Sprt;
 use crate::tools::book::shipped;
+use crate::tools::time_control::TimeControl;
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -99,34 +104,10 @@ impl MatchArgs {
     /// Checks the arguments and builds the match configuration of the game `variant`; `engines`
     /// holds the words of each `--engine` occurrence.
     pub fn config(&self, engines: &[Vec<String>], variant: &str) -> Result<MatchConfig, String> {
-        let engines = engines
-            .iter()
-            .map(|words| EngineSpec::parse(words))
-            .collect::<Result<Vec<_>, _>>()?;
-        if engines.len() < 2 {
-            return Err("give at least two --engine".to_string());
-        }
-        let mut names: Vec<&str> = engines.iter().map(|e| e.name.as_str()).collect();
-        names.sort();
-        if names.windows(2).any(|w| w[0] == w[1]) {
-            return Err("engine names must differ (use name=…)".to_string());
-        }
-        let tc = self
-            .tc
-            .as_deref()
-            .map(TimeControl::parse)
-            .transpose()
-            .map_err(|e| format!("--tc: {e}"))?;
-        // Every engine plays under a clock (its own `tc=` or `--tc`), or none does.
-        let clocked = engines.iter().filter(|e| e.tc.or(tc).is_some()).count();
-        if clocked > 0 && clocked < engines.len() {
-            return Err("with tc= on some engines, give --tc or tc= to every engine".to_string());
-        }
-        if clocked == 0 && self.movetime.is_none() && self.depth.is_none() && self.nodes.is_none() {
-            return Err("give a limit: --tc, --movetime, --depth or --nodes".to_string());
-        }
+        let engines = participants(engines)?;
+        let tc = self.clock(&engines)?;
         if let Some(anchor) = &self.anchor
-            && !names.contains(&anchor.as_str())
+            && !engines.iter().any(|e| e.name == *anchor)
         {
             return Err(format!("--anchor {anchor}: no engine has that name"));
         }
@@ -139,46 +120,16 @@ impl MatchArgs {
         } else {
             Schedule::RoundRobin
         };
-        let pairings = match schedule {
-            Schedule::Gauntlet => engines.len() - 1,
-            Schedule::RoundRobin => engines.len() * (engines.len() - 1) / 2,
-        } as u32;
-        let rounds = match (self.rounds, self.games) {
-            (Some(r), _) => r,
-            (None, Some(g)) => g.div_ceil(2 * pairings),
-            (None, None) => return Err("give --games or --rounds".to_string()),
-        };
-        if rounds == 0 {
-            return Err("the match has no game".to_string());
-        }
-        // An openings file, else random plies when asked for, else the game's shipped book (random
-        // plies for a game without one).
-        let openings = match (&self.openings, self.opening_plies) {
-            (Some(path), _) => Some(
-                std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
-            ),
-            (None, Some(_)) => None,
-            (None, None) => shipped(variant).map(str::to_string),
-        };
+        let rounds = self.rounds(schedule, engines.len())?;
         Ok(MatchConfig {
             engines,
             schedule,
             rounds,
             concurrency: self.concurrency,
             seed: self.seed,
-            openings,
+            openings: self.openings(variant)?,
             opening_plies: self.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES),
-            game: GameSettings {
-                tc,
-                movetime: self.movetime.map(Duration::from_millis),
-                depth: self.depth,
-                nodes: self.nodes,
-                time_margin: Duration::from_millis(self.timemargin),
-                resign: self.resign.as_deref().map(ResignRule::parse).transpose()?,
-                draw: self.draw.as_deref().map(DrawRule::parse).transpose()?,
-                max_plies: self.maxplies,
-            },
+            game: self.game_settings(tc)?,
             sprt: self.sprt.as_deref().map(Sprt::parse).transpose()?,
             shard,
             resume: self.resume,
@@ -189,6 +140,86 @@ impl MatchArgs {
             timeout: Duration::from_millis(self.timeout),
         })
     }
+
+    /// The match's `--tc`, checked against the engines' own clocks: every engine plays under a clock
+    /// (its own `tc=` or `--tc`), or none does; without clocks another limit is needed.
+    fn clock(&self, engines: &[EngineSpec]) -> Result<Option<TimeControl>, String> {
+        let tc = self
+            .tc
+            .as_deref()
+            .map(TimeControl::parse)
+            .transpose()
+            .map_err(|e| format!("--tc: {e}"))?;
+        let clocked = engines.iter().filter(|e| e.tc.or(tc).is_some()).count();
+        if clocked > 0 && clocked < engines.len() {
+            return Err("with tc= on some engines, give --tc or tc= to every engine".to_string());
+        }
+        if clocked == 0 && self.movetime.is_none() && self.depth.is_none() && self.nodes.is_none() {
+            return Err("give a limit: --tc, --movetime, --depth or --nodes".to_string());
+        }
+        Ok(tc)
+    }
+
+    /// The rounds: `--rounds`, or enough for `--games` games of `engines` engines under `schedule`.
+    fn rounds(&self, schedule: Schedule, engines: usize) -> Result<u32, String> {
+        let pairings = match schedule {
+            Schedule::Gauntlet => engines - 1,
+            Schedule::RoundRobin => engines * (engines - 1) / 2,
+        } as u32;
+        let rounds = match (self.rounds, self.games) {
+            (Some(r), _) => r,
+            (None, Some(g)) => g.div_ceil(2 * pairings),
+            (None, None) => return Err("give --games or --rounds".to_string()),
+        };
+        if rounds == 0 {
+            return Err("the match has no game".to_string());
+        }
+        Ok(rounds)
+    }
+
+    /// An openings file's text, else `None` for random plies when asked for, else the game's shipped
+    /// book (random plies for a game without one).
+    fn openings(&self, variant: &str) -> Result<Option<String>, String> {
+        Ok(match (&self.openings, self.opening_plies) {
+            (Some(path), _) => Some(
+                std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+            ),
+            (None, Some(_)) => None,
+            (None, None) => shipped(variant).map(str::to_string),
+        })
+    }
+
+    /// The limits and adjudication of every game, under the match's clock `tc`.
+    fn game_settings(&self, tc: Option<TimeControl>) -> Result<GameSettings, String> {
+        Ok(GameSettings {
+            tc,
+            movetime: self.movetime.map(Duration::from_millis),
+            depth: self.depth,
+            nodes: self.nodes,
+            time_margin: Duration::from_millis(self.timemargin),
+            resign: self.resign.as_deref().map(ResignRule::parse).transpose()?,
+            draw: self.draw.as_deref().map(DrawRule::parse).transpose()?,
+            max_plies: self.maxplies,
+        })
+    }
+}
+
+/// The participants from the words of each `--engine`: at least two, with different names.
+fn participants(engines: &[Vec<String>]) -> Result<Vec<EngineSpec>, String> {
+    let engines = engines
+        .iter()
+        .map(|words| EngineSpec::parse(words))
+        .collect::<Result<Vec<_>, _>>()?;
+    if engines.len() < 2 {
+        return Err("give at least two --engine".to_string());
+    }
+    let mut names: Vec<&str> = engines.iter().map(|e| e.name.as_str()).collect();
+    names.sort();
+    if names.windows(2).any(|w| w[0] == w[1]) {
+        return Err("engine names must differ (use name=…)".to_string());
+    }
+    Ok(engines)
 }
 
 /// `duel results`: merge the results files of several runs or shards and print the combined

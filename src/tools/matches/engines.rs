@@ -2,7 +2,8 @@
 //! [option.<Name>=<v>]…` or `name=<n> builtin=random|greedy`.
 
 use super::builtin::BuiltinKind;
-use crate::tools::engine_process::{Dialect, EngineCommand};
+use crate::protocol::Dialect;
+use crate::tools::engine_process::EngineCommand;
 use crate::tools::time_control::TimeControl;
 
 /// What plays under a name.
@@ -46,15 +47,9 @@ impl EngineSpec {
                 "tc" => tc = Some(TimeControl::parse(value).map_err(|e| format!("--engine: {e}"))?),
                 "args" => args.extend(value.split_whitespace().map(String::from)),
                 "proto" => {
-                    dialect = match value {
-                        "uci" => Dialect::Uci,
-                        "ugi" => Dialect::Ugi,
-                        _ => {
-                            return Err(format!(
-                                "--engine: proto must be uci or ugi, not '{value}'"
-                            ));
-                        }
-                    }
+                    dialect = Dialect::from_name(value).ok_or_else(|| {
+                        format!("--engine: proto must be uci or ugi, not '{value}'")
+                    })?
                 }
                 "builtin" => {
                     builtin = Some(BuiltinKind::parse(value).ok_or_else(|| {
@@ -84,12 +79,19 @@ impl EngineSpec {
                 return Err("--engine: needs cmd=<path> or builtin=random|greedy".to_string());
             }
         };
-        let name = name.unwrap_or_else(|| match &kind {
+        let name = name.unwrap_or_else(|| kind.default_name());
+        Ok(EngineSpec { name, kind, tc })
+    }
+}
+
+impl EngineKind {
+    /// The name of an engine given no `name=`: its program's file name, or the built-in's kind.
+    fn default_name(&self) -> String {
+        match self {
             EngineKind::Process(c) => c.program.rsplit('/').next().unwrap_or("engine").to_string(),
             EngineKind::Builtin(BuiltinKind::Random) => "random".to_string(),
             EngineKind::Builtin(BuiltinKind::Greedy) => "greedy".to_string(),
-        });
-        Ok(EngineSpec { name, kind, tc })
+        }
     }
 }
 

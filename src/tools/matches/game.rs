@@ -4,7 +4,8 @@
 use super::adjudication::{Adjudicator, DrawRule, ResignRule, Verdict};
 use super::player::{ClockState, GoRequest, Player};
 use crate::game::{Game, GameRecord, Side};
-use crate::tools::pgn::{Fault, GameEnd, MoveComment};
+use crate::tools::game_end::{Fault, GameEnd};
+use crate::tools::pgn::MoveComment;
 use crate::tools::time_control::{GameClock, TimeControl};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -64,6 +65,21 @@ pub fn play_game<G: Game>(
     game
 }
 
+/// What `side` is asked to move under: the clocks' state, else the fixed limits.
+fn go_request(settings: &GameSettings, clocks: Option<&[GameClock; 2]>, side: Side) -> GoRequest {
+    GoRequest {
+        clocks: clocks.map(|c| ClockState {
+            remaining: [c[0].remaining(), c[1].remaining()],
+            increment: [c[0].increment(), c[1].increment()],
+            moves_to_go: c[side.index()].moves_to_go(),
+        }),
+        movetime: settings.movetime,
+        depth: settings.depth,
+        nodes: settings.nodes,
+    }
+}
+
+/// Plays `game` on from its current position until it ends; returns how.
 fn play_on<G: Game>(
     game: &mut PlayedGame<G>,
     players: [&mut dyn Player<G>; 2],
@@ -90,16 +106,7 @@ fn play_on<G: Game>(
             return GameEnd::MaxPlies;
         }
         let side = game.record.side_to_move();
-        let go = GoRequest {
-            clocks: clocks.as_ref().map(|c| ClockState {
-                remaining: [c[0].remaining(), c[1].remaining()],
-                increment: [c[0].increment(), c[1].increment()],
-                moves_to_go: c[side.index()].moves_to_go(),
-            }),
-            movetime: settings.movetime,
-            depth: settings.depth,
-            nodes: settings.nodes,
-        };
+        let go = go_request(settings, clocks.as_ref(), side);
         let started = Instant::now();
         let reply = match players[side.index()].choose(&game.record, &go) {
             Ok(reply) => reply,
@@ -115,14 +122,8 @@ fn play_on<G: Game>(
         let mv = match game.record.current().parse_move(&reply.text) {
             Ok(mv) => mv,
             Err(e) => {
-                let reason = e.to_string();
-                return GameEnd::Fault(
-                    side,
-                    Fault::IllegalMove {
-                        text: reply.text,
-                        reason,
-                    },
-                );
+                let (text, reason) = (reply.text, e.to_string());
+                return GameEnd::Fault(side, Fault::IllegalMove { text, reason });
             }
         };
         let move_number = (played / 2) + 1;

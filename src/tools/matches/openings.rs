@@ -3,7 +3,7 @@
 //! by a seeded number of random plies from the start position; [`OpeningBook`] gives each round its
 //! opening.
 
-use crate::game::{Game, GameRecord, MoveList, Rng, winning_move};
+use crate::game::{Game, GameRecord, MoveList, ReplayError, Rng, winning_move};
 
 /// The opening of every round: the file's openings shuffled by the match seed and used in turn, or
 /// random plies seeded by the match seed and the round. A round's opening depends on nothing else,
@@ -77,18 +77,12 @@ fn parse_line<G: Game>(line: &str) -> Result<GameRecord<G>, String> {
         Some((position, moves)) => (position.trim(), moves.split_whitespace().collect()),
         None => (line, Vec::new()),
     };
-    let start = if position == "startpos" {
-        G::start()
-    } else {
-        let text = position.strip_prefix("fen ").unwrap_or(position);
-        G::from_text(text).map_err(|e| e.to_string())?
-    };
-    let mut record = GameRecord::new(start);
-    for mv in moves {
-        record
-            .play_text(mv)
-            .map_err(|e| format!("move '{mv}': {e}"))?;
-    }
+    let start = (position != "startpos").then(|| position.strip_prefix("fen ").unwrap_or(position));
+    let record = GameRecord::<G>::replay(start, &moves).map_err(|e| match e {
+        ReplayError::Start(e) => e.to_string(),
+        ReplayError::Move { text, error, .. } => format!("move '{text}': {error}"),
+        other => other.to_string(),
+    })?;
     if record.termination().is_some() {
         return Err("the game is already over in this opening".to_string());
     }

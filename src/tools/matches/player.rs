@@ -2,7 +2,7 @@
 
 use crate::game::{Game, GameRecord};
 use crate::search::Score;
-use crate::tools::pgn::Fault;
+use crate::tools::game_end::Fault;
 use std::time::Duration;
 
 /// The limits of one move, as sent in `go`.

@@ -5,10 +5,8 @@
 use super::player::{GoRequest, Player, Reply};
 use crate::game::{Game, GameRecord};
 use crate::search::Score;
-use crate::tools::engine_process::{
-    Dialect, EngineCommand, EngineProcess, HandshakeError, WaitError,
-};
-use crate::tools::pgn::Fault;
+use crate::tools::engine_process::{EngineCommand, EngineProcess, HandshakeError, WaitError};
+use crate::tools::game_end::Fault;
 use std::time::{Duration, Instant};
 
 /// An engine process as a player.
@@ -35,7 +33,7 @@ impl ProcessPlayer {
     fn start(&mut self, variant: &str) -> Result<(), Fault> {
         let mut process = EngineProcess::spawn(&self.command)
             .map_err(|e| Fault::Crashed(format!("cannot start '{}': {e}", self.command.program)))?;
-        let (_, ok) = self.command.dialect.hello();
+        let ok = self.command.dialect.ok();
         match process.handshake(&self.command, variant, self.timeout, |_| {}) {
             Ok(()) => {
                 self.running = Some(process);
@@ -105,10 +103,7 @@ impl ProcessPlayer {
         let mut parts = vec!["go".to_string()];
         if let Some(clocks) = &go.clocks {
             let ms = |d: Duration| d.as_millis().to_string();
-            let names = match self.command.dialect {
-                Dialect::Uci => ["wtime", "btime", "winc", "binc"],
-                Dialect::Ugi => ["p1time", "p2time", "p1inc", "p2inc"],
-            };
+            let names = self.command.dialect.clock_fields();
             let values = [
                 clocks.remaining[0],
                 clocks.remaining[1],

@@ -66,40 +66,9 @@ struct Fit {
 /// first engine). Refused when the anchor played no game or when the engines fall into groups that
 /// never met.
 pub fn rating_list(results: &MatchResults, anchor: Option<&str>) -> Result<RatingList, String> {
-    let mut names = results.engine_names();
-    let played = |name: &String| {
-        results
-            .pairings
-            .iter()
-            .any(|p| p.tally.games() > 0 && (&p.first == name || &p.second == name))
-    };
-    names.retain(played);
-    let anchor_name = anchor.map_or_else(|| names.first().cloned(), |a| Some(a.to_string()));
-    let anchor = anchor_name
-        .as_ref()
-        .and_then(|a| names.iter().position(|n| n == a))
-        .ok_or_else(|| {
-            format!(
-                "the anchor {} played no game here (engines: {})",
-                anchor_name.as_deref().unwrap_or("(none)"),
-                names.join(", ")
-            )
-        })?;
-    let n = names.len();
-    let mut games = vec![vec![0.0; n]; n];
-    let mut points = vec![vec![0.0; n]; n];
-    for p in &results.pairings {
-        let index = |engine: &String| names.iter().position(|name| name == engine);
-        let (Some(i), Some(j)) = (index(&p.first), index(&p.second)) else {
-            continue; // a pairing without games
-        };
-        let t = &p.tally;
-        let first_points = t.wins as f64 + 0.5 * t.draws as f64;
-        games[i][j] += t.games() as f64;
-        games[j][i] += t.games() as f64;
-        points[i][j] += first_points;
-        points[j][i] += t.games() as f64 - first_points;
-    }
+    let names = engines_that_played(results);
+    let anchor = anchor_index(&names, anchor)?;
+    let (games, points) = meetings(results, &names);
     if !reaches_all(&games, |i, j| games[i][j] > 0.0) {
         return Err("the engines fall into groups that never played each other".to_string());
     }
@@ -107,18 +76,11 @@ pub fn rating_list(results: &MatchResults, anchor: Option<&str>) -> Result<Ratin
         && reaches_all(&points, |i, j| points[j][i] > 0.0);
     let (mut fit_games, mut fit_points) = (games.clone(), points.clone());
     if !finite {
-        for i in 0..n {
-            for j in 0..n {
-                if games[i][j] > 0.0 {
-                    fit_games[i][j] += 1.0;
-                    fit_points[i][j] += 0.5;
-                }
-            }
-        }
+        add_virtual_draws(&mut fit_games, &mut fit_points);
     }
     let fit = maximum_likelihood(&fit_games, &fit_points, anchor)
         .ok_or("the ratings did not converge")?;
-    let mut order: Vec<usize> = (0..n).collect();
+    let mut order: Vec<usize> = (0..names.len()).collect();
     order.sort_by(|&a, &b| fit.elo[b].total_cmp(&fit.elo[a]));
     let ratings = order
         .iter()
@@ -140,6 +102,68 @@ pub fn rating_list(results: &MatchResults, anchor: Option<&str>) -> Result<Ratin
         los,
         virtual_draws: !finite,
     })
+}
+
+/// The engines of `results` that played a game, in the results' order.
+fn engines_that_played(results: &MatchResults) -> Vec<String> {
+    let mut names = results.engine_names();
+    let played = |name: &String| {
+        results
+            .pairings
+            .iter()
+            .any(|p| p.tally.games() > 0 && (&p.first == name || &p.second == name))
+    };
+    names.retain(played);
+    names
+}
+
+/// The index in `names` of the engine `anchor` names (the first when `None`).
+fn anchor_index(names: &[String], anchor: Option<&str>) -> Result<usize, String> {
+    let anchor_name = anchor.map_or_else(|| names.first().cloned(), |a| Some(a.to_string()));
+    anchor_name
+        .as_ref()
+        .and_then(|a| names.iter().position(|n| n == a))
+        .ok_or_else(|| {
+            format!(
+                "the anchor {} played no game here (engines: {})",
+                anchor_name.as_deref().unwrap_or("(none)"),
+                names.join(", ")
+            )
+        })
+}
+
+/// The games `[i][j]` engine `i` played against engine `j` (of `names`), and the points it scored in
+/// them.
+fn meetings(results: &MatchResults, names: &[String]) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
+    let n = names.len();
+    let mut games = vec![vec![0.0; n]; n];
+    let mut points = vec![vec![0.0; n]; n];
+    for p in &results.pairings {
+        let index = |engine: &String| names.iter().position(|name| name == engine);
+        let (Some(i), Some(j)) = (index(&p.first), index(&p.second)) else {
+            continue; // a pairing without games
+        };
+        let t = &p.tally;
+        let first_points = t.wins as f64 + 0.5 * t.draws as f64;
+        games[i][j] += t.games() as f64;
+        games[j][i] += t.games() as f64;
+        points[i][j] += first_points;
+        points[j][i] += t.games() as f64 - first_points;
+    }
+    (games, points)
+}
+
+/// One drawn game more in every pairing that played, which keeps the ratings finite when an engine
+/// won or lost every game.
+fn add_virtual_draws(games: &mut [Vec<f64>], points: &mut [Vec<f64>]) {
+    for (games, points) in games.iter_mut().zip(points.iter_mut()) {
+        for (games, points) in games.iter_mut().zip(points.iter_mut()) {
+            if *games > 0.0 {
+                *games += 1.0;
+                *points += 0.5;
+            }
+        }
+    }
 }
 
 /// Whether every engine can be reached from the first along `edge(i, j)`.
@@ -292,15 +316,9 @@ fn invert(matrix: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
     Some(inverse)
 }
 
-impl fmt::Display for RatingList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let width = self
-            .ratings
-            .iter()
-            .map(|r| r.name.chars().count())
-            .max()
-            .unwrap_or(0)
-            .max(6);
+impl RatingList {
+    /// The engines by rating, with games, points and score.
+    fn write_ratings(&self, f: &mut fmt::Formatter<'_>, width: usize) -> fmt::Result {
         writeln!(
             f,
             "Ratings (maximum likelihood, a draw is half a win; 95 % intervals; {} = 0):",
@@ -336,6 +354,11 @@ impl fmt::Display for RatingList {
                 score
             )?;
         }
+        Ok(())
+    }
+
+    /// The table of the likelihood of superiority.
+    fn write_superiority(&self, f: &mut fmt::Formatter<'_>, width: usize) -> fmt::Result {
         writeln!(
             f,
             "Likelihood of superiority (row stronger than column, %):"
@@ -361,10 +384,25 @@ impl fmt::Display for RatingList {
     }
 }
 
+impl fmt::Display for RatingList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = self
+            .ratings
+            .iter()
+            .map(|r| r.name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        self.write_ratings(f, width)?;
+        self.write_superiority(f, width)
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::results::PairingResult;
+    use super::super::stats::Tally;
     use super::*;
-    use crate::tools::matches::{PairingResult, Tally};
 
     fn close(a: f64, b: f64, tolerance: f64) -> bool {
         (a - b).abs() <= tolerance
@@ -447,21 +485,10 @@ mod tests {
         }
     }
 
-    /// The same maximum by another algorithm: Hunter's MM iteration for Bradley–Terry
-    /// (γ_i ← W_i / Σ_j n_ij / (γ_i + γ_j), ratings 400 · log10 γ), which needs no derivative, and
-    /// the intervals from a finite-difference Hessian of the log-likelihood, inverted by hand.
-    #[test]
-    fn newton_agrees_with_an_mm_iteration_and_a_numerical_hessian() {
-        // a, b, c: a round robin with draws, lopsided and uneven in games.
-        let scores = results(&[
-            ("a", "b", 7, 5, 4),
-            ("a", "c", 2, 3, 9),
-            ("b", "c", 1, 8, 11),
-        ]);
-        let list = rating_list(&scores, None).unwrap();
-        let names = ["a", "b", "c"];
-        let n = [[0.0, 16.0, 14.0], [16.0, 0.0, 20.0], [14.0, 20.0, 0.0]];
-        let s = [[0.0, 9.5, 3.5], [6.5, 0.0, 5.0], [10.5, 15.0, 0.0]];
+    /// Hunter's MM iteration for Bradley–Terry (γ_i ← W_i / Σ_j n_ij / (γ_i + γ_j)), which needs no
+    /// derivative: the ratings 400 · log10 γ of three engines with games `n` and points `s`, the
+    /// first engine's 0.
+    fn mm_ratings(n: &[[f64; 3]; 3], s: &[[f64; 3]; 3]) -> [f64; 3] {
         let wins: Vec<f64> = s.iter().map(|row| row.iter().sum()).collect();
         let mut gamma = [1.0f64; 3];
         for _ in 0..100_000 {
@@ -476,8 +503,38 @@ mod tests {
             let norm = next[0];
             gamma = next.map(|g| g / norm);
         }
-        for (i, name) in names.iter().enumerate() {
-            let mm = 400.0 * gamma[i].log10();
+        gamma.map(|g| 400.0 * g.log10())
+    }
+
+    /// The log-likelihood of ratings `r` of three engines whose points are `s`.
+    fn likelihood_of(s: &[[f64; 3]; 3], r: [f64; 3]) -> f64 {
+        let mut sum = 0.0;
+        for i in 0..3 {
+            for j in 0..3 {
+                if i != j {
+                    let p = 1.0 / (1.0 + 10f64.powf((r[j] - r[i]) / 400.0));
+                    sum += s[i][j] * p.ln();
+                }
+            }
+        }
+        sum
+    }
+
+    /// The same maximum by another algorithm ([`mm_ratings`]), and the intervals from a
+    /// finite-difference Hessian of the log-likelihood, inverted by hand.
+    #[test]
+    fn newton_agrees_with_an_mm_iteration_and_a_numerical_hessian() {
+        // a, b, c: a round robin with draws, lopsided and uneven in games.
+        let scores = results(&[
+            ("a", "b", 7, 5, 4),
+            ("a", "c", 2, 3, 9),
+            ("b", "c", 1, 8, 11),
+        ]);
+        let list = rating_list(&scores, None).unwrap();
+        let names = ["a", "b", "c"];
+        let n = [[0.0, 16.0, 14.0], [16.0, 0.0, 20.0], [14.0, 20.0, 0.0]];
+        let s = [[0.0, 9.5, 3.5], [6.5, 0.0, 5.0], [10.5, 15.0, 0.0]];
+        for (name, mm) in names.iter().zip(mm_ratings(&n, &s)) {
             assert!(
                 close(elo_of(&list, name), mm, 1e-6),
                 "{name}: {mm} {list:?}"
@@ -485,19 +542,7 @@ mod tests {
         }
         // The log-likelihood as a function of (r_b, r_c), with r_a = 0.
         let elo = [0.0, elo_of(&list, "b"), elo_of(&list, "c")];
-        let likelihood = |rb: f64, rc: f64| -> f64 {
-            let r = [0.0, rb, rc];
-            let mut sum = 0.0;
-            for i in 0..3 {
-                for j in 0..3 {
-                    if i != j {
-                        let p = 1.0 / (1.0 + 10f64.powf((r[j] - r[i]) / 400.0));
-                        sum += s[i][j] * p.ln();
-                    }
-                }
-            }
-            sum
-        };
+        let likelihood = |rb: f64, rc: f64| likelihood_of(&s, [0.0, rb, rc]);
         let h = 1.0;
         let (b, c) = (elo[1], elo[2]);
         let l0 = likelihood(b, c);

@@ -146,7 +146,7 @@ pub fn progress_line(
     let t = &p.tally;
     let left = if games_per_second > 0.0 {
         let seconds = total.saturating_sub(done) as f64 / games_per_second;
-        clock_text(Duration::from_secs_f64(seconds.min(1e9)))
+        time_left_text(Duration::from_secs_f64(seconds.min(1e9)))
     } else {
         "?".to_string()
     };
@@ -173,8 +173,8 @@ pub fn progress_line(
     line
 }
 
-/// `h:mm:ss`, the seconds rounded up.
-fn clock_text(time: Duration) -> String {
+/// A time left as `h:mm:ss`, the seconds rounded up.
+fn time_left_text(time: Duration) -> String {
     let seconds = time.as_secs() + u64::from(time.subsec_nanos() > 0);
     format!(
         "{}:{:02}:{:02}",
@@ -231,6 +231,6 @@ mod tests {
             "{line}"
         );
         assert!(progress_line(0, 10, 0.0, &p, None).contains("(0.0/s, ? left)"));
-        assert_eq!(clock_text(Duration::from_millis(61_500)), "0:01:02");
+        assert_eq!(time_left_text(Duration::from_millis(61_500)), "0:01:02");
     }
 }

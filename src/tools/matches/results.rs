@@ -105,7 +105,29 @@ impl MatchResults {
                 other.variant, self.variant
             ));
         }
-        let shards = match (&self.shards, &other.shards) {
+        self.shards = self.merged_shards(other)?;
+        if other.seed != self.seed {
+            self.seed = None;
+        }
+        if other.settings != self.settings {
+            self.settings = None;
+        }
+        for name in &other.engines {
+            if !self.engines.contains(name) {
+                self.engines.push(name.clone());
+            }
+        }
+        self.add_counts(other);
+        if self.sprt.is_none() {
+            self.sprt = other.sprt;
+        }
+        Ok(())
+    }
+
+    /// The shards of both results together: `None` for whole runs; refused unless both are
+    /// disjoint shards of one match.
+    fn merged_shards(&self, other: &MatchResults) -> Result<Option<ShardSet>, String> {
+        match (&self.shards, &other.shards) {
             (Some(own), Some(theirs)) => {
                 if other.seed != self.seed {
                     return Err(format!(
@@ -124,36 +146,24 @@ impl MatchResults {
                 }
                 let mut merged = own.clone();
                 merged.merge(theirs)?;
-                Some(merged)
+                Ok(Some(merged))
             }
-            (None, None) => None,
-            (Some(_), None) => {
-                return Err(
-                    "it is a whole run, the files before it shards of a split match: \
+            (None, None) => Ok(None),
+            (Some(_), None) => Err(
+                "it is a whole run, the files before it shards of a split match: \
                             merge the shards on their own"
-                        .to_string(),
-                );
-            }
-            (None, Some(_)) => {
-                return Err(
-                    "it is a shard of a split match, the files before it whole runs: \
+                    .to_string(),
+            ),
+            (None, Some(_)) => Err(
+                "it is a shard of a split match, the files before it whole runs: \
                             merge the shards on their own"
-                        .to_string(),
-                );
-            }
-        };
-        self.shards = shards;
-        if other.seed != self.seed {
-            self.seed = None;
+                    .to_string(),
+            ),
         }
-        if other.settings != self.settings {
-            self.settings = None;
-        }
-        for name in &other.engines {
-            if !self.engines.contains(name) {
-                self.engines.push(name.clone());
-            }
-        }
+    }
+
+    /// Adds the other results' tallies (a pairing's in either order), terminations and faults.
+    fn add_counts(&mut self, other: &MatchResults) {
         for pairing in &other.pairings {
             let mirrored = mirror(&pairing.tally);
             let own = self.pairings.iter_mut().find_map(|p| {
@@ -179,10 +189,6 @@ impl MatchResults {
                 *own.entry(reason.clone()).or_default() += count;
             }
         }
-        if self.sprt.is_none() {
-            self.sprt = other.sprt;
-        }
-        Ok(())
     }
 
     /// The engines of the results: those the match named, then any other a pairing names, in
@@ -219,8 +225,8 @@ fn mirror(t: &Tally) -> Tally {
 
 #[cfg(test)]
 mod tests {
+    use super::super::shard::Shard;
     use super::*;
-    use crate::tools::matches::Shard;
 
     fn results(first: &str, second: &str, wins: u64, penta: [u64; 5]) -> MatchResults {
         MatchResults {

@@ -12,7 +12,8 @@ use super::openings::OpeningBook;
 use super::schedule::{PairSlot, Plan};
 use super::shard::Shard;
 use crate::game::{Game, Outcome};
-use crate::tools::pgn::{self, GameEnd, PgnGame, TerminationTag};
+use crate::tools::game_end::GameEnd;
+use crate::tools::pgn::{self, PgnGame, TerminationTag};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
@@ -135,6 +136,28 @@ fn place<G: Game>(game: &PgnGame<G>, expected: &Expected<G>) -> Result<CountedGa
         .and_then(|(r, l)| Some((r.parse::<u32>().ok()?, l.parse::<usize>().ok()?)))
         .filter(|&(r, l)| r >= 1 && (1..=2).contains(&l))
         .ok_or("its Round tag is not <round>.<1 or 2>")?;
+    let slot = place_pair(game, expected, round, leg - 1)?;
+    let opening = expected.book.for_round(slot.round);
+    if game.record.start().to_text() != opening.start().to_text()
+        || !game.record.moves().starts_with(opening.moves())
+    {
+        return Err(format!(
+            "it does not start with this match's opening of round {round}: \
+             was the file written with another --seed or --openings?"
+        ));
+    }
+    counted(game, slot, leg - 1)
+}
+
+/// The pair of a game that its tags say is leg `leg` (from 0) of a pair of round `round` (from 1):
+/// the engines named White and Black must be paired by the match, in that order in that leg, and the
+/// pair must be this shard's.
+fn place_pair<G: Game>(
+    game: &PgnGame<G>,
+    expected: &Expected<G>,
+    round: u32,
+    leg: usize,
+) -> Result<PairSlot, String> {
     let engine = |tag: &str| -> Result<usize, String> {
         let name = game.tag(tag).unwrap_or("");
         expected
@@ -150,9 +173,10 @@ fn place<G: Game>(game: &PgnGame<G>, expected: &Expected<G>) -> Result<CountedGa
             expected.names[white], expected.names[black]
         )
     })?;
-    if placed_leg != leg - 1 {
+    if placed_leg != leg {
         return Err(format!(
-            "game {leg} of a pair has {} as White, the Round tag says otherwise",
+            "game {} of a pair has {} as White, the Round tag says otherwise",
+            leg + 1,
             expected.names[white]
         ));
     }
@@ -174,43 +198,40 @@ fn place<G: Game>(game: &PgnGame<G>, expected: &Expected<G>) -> Result<CountedGa
             shard.count
         ));
     }
-    let opening = expected.book.for_round(slot.round);
-    if game.record.start().to_text() != opening.start().to_text()
-        || !game.record.moves().starts_with(opening.moves())
-    {
-        return Err(format!(
-            "it does not start with this match's opening of round {round}: \
-             was the file written with another --seed or --openings?"
-        ));
-    }
+    Ok(slot)
+}
+
+/// The game of pair `slot` and leg `leg` as the statistics count it: its result, its Termination tag
+/// and, for a game lost by a fault, the side and the fault its last comment names.
+fn counted<G: Game>(game: &PgnGame<G>, slot: PairSlot, leg: usize) -> Result<CountedGame, String> {
     let outcome = Outcome::from_pgn(&game.result).ok_or("it has no result")?;
     let termination = game
         .tag("Termination")
         .and_then(TerminationTag::parse)
         .ok_or("it has no Termination tag the runner writes")?;
-    let fault = if termination.is_fault() {
-        let (side, fault) = game
-            .final_comment
-            .as_deref()
-            .and_then(GameEnd::parse_fault)
-            .ok_or("its last comment does not say which fault lost it")?;
-        if outcome != Outcome::Win(side.opponent()) {
-            return Err(format!(
-                "{side} lost by a fault, but the result is {}",
-                game.result
-            ));
-        }
-        Some((side, fault))
-    } else {
-        None
-    };
-    Ok(CountedGame {
+    let mut counted = CountedGame {
         slot,
-        leg: leg - 1,
+        leg,
         outcome,
         termination,
-        fault,
-    })
+        fault: None,
+    };
+    if !termination.is_fault() {
+        return Ok(counted);
+    }
+    let (side, fault) = game
+        .final_comment
+        .as_deref()
+        .and_then(GameEnd::parse_fault)
+        .ok_or("its last comment does not say which fault lost it")?;
+    if outcome != Outcome::Win(side.opponent()) {
+        return Err(format!(
+            "{side} lost by a fault, but the result is {}",
+            game.result
+        ));
+    }
+    counted.fault = Some((side, fault));
+    Ok(counted)
 }
 
 #[cfg(test)]

@@ -1,26 +1,23 @@
 //! PGN for every hosted game, and the vocabulary the tools share through it: the writer used by
-//! `duel match` and `duel play`, the reader that replays the moves with the game's own rules (`duel
-//! play`'s `load`, `duel tune`), how a game ended ([`GameEnd`], [`Fault`] and the Termination tag,
-//! [`TerminationTag`]), and what an engine said about each move ([`MoveComment`], with its scores as
-//! [`score_text`] writes them).
+//! `duel match`, `duel play` and `duel gui`, the reader that replays the moves with the game's own
+//! rules (`duel play`'s `load`, `duel tune`), the Termination tag ([`TerminationTag`]), and what an
+//! engine said about each move ([`MoveComment`], with its scores as [`score_text`] writes them).
 //!
 //! Moves are written in the game's own notation, numbered as in chess (`1. D1-e6 E8-E7 2. …`), with
 //! an optional `{comment}` after each move. Tags follow the Seven Tag Roster, then Variant, FEN and
 //! SetUp (when the game did not start from the start position), TimeControl, Termination, PlyCount.
 
 mod comment;
-mod end;
 mod reader;
 mod score;
 mod termination;
 mod writer;
 
 pub use comment::MoveComment;
-pub use end::{Fault, GameEnd};
 pub use reader::{PgnError, read};
 pub use score::{parse_score, score_text};
 pub use termination::TerminationTag;
-pub use writer::{today, write};
+pub use writer::{today, write, write_game};
 
 use crate::game::{Game, GameRecord};
 

@@ -1,7 +1,7 @@
 //! The PGN reader: tags, moves replayed with the game's own rules, comments, the result.
 
 use super::PgnGame;
-use crate::game::{Game, GameRecord};
+use crate::game::{Game, GameRecord, ReplayError};
 use std::fmt;
 
 /// Why a PGN text could not be read.
@@ -74,6 +74,9 @@ pub fn read<G: Game>(text: &str) -> Result<Vec<PgnGame<G>>, PgnError> {
     Ok(games)
 }
 
+/// One game from its tags and movetext: the moves replayed from the FEN tag's position (or the start).
+/// The first fault in the text's order is the error: a bad FEN tag, then an illegal move or broken
+/// syntax, whichever comes first.
 fn parse_game<G: Game>(
     tags: Vec<(String, String)>,
     movetext: &str,
@@ -83,32 +86,66 @@ fn parse_game<G: Game>(
         game: number,
         reason,
     };
-    let start = match tags.iter().find(|(k, _)| k == "FEN") {
-        Some((_, fen)) => G::from_text(fen).map_err(|e| err(format!("FEN tag: {e}")))?,
-        None => G::start(),
-    };
-    let mut game = PgnGame {
+    let text = read_movetext(movetext);
+    let fen = tags
+        .iter()
+        .find(|(k, _)| k == "FEN")
+        .map(|(_, fen)| fen.as_str());
+    let record = GameRecord::replay(fen, &text.moves).map_err(|e| {
+        err(match e {
+            ReplayError::Start(e) => format!("FEN tag: {e}"),
+            ReplayError::Move {
+                number,
+                text,
+                error,
+            } => format!("ply {number}, '{text}': {error}"),
+            other => other.to_string(),
+        })
+    })?;
+    Ok(PgnGame {
+        record,
+        comments: text.comments,
+        final_comment: text.final_comment,
+        result: text.result.map_err(err)?,
         tags,
-        record: GameRecord::new(start),
+    })
+}
+
+/// The movetext of one game, read without the rules.
+struct MoveText<'a> {
+    /// The moves' texts, in order.
+    moves: Vec<&'a str>,
+    /// The comment after each move, if any.
+    comments: Vec<Option<String>>,
+    /// The comment right before the result, when no move comes between.
+    final_comment: Option<String>,
+    /// The result token; or why the text has none, the moves before the fault read.
+    result: Result<String, String>,
+}
+
+/// Splits a movetext into moves, comments and the result, leaving out the move numbers.
+fn read_movetext(movetext: &str) -> MoveText<'_> {
+    let mut text = MoveText {
+        moves: Vec::new(),
         comments: Vec::new(),
         final_comment: None,
-        result: String::new(),
+        result: Ok(String::new()),
     };
     let mut rest = movetext;
-    loop {
+    text.result = loop {
         rest = rest.trim_start();
         if rest.is_empty() {
-            return Err(err("missing result".to_string()));
+            break Err("missing result".to_string());
         }
         if let Some(after) = rest.strip_prefix('{') {
-            let end = after
-                .find('}')
-                .ok_or_else(|| err("unclosed comment".to_string()))?;
+            let Some(end) = after.find('}') else {
+                break Err("unclosed comment".to_string());
+            };
             let comment = after[..end].trim().to_string();
-            if let Some(last) = game.comments.last_mut() {
+            if let Some(last) = text.comments.last_mut() {
                 *last = Some(comment.clone());
             }
-            game.final_comment = Some(comment);
+            text.final_comment = Some(comment);
             rest = &after[end + 1..];
             continue;
         }
@@ -116,23 +153,19 @@ fn parse_game<G: Game>(
         let token = &rest[..end];
         rest = &rest[end..];
         if RESULTS.contains(&token) {
-            game.result = token.to_string();
-            return Ok(game);
+            break Ok(token.to_string());
         }
-        if token
+        if !token
             .trim_end_matches('.')
             .chars()
             .all(|c| c.is_ascii_digit())
         {
-            continue; // a move number
+            text.moves.push(token);
+            text.comments.push(None);
+            text.final_comment = None;
         }
-        let ply = game.record.moves().len() + 1;
-        game.record
-            .play_text(token)
-            .map_err(|e| err(format!("ply {ply}, '{token}': {e}")))?;
-        game.comments.push(None);
-        game.final_comment = None;
-    }
+    };
+    text
 }
 
 #[cfg(test)]

@@ -1,7 +1,10 @@
-//! The PGN writer: tags, numbered moves with their comments, the result, lines under 80 characters.
+//! The PGN writer: tags, numbered moves with their comments, the result, lines under 80 characters;
+//! and a game's end written as its Termination tag, its result and the comment before it, the same
+//! for `duel match`, `duel play` and `duel gui`.
 
-use super::GameTags;
-use crate::game::{Game, GameRecord, Side};
+use super::{GameTags, TerminationTag};
+use crate::game::{Game, GameRecord, Outcome, Side};
+use crate::tools::game_end::GameEnd;
 
 /// Today's date as the Date tag writes it, `YYYY.MM.DD` (UTC), from the system clock.
 pub fn today() -> String {
@@ -26,6 +29,25 @@ fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// A game in PGN with how it ended: the Termination tag, the result and the comment before the result
+/// come from `end` (`unterminated`, `*` and no comment while the game goes on), the comment in the
+/// words of `explain`. The Termination tag of `tags` is replaced.
+pub fn write_game<G: Game>(
+    tags: GameTags,
+    record: &GameRecord<G>,
+    comments: &[Option<String>],
+    end: Option<&GameEnd>,
+    explain: impl FnOnce(&GameEnd) -> String,
+) -> String {
+    let tags = GameTags {
+        termination: end.map_or(TerminationTag::Unterminated, GameEnd::termination_tag),
+        ..tags
+    };
+    let result = end.and_then(GameEnd::outcome).map_or("*", Outcome::pgn);
+    let final_comment = end.map(explain);
+    write(&tags, record, comments, result, final_comment.as_deref())
+}
+
 /// One game in PGN, ending with a blank line.
 pub fn write<G: Game>(
     tags: &GameTags,
@@ -34,6 +56,31 @@ pub fn write<G: Game>(
     result: &str,
     final_comment: Option<&str>,
 ) -> String {
+    let mut out = tag_section(tags, record, result);
+    let mut tokens = move_tokens(record, comments);
+    if let Some(text) = final_comment {
+        tokens.push(comment_token(text));
+    }
+    tokens.push(result.to_string());
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + token.len() >= 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+/// The tags of a game with result `result`, and the blank line after them.
+fn tag_section<G: Game>(tags: &GameTags, record: &GameRecord<G>, result: &str) -> String {
     let mut out = String::new();
     let start = record.start();
     let mut tag =
@@ -58,10 +105,15 @@ pub fn write<G: Game>(
     tag("Termination", tags.termination.as_str());
     tag("PlyCount", &record.moves().len().to_string());
     out.push('\n');
+    out
+}
 
+/// The moves in the game's notation, numbered as in chess (`1.`, or `1...` when Black moves first),
+/// each followed by its comment, if any.
+fn move_tokens<G: Game>(record: &GameRecord<G>, comments: &[Option<String>]) -> Vec<String> {
     let mut tokens: Vec<String> = Vec::new();
     let mut number = 1;
-    let black_first = start.side_to_move() == Side::Black;
+    let black_first = record.start().side_to_move() == Side::Black;
     for (i, (pos, &mv)) in record.positions().iter().zip(record.moves()).enumerate() {
         let white_moves = pos.side_to_move() == Side::White;
         if white_moves {
@@ -71,31 +123,18 @@ pub fn write<G: Game>(
         }
         tokens.push(pos.format_move(mv));
         if let Some(Some(text)) = comments.get(i) {
-            tokens.push(format!("{{{}}}", text.replace('}', ")")));
+            tokens.push(comment_token(text));
         }
         if !white_moves {
             number += 1;
         }
     }
-    if let Some(text) = final_comment {
-        tokens.push(format!("{{{}}}", text.replace('}', ")")));
-    }
-    tokens.push(result.to_string());
-    let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + token.len() >= 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
+    tokens
+}
+
+/// A comment in braces (a closing brace inside it becomes a parenthesis).
+fn comment_token(text: &str) -> String {
+    format!("{{{}}}", text.replace('}', ")"))
 }
 
 #[cfg(test)]

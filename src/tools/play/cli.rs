@@ -3,6 +3,7 @@
 
 use super::{EngineLimit, Exit, PlayConfig, Terminal};
 use crate::game::{Game, Presentation};
+use crate::tools::cli_error::CliError;
 use crate::tools::time_control::TimeControl;
 use clap::{Args, ValueEnum};
 use std::io::IsTerminal;
@@ -95,10 +96,7 @@ impl PlayArgs {
         );
         let config = match self.config::<G>(terminal) {
             Ok(config) => config,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
+            Err(e) => return CliError::Usage(e).report(),
         };
         let (interrupt, interrupted) = crossbeam_channel::bounded(1);
         let presses = AtomicUsize::new(0);
@@ -118,10 +116,7 @@ impl PlayArgs {
         match super::run(config, std::io::stdin(), std::io::stdout(), interrupted) {
             Ok(Exit::Quit) => ExitCode::SUCCESS,
             Ok(Exit::Interrupted) => ExitCode::from(INTERRUPTED_STATUS),
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
+            Err(e) => CliError::Usage(e.to_string()).report(),
         }
     }
 }

@@ -22,8 +22,9 @@ mod thinking;
 pub use cli::{Colour, PlayArgs};
 pub use screen::Terminal;
 
-use crate::engine::{Line, panic_text, read_line};
+use crate::engine::panic_text;
 use crate::game::{Game, Presentation};
+use crate::protocol::{Line, read_line};
 use crate::tools::time_control::TimeControl;
 use crossbeam_channel::{Receiver, Sender, never, select};
 use session::Session;

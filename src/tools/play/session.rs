@@ -10,11 +10,13 @@ use super::log::{self, Log};
 use super::screen::Screen;
 use super::thinking::{Purpose, SearchEvent, Thinking};
 use super::{EngineLimit, Event, PlayConfig};
-use crate::engine::{ENGINE_NAME, Engine, Line, MAX_LINE_BYTES};
-use crate::game::{BoardStyle, Game, GameRecord, MoveList, Outcome, Presentation, Side};
+use crate::engine::{ENGINE_NAME, Engine};
+use crate::game::{BoardStyle, Game, GameRecord, MoveList, Presentation, Side};
+use crate::protocol::{Line, MAX_LINE_BYTES};
 use crate::protocol::{one_line, quote};
 use crate::search::{Clock, Limits};
-use crate::tools::pgn::{self, Fault, GameEnd, GameTags, TerminationTag};
+use crate::tools::game_end::GameEnd;
+use crate::tools::pgn::{self, GameTags};
 use crate::tools::time_control::GameClock;
 use crossbeam_channel::Sender;
 use std::path::Path;
@@ -201,10 +203,7 @@ impl<G: Presentation> Session<G> {
 
     /// How the game ended: by the rules, or a flag fell; `None` while it goes on.
     fn end(&self) -> Option<GameEnd> {
-        match self.forfeit {
-            Some(side) => Some(GameEnd::Fault(side, Fault::TimeForfeit)),
-            None => self.record.termination().map(GameEnd::Rules),
-        }
+        GameEnd::of_record(&self.record, self.forfeit)
     }
 
     /// The end in words: "White wins: Black has no legal move (DUEL-MATT)".
@@ -641,22 +640,14 @@ fn game_pgn<G: Presentation>(session: &Session<G>) -> String {
             EngineLimit::Clock(tc) => tc.pgn(),
             _ => "-".to_string(),
         },
-        side_time_controls: None,
-        termination: end
-            .as_ref()
-            .map_or(TerminationTag::Unterminated, GameEnd::termination_tag),
+        ..GameTags::default()
     };
-    let result = end
-        .as_ref()
-        .and_then(GameEnd::outcome)
-        .map_or("*", Outcome::pgn);
-    let final_comment = end.as_ref().map(|end| session.end_text(end));
-    pgn::write(
-        &tags,
+    pgn::write_game(
+        tags,
         &session.record,
         &session.comments,
-        result,
-        final_comment.as_deref(),
+        end.as_ref(),
+        |end| session.end_text(end),
     )
 }
 
@@ -682,7 +673,7 @@ fn plies_text(count: usize) -> String {
     }
 }
 
-/// `m:ss.s`.
+/// A clock as `m:ss.s`.
 fn clock_text(left: Duration) -> String {
     let tenths = left.as_millis() / 100;
     format!("{}:{:02}.{}", tenths / 600, tenths / 10 % 60, tenths % 10)

@@ -10,14 +10,16 @@
 mod cli;
 pub mod fit;
 pub mod labels;
+mod report;
 pub mod samples;
 
-pub use cli::TuneArgs;
+pub use cli::{TuneArgs, TuneSettings};
 
 use crate::game::Tuning;
 use crate::tools::pgn;
-use fit::{Dataset, FitSettings};
-use samples::{SampleCounts, Selection};
+use fit::Dataset;
+use report::TuneReport;
+use samples::SampleCounts;
 use std::collections::HashSet;
 use std::io::Write;
 
@@ -27,37 +29,7 @@ pub fn run<G: Tuning>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String
     if weights.is_empty() {
         return Err(format!("{}'s evaluation has no tunable weights", G::NAME));
     }
-    let fixed: Vec<bool> = match &args.fix {
-        None => (0..weights.len()).map(|i| i == 0).collect(),
-        Some(names) => {
-            if let Some(unknown) = names.iter().find(|n| !weights.iter().any(|w| w.name == *n)) {
-                let known: Vec<&str> = weights.iter().map(|w| w.name).collect();
-                return Err(format!(
-                    "--fix: no weight '{unknown}' (the weights: {})",
-                    known.join(", ")
-                ));
-            }
-            weights
-                .iter()
-                .map(|w| names.iter().any(|n| n == w.name))
-                .collect()
-        }
-    };
-    if args.iterations == 0 {
-        return Err("--iterations: must be at least 1".to_string());
-    }
-    if !args.rate.is_finite() || args.rate <= 0.0 {
-        return Err(format!(
-            "--rate: must be a positive number of centipawns, not {}",
-            args.rate
-        ));
-    }
-    let score_weight = args.score_weight;
-    if !(0.0..=1.0).contains(&score_weight) {
-        return Err(format!(
-            "--score-weight: must be a number from 0 to 1, not {score_weight}"
-        ));
-    }
+    let settings = args.settings(weights)?;
     let features = G::start().eval_features().len();
     if features != weights.len() {
         return Err(format!(
@@ -66,23 +38,44 @@ pub fn run<G: Tuning>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String
             weights.len()
         ));
     }
+    let data = load_dataset::<G>(&settings, out)?;
+    let sets = Sets::split(&data, &settings, out)?;
+    let report = TuneReport::fit(weights, &settings, &sets)?;
+    write!(out, "{report}").map_err(|e| e.to_string())
+}
 
-    let mut data = Dataset::new(weights.len());
+/// The positions of the games in the settings' files, their counts told on `out`.
+fn load_dataset<G: Tuning>(
+    settings: &TuneSettings,
+    out: &mut dyn Write,
+) -> Result<Dataset, String> {
+    let mut data = Dataset::new(G::eval_weights().len());
     let mut counts = SampleCounts::default();
     let mut seen = HashSet::new();
-    let selection = Selection {
-        keep_decided: args.keep_decided,
-        scored_only: score_weight > 0.0,
-    };
-    for path in &args.files {
+    for path in &settings.files {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let games = pgn::read::<G>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         for game in &games {
-            samples::add_game(game, selection, &mut seen, &mut data, &mut counts);
+            samples::add_game(game, settings.selection, &mut seen, &mut data, &mut counts);
         }
     }
-    let write_error = |e: std::io::Error| e.to_string();
+    write_counts(&counts, settings.selection.scored_only, out).map_err(|e| e.to_string())?;
+    if data.len() < 10 {
+        return Err(format!(
+            "too few positions to fit ({}): play more games",
+            data.len()
+        ));
+    }
+    Ok(data)
+}
+
+/// The line that says which positions were kept and why the others were not.
+fn write_counts(
+    counts: &SampleCounts,
+    scored_only: bool,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
     write!(
         out,
         "games {} ({} unfinished, {} lost by a fault and {} repeated, skipped); positions kept {}, left out: opening {}, tactical {}, decided {}",
@@ -94,103 +87,56 @@ pub fn run<G: Tuning>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String
         counts.opening,
         counts.tactical,
         counts.decided
-    )
-    .map_err(write_error)?;
-    if selection.scored_only {
-        writeln!(out, ", unscored {}", counts.unscored).map_err(write_error)?;
+    )?;
+    if scored_only {
+        writeln!(out, ", unscored {}", counts.unscored)
     } else {
-        writeln!(out).map_err(write_error)?;
+        writeln!(out)
     }
-    if data.len() < 10 {
-        return Err(format!(
-            "too few positions to fit ({}): play more games",
-            data.len()
-        ));
-    }
+}
 
-    let (train, validation) = data.split_every(10);
-    // The results alone, to show what blending in the scores does to how well results are predicted.
-    let (train_results, validation_results) = (train.clone(), validation.clone());
-    let (train, validation) = if selection.scored_only {
-        // Every row has a score; the scale comes from the training rows alone.
-        let scale = labels::score_scale(&train).ok_or("no position has a search score")?;
-        writeln!(
-            out,
-            "search scores: K_s {scale:.4}; targets {score_weight:.2}·score + {:.2}·result",
-            1.0 - score_weight
-        )
-        .map_err(write_error)?;
-        (
-            labels::blend(&train, score_weight, scale),
-            labels::blend(&validation, score_weight, scale),
-        )
-    } else {
-        (train, validation)
-    };
-    let start: Vec<f64> = weights.iter().map(|w| f64::from(w.value)).collect();
-    let k = fit::fit_scale(&train, &start);
-    let settings = FitSettings {
-        iterations: args.iterations,
-        rate: args.rate,
-    };
-    let fitted = fit::fit_weights(&train, &start, &fixed, k, settings);
-    if fitted.iter().any(|w| !w.is_finite()) {
-        return Err(format!(
-            "the fit diverged (a weight is not a number): try a smaller --rate than {}",
-            args.rate
-        ));
-    }
-    let rounded: Vec<f64> = fitted.iter().map(|w| w.round()).collect();
-    writeln!(out, "K {k:.4}").map_err(write_error)?;
-    for (name, set) in [("training", &train), ("validation", &validation)] {
-        writeln!(
-            out,
-            "{name} positions {}: mean squared error {:.6} before, {:.6} after",
-            set.len(),
-            fit::mean_error(set, &start, k),
-            fit::mean_error(set, &rounded, k),
-        )
-        .map_err(write_error)?;
-    }
-    if selection.scored_only {
-        // Each weight set at the scale that fits it to the training results best.
-        let result_error = |weights: &[f64]| {
-            let k = fit::fit_scale(&train_results, weights);
-            fit::mean_error(&validation_results, weights, k)
+/// The positions split for fitting: every tenth held out for validation.
+struct Sets {
+    /// The positions fitted to, labelled with their targets.
+    train: Dataset,
+    /// The positions held out, labelled alike.
+    validation: Dataset,
+    /// The training positions labelled with their game results alone.
+    train_results: Dataset,
+    /// The held-out positions labelled with their game results alone.
+    validation_results: Dataset,
+}
+
+impl Sets {
+    /// Splits `data`; with `--score-weight`, the targets blend in the search scores through the
+    /// scale fitted to the training positions (told on `out`).
+    fn split(data: &Dataset, settings: &TuneSettings, out: &mut dyn Write) -> Result<Sets, String> {
+        let (train, validation) = data.split_every(10);
+        // The results alone, to show what blending in the scores does to how well results are
+        // predicted.
+        let (train_results, validation_results) = (train.clone(), validation.clone());
+        let (train, validation) = if settings.selection.scored_only {
+            let weight = settings.score_weight;
+            // Every row has a score; the scale comes from the training rows alone.
+            let scale = labels::score_scale(&train).ok_or("no position has a search score")?;
+            writeln!(
+                out,
+                "search scores: K_s {scale:.4}; targets {weight:.2}·score + {:.2}·result",
+                1.0 - weight
+            )
+            .map_err(|e| e.to_string())?;
+            (
+                labels::blend(&train, weight, scale),
+                labels::blend(&validation, weight, scale),
+            )
+        } else {
+            (train, validation)
         };
-        writeln!(
-            out,
-            "against the game results alone, validation: mean squared error {:.6} before, {:.6} after",
-            result_error(&start),
-            result_error(&rounded),
-        )
-        .map_err(write_error)?;
+        Ok(Sets {
+            train,
+            validation,
+            train_results,
+            validation_results,
+        })
     }
-    let name_width = weights.iter().map(|w| w.name.len()).max().unwrap_or(0);
-    let term_width = weights.iter().map(|w| w.term.len()).max().unwrap_or(0);
-    writeln!(
-        out,
-        "\n{:<name_width$} {:<term_width$} {:>7} {:>7}",
-        "weight", "term", "before", "after"
-    )
-    .map_err(write_error)?;
-    for ((weight, new), fixed) in weights.iter().zip(&rounded).zip(&fixed) {
-        let mark = if *fixed { " (fixed)" } else { "" };
-        writeln!(
-            out,
-            "{:<name_width$} {:<term_width$} {:>7} {:>7}{mark}",
-            weight.name, weight.term, weight.value, *new as i32
-        )
-        .map_err(write_error)?;
-    }
-    writeln!(out, "\nThe weights in source form:").map_err(write_error)?;
-    for (weight, new) in weights.iter().zip(&rounded) {
-        writeln!(
-            out,
-            "    EvalWeight::new({:?}, {:?}, {}),",
-            weight.term, weight.name, *new as i32
-        )
-        .map_err(write_error)?;
-    }
-    Ok(())
 }

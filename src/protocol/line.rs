@@ -1,5 +1,5 @@
-//! Line input shared by every front end that reads a person or a program line by line (the protocol's
-//! input thread, `duel play`): bytes rather than `String` lines, so that one bad line cannot end the
+//! Line input shared by everything that reads a person or a program line by line (the protocol's
+//! input thread, `duel play`, the engine processes of `duel match` and `duel gui`): bytes rather than `String` lines, so that one bad line cannot end the
 //! input.
 //!
 //! A line that is not UTF-8 comes back as its bytes for the caller to judge, and one longer than

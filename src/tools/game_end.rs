@@ -1,8 +1,10 @@
 //! Why a game ended, for every tool that plays or reads games: `duel match` (which knows every way),
-//! `duel play` (the rules, or a flag falling) and `duel tune` (which leaves out games lost by a fault).
+//! `duel play` and `duel gui` (the rules, or a flag falling) and `duel tune` (which leaves out games
+//! lost by a fault). The rules' own verdict is [`Termination`]; this adds what only a tool decides:
+//! adjudication, an engine's fault, an interrupted game.
 
-use super::TerminationTag;
-use crate::game::{Outcome, Presentation, Side, Termination};
+use crate::game::{Game, GameRecord, Outcome, Presentation, Side, Termination};
+use crate::tools::pgn::TerminationTag;
 use std::fmt;
 use std::time::Duration;
 
@@ -24,6 +26,15 @@ pub enum GameEnd {
 }
 
 impl GameEnd {
+    /// How a game that only the rules and the clocks can end stands (`duel play`, `duel gui`): lost on
+    /// time by the side whose flag fell, else the rules' verdict; `None` while it goes on.
+    pub fn of_record<G: Game>(record: &GameRecord<G>, flag_fell: Option<Side>) -> Option<GameEnd> {
+        match flag_fell {
+            Some(side) => Some(GameEnd::Fault(side, Fault::TimeForfeit)),
+            None => record.termination().map(GameEnd::Rules),
+        }
+    }
+
     /// The result, or `None` for an interrupted game.
     pub fn outcome(&self) -> Option<Outcome> {
         match self {
