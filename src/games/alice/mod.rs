@@ -91,7 +91,7 @@ impl Game for Position {
     const GOAL: &'static str = "checkmate";
     /// The start and the positions 16 plies of seeded uniform random play reach (`Rng::new(seed)` for
     /// seeds 1 to 4; seed 5 ends in checkmate): pieces on both boards, all with castling rights.
-    /// `tests/alice_rules.rs` replays them.
+    /// `tests/games/alice_rules.rs` replays them.
     const BENCH_POSITIONS: &'static [&'static str] = &[
         START_FEN,
         "r1bqk1n1/p2p1p1U/1so1s1s1/2P3P1/7u/b1O4S/PPPCPP2/R2QKBN1 w Qq - 1 9",

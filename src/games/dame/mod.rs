@@ -59,7 +59,7 @@ impl Game for Position {
     const GOAL: &'static str = "the opponent has no pieces left";
     /// The start and three positions of seeded random play from it (`Rng::new(seed)` picking among
     /// the legal moves): seeds 3 and 8 after 16 plies, and seed 26 after 24, a White king against men.
-    /// `tests/dame_rules.rs` replays them.
+    /// `tests/games/dame_rules.rs` replays them.
     const BENCH_POSITIONS: &'static [&'static str] = &[
         START_TEXT,
         "1m3m1m/m5m1/1m1m1M1M/m3m3/8/M1M1M3/3M3M/M1M1M1M1 w",

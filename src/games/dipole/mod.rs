@@ -58,7 +58,7 @@ impl Game for Position {
     const GOAL: &'static str = "the opponent has no checkers left";
     /// The start and three middle games reached by 12 plies of seeded random play (`Rng::new(seed)`
     /// for seeds 1, 2 and 4; seed 3 leaves little on the board) that, three times in four, picks among
-    /// the moves staying on the board. `tests/dipole_rules.rs` replays them.
+    /// the moves staying on the board. `tests/games/dipole_rules.rs` replays them.
     const BENCH_POSITIONS: &'static [&'static str] = &[
         START_TEXT,
         "3b4/4G3/3b1b2/8/7d/8/3b4/4D3 w",
