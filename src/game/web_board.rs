@@ -8,6 +8,10 @@ use serde_json::Value;
 
 /// A game's board and moves as JSON for a drawing client.
 pub trait WebBoard: Game {
+    /// The page's drawing of this game: an ES module whose default export draws the board JSON of
+    /// [`web_board`](Self::web_board) (see `docs/gui.md`); `None` for no drawing of its own.
+    const WEB_BOARD_JS: Option<&'static str> = None;
+
     /// The position's board: an object whose `"kind"` names the drawing (the game's name) and whose
     /// other fields are what that drawing needs (see `docs/gui.md`); `None` for no drawing.
     fn web_board(&self) -> Option<Value> {

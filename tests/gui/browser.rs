@@ -69,9 +69,16 @@ impl Drop for Driver {
     }
 }
 
+/// Runs `script`, a function body, in the page; it may read `page`, the page's state (the object
+/// `js/state.js` exports, which no global holds).
 async fn js(client: &Client, script: &str) -> Value {
+    let wrapped = format!(
+        "const done = arguments[arguments.length - 1]; \
+         import('/js/state.js').then(({{ page }}) => done((() => {{ {script} }})()), \
+         (e) => done(`js/state.js: ${{e}}`));"
+    );
     client
-        .execute(script, Vec::new())
+        .execute_async(&wrapped, Vec::new())
         .await
         .unwrap_or_else(|e| panic!("{script}: {e}"))
 }
@@ -286,13 +293,13 @@ async fn play(client: Client, url: String) {
         on_e6 == "white" || reply.to_ascii_uppercase().contains("XE6"),
         "{on_e6} {reply}"
     );
-    let last = js(client, "return app.state.last_move.text;").await;
+    let last = js(client, "return page.state.last_move.text;").await;
     assert_eq!(last, reply.as_str());
 
     // Two clicks: a move with one path between its squares.
     let pick = js(
         client,
-        "const legal = app.state.legal; \
+        "const legal = page.state.legal; \
          const m = legal.find(m => legal.filter(n => n.from === m.from && n.to === m.to).length === 1); \
          return [m.from, m.to, m.text];",
     )
@@ -331,7 +338,7 @@ async fn play(client: Client, url: String) {
     wait_until(
         client,
         "the position after move 2",
-        "document.body.dataset.view === '2' && app.state.history.length === 2",
+        "document.body.dataset.view === '2' && page.state.history.length === 2",
     )
     .await;
     client
@@ -386,7 +393,7 @@ async fn play(client: Client, url: String) {
     wait_until(
         client,
         "the set position",
-        "document.body.dataset.ply === '0' && app.state.position.startsWith('4bK4')",
+        "document.body.dataset.ply === '0' && page.state.position.startsWith('4bK4')",
     )
     .await;
     drag(client, "A1", "B3").await;
@@ -462,7 +469,7 @@ async fn play(client: Client, url: String) {
         "!document.body.dataset.thinking",
     )
     .await;
-    let played = js(client, "return app.game.moves.length;").await;
+    let played = js(client, "return page.game.moves.length;").await;
     client
         .find(Locator::Id("save-pgn"))
         .await
@@ -494,7 +501,7 @@ async fn play(client: Client, url: String) {
     wait_until(
         client,
         "the game loaded back",
-        &format!("document.body.dataset.ply === '{played}' && app.game.variant === 'dipole'"),
+        &format!("document.body.dataset.ply === '{played}' && page.game.variant === 'dipole'"),
     )
     .await;
 

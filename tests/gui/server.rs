@@ -162,12 +162,26 @@ fn the_routes_serve_the_page_to_its_own_address_only() {
     let (code, page) = get(&server, "/", &host);
     assert_eq!(code, 200, "{page}");
     assert!(
-        page.contains("text/html") && page.contains("/app.js"),
+        page.contains("text/html") && page.contains("/js/main.js"),
         "{page}"
     );
     assert!(page.contains("content-security-policy"), "{page}");
-    let (code, script) = get(&server, "/app.js", &host);
-    assert!(code == 200 && script.contains("text/javascript"));
+    // The page's modules and each game's drawing, as scripts a browser runs as modules.
+    for path in [
+        "/js/main.js",
+        "/js/state.js",
+        "/js/board.js",
+        "/games/duel.js",
+        "/games/dipole.js",
+        "/games/dame.js",
+        "/games/alice.js",
+    ] {
+        let (code, script) = get(&server, path, &host);
+        assert!(
+            code == 200 && script.contains("text/javascript"),
+            "{path}: {script}"
+        );
+    }
     assert_eq!(get(&server, "/style.css", &host).0, 200);
     assert_eq!(get(&server, "/etc/passwd", &host).0, 404);
     let port = host.rsplit(':').next().unwrap();

@@ -13,6 +13,8 @@ fn names(set: u32) -> Vec<String> {
 }
 
 impl WebBoard for Position {
+    const WEB_BOARD_JS: Option<&'static str> = Some(include_str!("web_board.js"));
+
     fn web_board(&self) -> Option<Value> {
         let pieces: Vec<Value> = Square::all()
             .filter_map(|sq| {

@@ -8,6 +8,8 @@ use crate::game::{Side, WebBoard};
 use serde_json::{Value, json};
 
 impl WebBoard for Position {
+    const WEB_BOARD_JS: Option<&'static str> = Some(include_str!("web_board.js"));
+
     fn web_board(&self) -> Option<Value> {
         let stacks: Vec<Value> = Square::all()
             .filter_map(|sq| {

@@ -43,6 +43,8 @@ fn corner(mv: Move) -> Option<Square> {
 }
 
 impl WebBoard for Position {
+    const WEB_BOARD_JS: Option<&'static str> = Some(include_str!("web_board.js"));
+
     fn web_board(&self) -> Option<Value> {
         let pieces: Vec<Value> = Square::all()
             .filter_map(|sq| piece_json(self, sq))

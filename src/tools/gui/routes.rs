@@ -1,4 +1,4 @@
-//! The HTTP routes: the page, its script and style sheet, and the WebSocket; and the checks every
+//! The HTTP routes: the page's files (one route each, from [`assets::all`]) and the WebSocket; and the checks every
 //! request passes first. A request must name this server in its Host header (a page elsewhere that
 //! rebinds its own name to this address is refused), and a WebSocket must come from this server's
 //! own page (its Origin).
@@ -92,10 +92,24 @@ pub fn url_host(ip: IpAddr) -> String {
 
 /// The routes of the server.
 pub fn router(app: Arc<App>) -> Router {
-    Router::new()
-        .route("/", get(index))
-        .route("/app.js", get(script))
-        .route("/style.css", get(style))
+    let files = assets::all()
+        .into_iter()
+        .fold(Router::new(), |router, file| {
+            let assets::Asset {
+                path,
+                content_type,
+                body,
+            } = file;
+            router.route(
+                &path,
+                get(
+                    move |State(app): State<Arc<App>>, headers: HeaderMap| async move {
+                        asset(&app, &headers, content_type, body)
+                    },
+                ),
+            )
+        });
+    files
         .route("/ws", get(websocket))
         .fallback(not_found)
         .with_state(app)
@@ -144,28 +158,6 @@ fn asset(
         HeaderValue::from_static("no-referrer"),
     );
     response
-}
-
-async fn index(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
-    asset(
-        &app,
-        &headers,
-        "text/html; charset=utf-8",
-        assets::INDEX_HTML,
-    )
-}
-
-async fn script(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
-    asset(
-        &app,
-        &headers,
-        "text/javascript; charset=utf-8",
-        assets::APP_JS,
-    )
-}
-
-async fn style(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
-    asset(&app, &headers, "text/css; charset=utf-8", assets::STYLE_CSS)
 }
 
 async fn not_found() -> Response {

@@ -1,0 +1,124 @@
+// duel gui: a client of the engine protocol in one page; this module wires the page's controls and
+// opens the connection.
+//
+// The page owns the game (its variant, start position and moves in notation) and is the engine's
+// GUI: it sends the protocol lines any GUI sends (setoption, ucinewgame, isready, position, go,
+// stop) through the server, which relays them to the engine and relays every line back. For the rules
+// it asks the server: a "state" request replays the game and answers with the board, the legal moves
+// (each with the squares it joins), the announcement and the end. Messages: docs/gui.md.
+
+import { drawBoard } from './board.js';
+import { resetClock } from './clock.js';
+import { $ } from './dom.js';
+import { engineSend } from './engine.js';
+import { goToPly, humanMayMove, newGameHere, playMove, undo } from './game.js';
+import { closeChoice, onPointerCancel, onPointerDown, onPointerMove, onPointerUp } from './input.js';
+import { drawArrows } from './marks.js';
+import { drawStatus, showMessage } from './panels.js';
+import { loadPgn, savePgn, setPosition } from './pgn.js';
+import { activeSearch, afterState, dropSearches, engineHangs, stopSearches } from './search.js';
+import { connect, send } from './server.js';
+import { live, page } from './state.js';
+
+function wire() {
+  const board = $('board');
+  board.addEventListener('pointerdown', onPointerDown);
+  board.addEventListener('pointermove', onPointerMove);
+  board.addEventListener('pointerup', onPointerUp);
+  board.addEventListener('pointercancel', onPointerCancel);
+  $('variant').addEventListener('change', () => {
+    page.flipped = false;
+    newGameHere($('variant').value, null);
+  });
+  $('new').addEventListener('click', () => newGameHere(page.game.variant, page.game.start));
+  $('undo').addEventListener('click', undo);
+  $('flip').addEventListener('click', () => {
+    page.flipped = !page.flipped;
+    drawBoard();
+  });
+  $('go').addEventListener('click', () => {
+    if (!live()) goToPly(page.game.moves.length);
+    page.forceEngine = true;
+    afterState();
+  });
+  $('stop').addEventListener('click', () => {
+    const search = activeSearch();
+    if (!search || search.purpose !== 'move') return showMessage('the engine is not thinking about a move');
+    engineSend('stop');
+    clearTimeout(search.timer);
+    search.timer = setTimeout(() => engineHangs(search), HANG_GRACE_MS);
+  });
+  $('pass').addEventListener('click', () => {
+    const refusal = humanMayMove();
+    if (refusal) return showMessage(refusal);
+    const pass = page.state.legal.find((m) => m.pass);
+    if (pass) playMove(pass.text);
+  });
+  $('entry').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = $('move-input').value.trim();
+    if (!text) return;
+    const refusal = humanMayMove();
+    if (refusal) return showMessage(refusal);
+    $('move-input').value = '';
+    playMove(text);
+  });
+  $('mode').addEventListener('change', () => {
+    page.forceEngine = false;
+    if (page.state) drawStatus();
+    afterState();
+  });
+  $('limit-kind').addEventListener('change', () => {
+    const defaults = { movetime: '1000', depth: '6', clock: '300+2' };
+    $('limit-value').value = defaults[$('limit-kind').value];
+    resetClock();
+  });
+  $('limit-value').addEventListener('change', resetClock);
+  $('analyse').addEventListener('change', () => {
+    if (!$('analyse').checked) stopSearches();
+    afterState();
+  });
+  $('multipv').addEventListener('change', () => {
+    if (activeSearch() && activeSearch().purpose === 'analysis') stopSearches();
+    afterState();
+  });
+  $('moves').addEventListener('click', (event) => {
+    const ply = event.target.dataset && event.target.dataset.ply;
+    if (ply != null) goToPly(Number(ply));
+  });
+  $('graph').addEventListener('click', (event) => {
+    const box = $('graph').getBoundingClientRect();
+    const plies = Math.max(page.game.moves.length, 10);
+    goToPly(Math.round(((event.clientX - box.left) / box.width) * plies));
+  });
+  $('restart').addEventListener('click', () => {
+    dropSearches();
+    send({ type: 'restart' });
+  });
+  $('set-position').addEventListener('click', setPosition);
+  $('save-pgn').addEventListener('click', savePgn);
+  $('load-pgn').addEventListener('click', () => loadPgn($('pgn-text').value));
+  $('pgn-file').addEventListener('change', () => {
+    const file = $('pgn-file').files[0];
+    if (!file) return;
+    file.text().then((text) => {
+      $('pgn-text').value = text;
+      loadPgn(text);
+    });
+  });
+  $('raw').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const line = $('raw-line').value;
+    if (line.trim()) engineSend(line);
+    $('raw-line').value = '';
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.target.closest('input, textarea, select')) return;
+    if (event.key === 'ArrowLeft') goToPly(page.view - 1);
+    if (event.key === 'ArrowRight') goToPly(page.view + 1);
+    if (event.key === 'Escape' && page.choice) { closeChoice(); drawArrows(); }
+  });
+}
+
+wire();
+connect();

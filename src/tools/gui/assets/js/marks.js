@@ -1,0 +1,98 @@
+// What is drawn over the pieces: the last move, the piece picked and where it may go, and the
+// arrows (the engine's best move, or the moves to choose between).
+
+import { MARGIN, S, boardIndex, boardOfSquare, geometry } from './board.js';
+import { $, el } from './dom.js';
+import { chooseMove } from './input.js';
+import { page } from './state.js';
+
+export function legalFrom(square) {
+  return page.state ? page.state.legal.filter((m) => m.from === square) : [];
+}
+
+export function destinations(square) {
+  return new Set(legalFrom(square).map((m) => (m.off ? 'off' : m.to)));
+}
+
+export function drawMarks() {
+  const marks = $('marks');
+  const g = geometry();
+  if (!marks || !g) return;
+  marks.replaceChildren();
+  const last = page.state.last_move;
+  if (last) {
+    // A capture sequence (Dame) also marks every landing square and the pieces it took; an Alice
+    // move starts on its board and the piece lands on the other.
+    const b = boardIndex(last.board);
+    for (const name of new Set([last.from, ...(last.path || []), last.to])) {
+      if (!name) continue;
+      const [x, y] = g.origin(name, name === last.from ? b : g.boards - 1 - b);
+      el('rect', { x, y, width: S, height: S, class: 'last', 'data-square': name }, marks);
+    }
+    for (const name of last.captured || []) {
+      const [cx, cy] = g.center(name);
+      el('circle', { cx, cy, r: S / 2 - 10, class: 'taken', 'data-square': name }, marks);
+    }
+  }
+  document.querySelectorAll('#board .dest').forEach((n) => n.classList.remove('dest'));
+  if (!page.selected) return;
+  const on = boardOfSquare(page.selected);
+  const [px, py] = g.origin(page.selected, on);
+  el('rect', { x: px, y: py, width: S, height: S, class: 'picked' }, marks);
+  for (const name of destinations(page.selected)) {
+    if (name === 'off') {
+      document.querySelectorAll('#board .off').forEach((n) => n.classList.add('dest'));
+      continue;
+    }
+    const square = document.querySelector(`#board rect.sq[data-square="${name}"]`);
+    if (square) square.classList.add('dest');
+    const [cx, cy] = g.center(name, on);
+    el('circle', { cx, cy, r: 9, class: 'dest-dot' }, marks);
+  }
+}
+
+// The arrow of a move: from its square, through its turn if any, to its square or off the board.
+export function arrowPoints(g, move) {
+  const on = boardIndex(move.board);
+  const points = [g.center(move.from, on)];
+  if (move.via) points.push(g.center(move.via));
+  if (move.path) move.path.slice(0, -1).forEach((name) => points.push(g.center(name)));
+  if (move.off) {
+    const [cx, cy] = points[0];
+    const up = (page.state.side === 'white') !== page.flipped;
+    points.push([cx, up ? MARGIN + g.off / 2 : g.height - MARGIN - g.off / 2]);
+  } else if (move.to) {
+    points.push(g.center(move.to, on));
+  }
+  return points.map(([x, y]) => `${x},${y}`).join(' ');
+}
+
+export function findLegal(text) {
+  if (!page.state || !text) return null;
+  const bare = (t) => t.replace(/[+#]+$/, '');
+  return page.state.legal.find((m) => m.text === text) || page.state.legal.find((m) => bare(m.text) === bare(text)) || null;
+}
+
+export function drawArrows() {
+  const layer = $('arrows');
+  const g = geometry();
+  if (!layer || !g) return;
+  layer.replaceChildren();
+  if (page.choice) {
+    page.choice.forEach((move, i) => {
+      if (!move.from || (!move.to && !move.off)) return;
+      const line = el('polyline', { points: arrowPoints(g, move), class: `arrow choice-${i % 2}`, 'marker-end': `url(#head-${i % 2})`, 'data-move': move.text }, layer);
+      line.addEventListener('pointerdown', (e) => {
+        e.stopPropagation();
+        chooseMove(move.text);
+      });
+    });
+    return;
+  }
+  const search = page.searches[0];
+  const best = page.lines[0];
+  if ($('analyse').checked && best && best.pv && best.pv.length && search && !search.ignore && search.ply === page.view) {
+    const move = findLegal(best.pv[0]);
+    if (move && move.from) el('polyline', { points: arrowPoints(g, move), class: 'arrow best', 'marker-end': 'url(#head-best)', 'data-move': move.text }, layer);
+  }
+}

@@ -1,0 +1,65 @@
+// PGN and position text: a game saved and loaded through the server, a position set from its text.
+
+import { resetClock } from './clock.js';
+import { $ } from './dom.js';
+import { syncEngineGame, whiteScore } from './engine.js';
+import { newGameHere, showState } from './game.js';
+import { showMessage } from './panels.js';
+import { stopSearches } from './search.js';
+import { request } from './server.js';
+import { isHuman, newGame, page } from './state.js';
+
+export function playerName(side) {
+  const mode = $('mode').value;
+  if (mode === 'engines') return page.engineName;
+  if (mode === 'both') return 'player';
+  return isHuman(side) ? 'player' : page.engineName;
+}
+
+export function savePgn() {
+  const kind = $('limit-kind').value;
+  request({
+    type: 'pgn', variant: page.game.variant, start: page.game.start, moves: page.game.moves,
+    comments: page.game.comments, forfeit: page.game.forfeit, white: playerName('white'), black: playerName('black'),
+    time_control: kind === 'clock' ? $('limit-value').value.trim() : '-',
+  }).then((reply) => {
+    $('pgn-text').value = reply.text;
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([reply.text], { type: 'application/x-chess-pgn' }));
+    link.download = `${page.game.variant}-game.pgn`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  }, showMessage);
+}
+
+export function loadPgn(text) {
+  request({ type: 'load_pgn', variant: page.game.variant, text }).then((reply) => {
+    stopSearches();
+    const variantChanged = reply.variant !== page.game.variant;
+    $('variant').value = reply.variant;
+    page.game = newGame(reply.variant, reply.start);
+    page.game.moves = reply.moves;
+    page.game.comments = reply.comments;
+    page.view = reply.moves.length;
+    resetClock();
+    if (variantChanged) page.flipped = false;
+    syncEngineGame();
+    showMessage(`loaded: ${reply.white || '?'} – ${reply.black || '?'}, ${reply.result}`);
+    // The comments' scores are the movers' own; the graph shows White's.
+    const first = request({ type: 'state', variant: reply.variant, start: reply.start, moves: reply.moves });
+    return first.then((state) => {
+      state.history.forEach((h, i) => {
+        const c = reply.comments[i];
+        if (c && (c.cp != null || c.mate != null)) page.game.evals[i] = whiteScore(c, h.side);
+      });
+      showState(state);
+    });
+  }).catch(showMessage);
+}
+
+export function setPosition() {
+  const text = $('position-text').value.trim();
+  request({ type: 'state', variant: page.game.variant, start: text, moves: [] }).then((state) => {
+    newGameHere(page.game.variant, state.start);
+  }, (message) => showMessage(message));
+}

@@ -1,0 +1,123 @@
+// The searches sent to the engine and not yet answered, and what starts them: after every new
+// state the engine moves, or analyses, or waits.
+
+import { $ } from './dom.js';
+import { enginePlays, engineReady, engineSend, limitGo, positionLine, setEngineStatus, setMultiPv, whiteScore } from './engine.js';
+import { playMove } from './game.js';
+import { drawArrows } from './marks.js';
+import { drawGraph, drawLines, showBanner, showMessage } from './panels.js';
+import { waitingRequests } from './server.js';
+import { isHuman, live, page } from './state.js';
+
+const HANG_GRACE_MS = 5000; // how late a bestmove may be before the engine is taken to hang
+
+// The searches sent and not yet answered, oldest first: the engine answers them in order, and every
+// info line belongs to the oldest.
+export function startSearch(purpose, goLine, limitMs) {
+  const ply = page.game.moves.length;
+  const searched = purpose === 'move' ? ply : page.view;
+  engineSend(positionLine(searched));
+  engineSend(goLine);
+  const search = {
+    purpose, ply: searched, side: page.state.side,
+    started: performance.now(), info: null, ignore: false, timer: null,
+  };
+  if (limitMs != null) search.timer = setTimeout(() => engineHangs(search), limitMs + HANG_GRACE_MS);
+  page.searches.push(search);
+  document.body.dataset.thinking = purpose;
+}
+
+export function activeSearch() {
+  return page.searches.find((s) => !s.ignore);
+}
+
+// Stops whatever the engine is searching; its answer will be dropped.
+export function stopSearches() {
+  let running = false;
+  for (const search of page.searches) {
+    if (!search.ignore) running = true;
+    search.ignore = true;
+    clearTimeout(search.timer);
+  }
+  if (running) engineSend('stop');
+  page.lines = [];
+  drawLines();
+  delete document.body.dataset.thinking;
+}
+
+// The engine was restarted or has gone: no answer is coming.
+export function dropSearches() {
+  for (const search of page.searches) clearTimeout(search.timer);
+  page.searches = [];
+  delete document.body.dataset.thinking;
+}
+
+export function engineHangs(search) {
+  if (!page.searches.includes(search)) return;
+  setEngineStatus('hung', 'does not answer');
+  showBanner(`The engine has not answered for ${Math.round((performance.now() - search.started) / 1000)} s: it seems to hang. Press "Restart engine".`, false);
+}
+
+export function onInfo(info) {
+  const search = page.searches[0];
+  if (!search || search.ignore || info.depth == null) return;
+  if ((info.multipv || 1) === 1) search.info = info;
+  if (search.purpose === 'analysis') {
+    page.lines[(info.multipv || 1) - 1] = info;
+    drawLines();
+    if ((info.multipv || 1) === 1 && info.bound == null) {
+      page.game.evals[search.ply] = whiteScore(info, search.side);
+      drawGraph();
+      drawArrows();
+    }
+  } else {
+    page.lines = [info];
+    drawLines();
+  }
+}
+
+export function onBestmove(text) {
+  const search = page.searches.shift();
+  if (!search) return;
+  clearTimeout(search.timer);
+  if (!page.searches.some((s) => !s.ignore)) delete document.body.dataset.thinking;
+  if (page.engine.state === 'hung') setEngineStatus('ready', 'answers again');
+  if (search.ignore || search.purpose !== 'move') return;
+  if (search.ply !== page.game.moves.length || !text || text === '(none)') return;
+  const used = Math.round(performance.now() - search.started);
+  const info = search.info || {};
+  const comment = { ms: used };
+  if (info.mate != null) comment.mate = info.mate;
+  else if (info.cp != null) comment.cp = info.cp;
+  if (info.depth != null && (comment.cp != null || comment.mate != null)) comment.depth = info.depth;
+  if (info.depth != null) page.game.evals[search.ply] = whiteScore(info, search.side);
+  page.forceEngine = false;
+  playMove(text, comment);
+}
+
+// After every new state: the engine moves, or analyses, or waits.
+export function afterState() {
+  const state = page.state;
+  if (!state || !engineReady() || waitingRequests() > 0) return;
+  const searching = activeSearch();
+  if (live() && !state.end && (!isHuman(state.side) || page.forceEngine)) {
+    if (searching && searching.purpose === 'move') return;
+    if (!enginePlays(page.game.variant)) {
+      return showMessage(`${page.engineName} does not play ${page.game.variant}`);
+    }
+    stopSearches();
+    setMultiPv(1);
+    const go = limitGo();
+    startSearch('move', go.line, go.ms);
+    return;
+  }
+  if (searching && searching.purpose === 'move') stopSearches(); // the engine no longer has this move
+  if ($('analyse').checked && !state.end && enginePlays(page.game.variant)) {
+    if (searching && searching.purpose === 'analysis' && searching.ply === page.view) return;
+    stopSearches();
+    setMultiPv(Number($('multipv').value));
+    startSearch('analysis', 'go infinite', null);
+  } else if (searching && searching.purpose === 'analysis') {
+    stopSearches();
+  }
+}
