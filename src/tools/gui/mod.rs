@@ -1,14 +1,14 @@
 //! `duel gui`: play, watch and analyse every hosted game in the browser.
 //!
-//! The binary serves one page (HTML, CSS and JavaScript embedded in it, `assets/`) on a local address
-//! and talks to it over a WebSocket. The page is a client of the engine protocol: the server starts
-//! the engine (this program's own by default, or the `--engine` program, as `duel match` starts
-//! engines) and relays protocol lines both ways, so the page does what any GUI author's program
-//! does. The server also knows the rules, through the [`Game`](crate::game::Game) trait: it tells the
-//! page the board of a position (each game's [`WebBoard`](crate::game::WebBoard) drawing, or the
-//! diagram text), the legal moves with the squares they join, the announcements and the end of the
-//! game, and it writes and reads PGN with the match runner's code. `docs/gui.md` describes the JSON
-//! messages.
+//! The binary serves one page (HTML, CSS and JavaScript modules embedded in it: `assets/`, and each
+//! game's drawing from its own folder) on a local address and talks to it over a WebSocket. The page
+//! is a client of the engine protocol: the server starts the engine (this program's own by default,
+//! or the `--engine` program, as `duel match` starts engines) and relays protocol lines both ways, so
+//! the page does what any GUI author's program does. The server also knows the rules, through the
+//! [`Game`](crate::game::Game) trait: it tells the page the board of a position (each game's
+//! [`WebBoard`](crate::game::WebBoard) drawing, or the diagram text), the legal moves with the squares
+//! they join, the announcements and the end of the game, and it writes and reads PGN with the match
+//! runner's code. `docs/gui.md` describes the JSON messages and the page's modules.
 //!
 //! Files: `cli` (the command line), `server` (the runtime, the listener, shutdown), `browser`
 //! (`--open`), `routes` (the HTTP routes and the Host and Origin checks), `assets` (the page's
