@@ -17,7 +17,9 @@ use duel::game::{
     Termination, Tuning,
 };
 use duel::games::Alice;
-use duel::games::alice::{Board, FenError, Kind, Move, MoveError, MoveFlag, START_FEN, Square};
+use duel::games::alice::{
+    Board, FenError, Kind, Move, MoveError, MoveFlag, START_FEN, Square, VchessError,
+};
 
 /// Positions from seeded random play (`playouts(2026, 60)`), with perft 3 and perft 4, chosen for the
 /// rule each exercises: castling on A with the destinations empty on B, en passant by a pawn on A and
@@ -660,6 +662,137 @@ fn lenient_fens() {
     );
     let pos = position("rnbqkbnr/ppp1pppp/8/8/3pS3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 2");
     assert_eq!(pos.en_passant(), Some(sq("e3")));
+}
+
+/// vchess.club's Alice FEN (`getFen` in its `base_rules.js`: board, side, ply count, castling flags
+/// as rook files with `i` for none, en-passant square) is read into the same position as ours.
+#[test]
+fn vchess_fens_read_as_ours() {
+    let same = |vchess: &str, ours: &str| {
+        assert_eq!(
+            position(vchess).to_text(),
+            position(ours).to_text(),
+            "{vchess}"
+        );
+        assert_eq!(position(vchess).hash(), position(ours).hash(), "{vchess}");
+    };
+    // vchess's start (`GenRandInitFen` without randomness).
+    same(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -",
+        START_FEN,
+    );
+    assert_eq!(
+        position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah -").to_text(),
+        START_FEN
+    );
+    // After 1. e4 (the pawn now on board B, `S`) as vchess writes it: the ply count 1, e3 kept.
+    let e4 = Alice::start().make_move(Alice::start().parse_move("e2e4").unwrap());
+    assert_eq!(
+        position("rnbqkbnr/pppppppp/8/8/4S3/8/PPPP1PPP/RNBQKBNR b 1 ahah e3").to_text(),
+        e4.to_text()
+    );
+    // Board-B pieces of both sides, and the ply count to the move number: plies / 2 + 1.
+    same(
+        "rnbqkb1r/pppp1ppp/5o2/4s3/4S3/2O5/PPPP1PPP/R1BQKBNR w 4 ahah -",
+        "rnbqkb1r/pppp1ppp/5o2/4s3/4S3/2O5/PPPP1PPP/R1BQKBNR w KQkq - 0 3",
+    );
+    same(
+        "1n4l1/uc1p1r1p/s1s3s1/4N1CP/SpS5/1S1S4/2K1P1P1/QN1n1BbR b 68 iiii a3",
+        "1n4l1/uc1p1r1p/s1s3s1/4N1CP/SpS5/1S1S4/2K1P1P1/QN1n1BbR b - a3 0 35",
+    );
+    // Castling subsets: White's a-side, h-side, Black's a-side, h-side; `i` where gone.
+    const CASTLE: &str = "r3k2r/8/8/8/8/8/8/R3K2R";
+    for (flags, rights) in [
+        ("ahah", "KQkq"),
+        ("iiii", "-"),
+        ("ihii", "K"),
+        ("aiii", "Q"),
+        ("iiah", "kq"),
+        ("ahii", "KQ"),
+        ("aiih", "Qk"),
+        ("ihai", "Kq"),
+    ] {
+        same(
+            &format!("{CASTLE} w 0 {flags} -"),
+            &format!("{CASTLE} w {rights} - 0 1"),
+        );
+    }
+    // En passant, from board A and from board B, as in `RANDOM_PLAY`.
+    same(
+        "rnbqkbnr/ppp1pppp/8/8/3pS3/8/PPPP1PPP/RNBQKBNR b 3 ahah e3",
+        "rnbqkbnr/ppp1pppp/8/8/3pS3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 2",
+    );
+    assert_eq!(
+        position("rnbqkbnr/ppp1pppp/8/8/3pS3/8/PPPP1PPP/RNBQKBNR b 3 ahah e3").en_passant(),
+        Some(sq("e3"))
+    );
+    same(
+        "2B4o/po4pp/1l4Sq/5pC1/Ss1pbs2/1SSSU2S/2N5/3L4 b 92 iiii a3",
+        "2B4o/po4pp/1l4Sq/5pC1/Ss1pbs2/1SSSU2S/2N5/3L4 b - a3 0 47",
+    );
+    // Our own format still round-trips unchanged.
+    for (text, _, _) in RANDOM_PLAY {
+        assert_eq!(position(text).to_text(), text);
+    }
+}
+
+#[test]
+fn vchess_fen_rejections_name_the_field() {
+    use FenError::*;
+    const BOARD: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let with = |rest: &str| format!("{BOARD} {rest}");
+    assert_eq!(rejects(&with("w 0")), Vchess(VchessError::MissingFlags));
+    assert_eq!(rejects(&with("w 0 ahah")), MissingEnPassant);
+    for flags in ["KQkq", "aha", "ahahh", "-", "ah1h", "ahAh"] {
+        assert_eq!(
+            rejects(&with(&format!("w 0 {flags} -"))),
+            Vchess(VchessError::BadFlags(flags.into())),
+            "{flags}"
+        );
+    }
+    assert_eq!(
+        rejects(&with("w 0 bhah -")),
+        Vchess(VchessError::RookFile {
+            side: Side::White,
+            short: false,
+            found: 'b'
+        })
+    );
+    assert_eq!(
+        rejects(&with("w 0 ahag -")),
+        Vchess(VchessError::RookFile {
+            side: Side::Black,
+            short: true,
+            found: 'g'
+        })
+    );
+    assert_eq!(rejects(&with("w 0 ahah e9")), BadEnPassant("e9".into()));
+    assert_eq!(
+        rejects(&with("w 0 ahah - 0 1")),
+        Vchess(VchessError::TrailingText("0 1".into()))
+    );
+    assert_eq!(
+        rejects(&with("w 99999999999 ahah -")),
+        BadCounter {
+            field: "ply count",
+            text: "99999999999".into()
+        }
+    );
+    // The meaning checks are ours: a flag needs its king and rook on their start squares on A.
+    assert_eq!(
+        rejects("r3k2r/8/8/8/8/8/8/R3K2U w 0 ahah -"),
+        CastlingWithoutPieces('K')
+    );
+    assert_eq!(rejects(&with("w 0 ahah e3")), EnPassantRank(sq("e3")));
+    assert_eq!(
+        rejects(&with("w 0 bhah -")).to_string(),
+        "vchess castling flag 'b' for white's a-side rook: only 'a' (its start file) or 'i' (no \
+         castling) is possible in Alice"
+    );
+    assert_eq!(
+        rejects(&with("w 0 KQkq -")).to_string(),
+        "vchess castling flags must be four letters (rook files, 'i' for none), found 'KQkq'"
+    );
 }
 
 fn rejects(text: &str) -> FenError {

@@ -369,6 +369,121 @@ fn input_is_lenient_about_case_separator_and_spaces() {
     }
 }
 
+/// AbstractPlay's Dipole notation (`src/games/dipole.ts` in AbstractPlay's gameslib): `e1-f2` onto an
+/// empty square, `e1+f2` a merge, `e5xf6` a capture, `e1-off` the smallest bearing off, `pass`. Every
+/// move AbstractPlay would write for a legal move is read as that move.
+#[test]
+fn abstractplay_notation_names_the_same_moves() {
+    let mut texts = 0;
+    for pos in playouts(17, 4) {
+        let moves = legal_moves(&pos);
+        for &mv in &moves {
+            let text = match mv.kind() {
+                MoveKind::Step { from, to, .. } => {
+                    let separator = match pos.stack_at(to) {
+                        None => '-',
+                        Some(stack) if stack.owner == pos.side_to_move() => '+',
+                        Some(_) => 'x',
+                    };
+                    format!("{from}{separator}{to}")
+                }
+                // AbstractPlay offers one bearing off per stack: the fewest checkers that leave.
+                MoveKind::BearOff { from, count } => {
+                    let least = moves.iter().filter_map(|m| match m.kind() {
+                        MoveKind::BearOff { from: f, count } if f == from => Some(count),
+                        _ => None,
+                    });
+                    if least.min() != Some(count) {
+                        continue;
+                    }
+                    format!("{from}-off")
+                }
+                MoveKind::Pass => "pass".to_string(),
+                MoveKind::Null => unreachable!("never generated"),
+            };
+            assert_eq!(pos.parse_move(&text), Ok(mv), "{text} in {}", pos.to_text());
+            texts += 1;
+        }
+    }
+    assert!(texts > 1000, "{texts}");
+}
+
+#[test]
+fn abstractplay_forms_in_set_positions() {
+    let start = Dipole::start();
+    // `e1-off`: the fewest checkers that leave the board (4 from e1), not the whole stack.
+    assert_eq!(start.parse_move("e1-off"), start.parse_move("e1-off:4"));
+    for text in ["E1-OFF", "e1off", "e1 off", "e1+off"] {
+        assert_eq!(
+            start.parse_move(text),
+            start.parse_move("e1-off:4"),
+            "{text}"
+        );
+    }
+    // A merge: the checker from e1 onto White's own stack on f2.
+    let merge = position("3l4/8/8/8/8/8/5A2/4K3 w");
+    let e1_f2 = merge.parse_move("e1+f2").unwrap();
+    assert_eq!(merge.make_move(e1_f2).to_text(), "3l4/8/8/8/8/8/5B2/4J3 b");
+    assert_eq!(merge.parse_move("e1-f2"), Ok(e1_f2));
+    let rules = position(RULES_POSITION);
+    assert_eq!(rules.parse_move("e5+c7"), rules.parse_move("e5-c7"));
+    assert_eq!(rules.parse_move("e5-off"), rules.parse_move("e5-off:4"));
+    assert_eq!(rules.parse_move("c7-off"), rules.parse_move("c7-off:2"));
+    // Like '-' and 'x', '+' is read as the move the squares name.
+    assert_eq!(start.parse_move("e1+e5"), start.parse_move("e1-e5"));
+    // Refused with the rule they break.
+    let sq = |name: &str| {
+        let b = name.as_bytes();
+        Square::at(i32::from(b[0] - b'a'), i32::from(b[1] - b'1')).unwrap()
+    };
+    assert_eq!(
+        contract::refused_move(&rules, "g3-off"),
+        MoveError::TooFewCheckers {
+            from: sq("g3"),
+            height: 1,
+            count: 2
+        }
+    );
+    assert_eq!(
+        contract::refused_move(&start, "c3-off"),
+        MoveError::NoStack(sq("c3"))
+    );
+    assert_eq!(
+        contract::refused_move(&start, "d8-off"),
+        MoveError::NotYourStack(sq("d8"))
+    );
+    assert_eq!(
+        contract::refused_move(&rules, "e5+f2"),
+        MoveError::NotALine {
+            from: sq("e5"),
+            to: sq("f2")
+        }
+    );
+    assert_eq!(
+        contract::refused_move(&rules, "e5+e7"),
+        MoveError::TooTall {
+            to: sq("e7"),
+            height: 3,
+            count: 2
+        }
+    );
+    assert_eq!(
+        contract::refused_move(&rules, "e5+c3"),
+        MoveError::NotForward {
+            from: sq("e5"),
+            to: sq("c3")
+        }
+    );
+    assert_eq!(
+        contract::refused_move(&start, "e1+e2"),
+        MoveError::LightSquare("e2".into())
+    );
+    assert_eq!(
+        rules.parse_move("g3-off").unwrap_err().to_string(),
+        "the stack on g3 has 1 checkers; this move needs 2 (k checkers move exactly k squares)"
+    );
+}
+
 #[test]
 fn bad_moves_are_rejected_with_the_reason() {
     let start = Dipole::start();

@@ -483,3 +483,34 @@ fn uci_variant_switches_the_game() {
         "{lines:?}"
     );
 }
+
+/// `position fen` takes vchess.club's Alice FEN beside ours, and Dipole moves in AbstractPlay's
+/// notation beside ours.
+#[test]
+fn position_reads_vchess_alice_fens_and_abstractplay_dipole_moves() {
+    use duel::game::GameRecord;
+    use duel::games::{Alice, Dipole};
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Variant value alice");
+    engine
+        .send("position fen rnbqkbnr/pppppppp/8/8/4S3/8/PPPP1PPP/RNBQKBNR b 1 ahah e3 moves e7e5");
+    engine.send("d");
+    let lines = engine.sync();
+    let mut record = GameRecord::new(Alice::start());
+    record.play_text("e2e4").unwrap();
+    record.play_text("e7e5").unwrap();
+    let expected = record.current().to_text();
+    assert!(lines.contains(&format!("Fen: {expected}")), "{lines:?}");
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+
+    engine.send("setoption name UCI_Variant value dipole");
+    engine.send("position startpos moves e1-off d8-off");
+    engine.send("d");
+    let lines = engine.sync();
+    let mut record = GameRecord::new(Dipole::start());
+    record.play_text("e1-off:4").unwrap();
+    record.play_text("d8-off:4").unwrap();
+    let expected = record.current().to_text();
+    assert!(lines.contains(&format!("Fen: {expected}")), "{lines:?}");
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+}

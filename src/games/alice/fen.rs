@@ -7,6 +7,10 @@
 //! is enough: a square is never occupied on both boards. Then the side to move (`w`/`b`), the castling
 //! rights (`KQkq` or `-`), the en-passant square (or `-`), the halfmove clock and the move number.
 //!
+//! vchess.club's Alice FEN (`... w 0 ahah -`: a ply count, castling flags as rook files, the
+//! en-passant square) is read too, told apart by its third field being a number (see [`super::vchess`]);
+//! it is read into the same position, and ours is what `to_text` writes.
+//!
 //! Where the rules are silent this parser decides:
 //! - The two counters may be left out together (they default to `0 1`), as EPD-style texts do; a
 //!   halfmove clock without a move number is rejected.
@@ -25,6 +29,7 @@ use super::castling::{Castling, CastlingRight};
 use super::piece::{Kind, Piece};
 use super::position::Position;
 use super::square::{Board, Square};
+use super::vchess::{self, VchessError};
 use crate::game::Side;
 use crate::game::board_rows::{BoardField, RowsError, format_rows, parse_rows};
 use crate::game::side_field::{self, SideFieldError};
@@ -65,6 +70,8 @@ pub enum FenError {
     },
     /// More fields than a FEN has.
     TrailingText(String),
+    /// A vchess text (its third field a ply count) whose later fields are wrong.
+    Vchess(VchessError),
     /// A side without exactly one king (on either board).
     KingCount {
         /// Whose kings.
@@ -118,6 +125,7 @@ impl fmt::Display for FenError {
                 write!(f, "the {field} must be a number in range, found '{text}'")
             }
             FenError::TrailingText(s) => write!(f, "unexpected text after the move number: '{s}'"),
+            FenError::Vchess(error) => error.fmt(f),
             FenError::KingCount { side, count } => {
                 write!(f, "{side} has {count} kings, expected exactly 1")
             }
@@ -172,23 +180,15 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
     let board = fields.next().ok_or(FenError::Empty)?;
     let placed = parse_board(board)?;
     let side = side_field::parse(fields.next())?;
-    let castling = parse_castling(fields.next().ok_or(FenError::MissingCastling)?)?;
-    let en_passant = match fields.next().ok_or(FenError::MissingEnPassant)? {
-        "-" => None,
-        square => Some(Square::parse(square).ok_or(FenError::BadEnPassant(square.to_string()))?),
+    let State {
+        castling,
+        en_passant,
+        halfmove,
+        fullmove,
+    } = match fields.next() {
+        Some(plies) if vchess::is_ply_count(plies) => vchess::parse_state(plies, fields)?,
+        castling => parse_state(castling, fields)?,
     };
-    let (halfmove, fullmove) = match (fields.next(), fields.next()) {
-        (None, _) => (0, 1),
-        (Some(_), None) => return Err(FenError::MissingMoveNumber),
-        (Some(halfmove), Some(fullmove)) => (
-            counter("halfmove clock", halfmove, 0)?,
-            counter("move number", fullmove, 1)?,
-        ),
-    };
-    let rest: Vec<&str> = fields.collect();
-    if !rest.is_empty() {
-        return Err(FenError::TrailingText(rest.join(" ")));
-    }
 
     let mut pos = Position::empty();
     let mut kings = [0; 2];
@@ -231,6 +231,55 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
     Ok(pos)
 }
 
+/// The fields after the side to move, read.
+pub(super) struct State {
+    /// The castling rights.
+    pub castling: Castling,
+    /// The en-passant square as written, not yet checked against the board.
+    pub en_passant: Option<Square>,
+    /// The halfmove clock.
+    pub halfmove: u32,
+    /// The move number.
+    pub fullmove: u32,
+}
+
+/// Reads our fields after the side to move: `castling` and the rest.
+fn parse_state<'a>(
+    castling: Option<&str>,
+    mut fields: impl Iterator<Item = &'a str>,
+) -> Result<State, FenError> {
+    let castling = parse_castling(castling.ok_or(FenError::MissingCastling)?)?;
+    let en_passant = parse_en_passant(fields.next())?;
+    let (halfmove, fullmove) = match (fields.next(), fields.next()) {
+        (None, _) => (0, 1),
+        (Some(_), None) => return Err(FenError::MissingMoveNumber),
+        (Some(halfmove), Some(fullmove)) => (
+            counter("halfmove clock", halfmove, 0)?,
+            counter("move number", fullmove, 1)?,
+        ),
+    };
+    let rest: Vec<&str> = fields.collect();
+    if !rest.is_empty() {
+        return Err(FenError::TrailingText(rest.join(" ")));
+    }
+    Ok(State {
+        castling,
+        en_passant,
+        halfmove,
+        fullmove,
+    })
+}
+
+/// Reads the en-passant field: `-` or a square.
+pub(super) fn parse_en_passant(field: Option<&str>) -> Result<Option<Square>, FenError> {
+    match field.ok_or(FenError::MissingEnPassant)? {
+        "-" => Ok(None),
+        square => Square::parse(square)
+            .map(Some)
+            .ok_or(FenError::BadEnPassant(square.to_string())),
+    }
+}
+
 /// Reads the board field into (square, piece, board) triples; checks ranks and characters.
 fn parse_board(field: &str) -> Result<Vec<(Square, Piece, Board)>, FenError> {
     let placed = parse_rows(field, &BOARD, Piece::from_letter)?;
@@ -261,7 +310,7 @@ fn parse_castling(field: &str) -> Result<Castling, FenError> {
 }
 
 /// Reads a counter that must be at least `least`.
-fn counter(field: &'static str, text: &str, least: u32) -> Result<u32, FenError> {
+pub(super) fn counter(field: &'static str, text: &str, least: u32) -> Result<u32, FenError> {
     match text.parse::<u32>() {
         Ok(n) if n >= least => Ok(n),
         _ => Err(FenError::BadCounter {

@@ -25,6 +25,7 @@ mod piece;
 mod position;
 mod sliders;
 mod square;
+mod vchess;
 mod web_board;
 mod zobrist;
 
@@ -36,6 +37,7 @@ pub use notation::MoveError;
 pub use piece::{Kind, Occupant, Piece};
 pub use position::Position;
 pub use square::{Board, Square};
+pub use vchess::VchessError;
 
 use crate::game::{
     BoardStyle, DrawRules, EvalTerm, Game, LinearEval, MoveList, Outcome, Perft, Presentation,

@@ -4,8 +4,10 @@
 //! Output is canonical: lower-case squares, `x` exactly for captures. Input is lenient where nothing
 //! can be misread: any letter case, surrounding spaces, the separator missing or wrong (`e5-f6`,
 //! `e5f6` and `e1xe5` are read as the move they name), and for bearing off the `:` may be missing
-//! (`e1-off4`). Every rejection says what was wrong: the text (which part could not be read), or the
-//! rule the move breaks in this position.
+//! (`e1-off4`). AbstractPlay's notation is read too: `+` as the separator of a merge (`e1+f2`, like
+//! `-` and `x` read as the move it names), and `e1-off` without a count for the smallest bearing off
+//! from e1, the only one AbstractPlay offers. Every rejection says what was wrong: the text (which part
+//! could not be read), or the rule the move breaks in this position.
 
 use super::lines::lines;
 use super::movegen;
@@ -173,7 +175,8 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
 enum Named {
     Pass,
     Step(Square, Square),
-    BearOff(Square, u8),
+    /// Bearing off from the square: that many checkers, or the fewest that leave the board.
+    BearOff(Square, Option<u8>),
 }
 
 /// Reads the text without looking at a position.
@@ -200,10 +203,13 @@ fn parse_syntax(text: &str) -> Result<Named, MoveError> {
     let from = square(from_text)?;
     let rest = rest.trim_start();
     let rest = rest
-        .strip_prefix(['-', 'x', 'X'])
+        .strip_prefix(['-', 'x', 'X', '+'])
         .unwrap_or(rest)
         .trim_start();
     if rest.get(..3).is_some_and(|s| s.eq_ignore_ascii_case("off")) {
+        if rest.len() == 3 {
+            return Ok(Named::BearOff(from, None));
+        }
         let count_text = rest[3..].strip_prefix(':').unwrap_or(&rest[3..]);
         if count_text.is_empty() {
             return Err(syntax(
@@ -211,7 +217,7 @@ fn parse_syntax(text: &str) -> Result<Named, MoveError> {
             ));
         }
         return match count_text.parse::<u8>() {
-            Ok(count @ 1..=MAX_HEIGHT) => Ok(Named::BearOff(from, count)),
+            Ok(count @ 1..=MAX_HEIGHT) => Ok(Named::BearOff(from, Some(count))),
             _ => Err(MoveError::BadCount(count_text.to_string())),
         };
     }
@@ -301,10 +307,12 @@ fn check_step(pos: &Position, from: Square, to: Square) -> Result<Move, MoveErro
     }
 }
 
-/// Bearing `count` checkers off from `from`, or the rule it breaks.
-fn check_bear_off(pos: &Position, from: Square, count: u8) -> Result<Move, MoveError> {
-    lift_own(pos, from, count)?;
+/// Bearing `count` checkers (by default the fewest that leave the board) off from `from`, or the
+/// rule it breaks.
+fn check_bear_off(pos: &Position, from: Square, count: Option<u8>) -> Result<Move, MoveError> {
     let least = lines(pos.side_to_move(), from).bear_off_from;
+    let count = count.unwrap_or(least);
+    lift_own(pos, from, count)?;
     if count < least {
         return Err(MoveError::CannotBearOff { from, count, least });
     }
