@@ -16,7 +16,7 @@ import { closeChoice, onPointerCancel, onPointerDown, onPointerMove, onPointerUp
 import { drawArrows } from './marks.js';
 import { drawStatus, showMessage } from './panels.js';
 import { loadPgn, savePgn, setPosition } from './pgn.js';
-import { activeSearch, afterState, dropSearches, engineHangs, stopSearches } from './search.js';
+import { activeSearch, afterState, dropSearches, stopMoveSearch, stopSearches } from './search.js';
 import { connect, send } from './server.js';
 import { live, page } from './state.js';
 
@@ -42,11 +42,7 @@ function wire() {
     afterState();
   });
   $('stop').addEventListener('click', () => {
-    const search = activeSearch();
-    if (!search || search.purpose !== 'move') return showMessage('the engine is not thinking about a move');
-    engineSend('stop');
-    clearTimeout(search.timer);
-    search.timer = setTimeout(() => engineHangs(search), HANG_GRACE_MS);
+    if (!stopMoveSearch()) showMessage('the engine is not thinking about a move');
   });
   $('pass').addEventListener('click', () => {
     const refusal = humanMayMove();

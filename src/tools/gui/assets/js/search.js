@@ -52,6 +52,17 @@ export function dropSearches() {
   delete document.body.dataset.thinking;
 }
 
+// Asks the engine to play its move now; false when it is not thinking about a move. A bestmove that
+// does not follow within the grace time means the engine hangs.
+export function stopMoveSearch() {
+  const search = activeSearch();
+  if (!search || search.purpose !== 'move') return false;
+  engineSend('stop');
+  clearTimeout(search.timer);
+  search.timer = setTimeout(() => engineHangs(search), HANG_GRACE_MS);
+  return true;
+}
+
 export function engineHangs(search) {
   if (!page.searches.includes(search)) return;
   setEngineStatus('hung', 'does not answer');

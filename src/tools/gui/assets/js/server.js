@@ -2,7 +2,6 @@
 // the dispatch of everything else the server sends. The transport below is js/connection.js.
 
 import { openConnection, sendText } from './connection.js';
-import { $ } from './dom.js';
 import { onEngineLine, onEngineStatus, setEngineStatus } from './engine.js';
 import { onHello } from './game.js';
 import { log, showMessage } from './panels.js';
