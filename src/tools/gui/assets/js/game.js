@@ -7,7 +7,7 @@ import { $ } from './dom.js';
 import { syncEngineGame } from './engine.js';
 import { closeChoice } from './input.js';
 import { drawGraph, drawMoves, drawStatus, showBanner, showMessage } from './panels.js';
-import { applySettings, forgetGame, saveGame, savedGame } from './persist.js';
+import { applyClock, applySettings, forgetGame, saveGame, savedGame, visitedBefore } from './persist.js';
 import { afterState, stopSearches } from './search.js';
 import { request } from './server.js';
 import { drawSideLines, keepSideLine } from './sidelines.js';
@@ -19,12 +19,15 @@ export function onHello(msg) {
   const select = $('variant');
   select.replaceChildren(...msg.variants.map((v) => new Option(v, v)));
   // The game and settings of the last visit, if the browser kept them.
+  const firstVisit = !visitedBefore();
   const saved = savedGame(msg.variants);
   if (saved) applySettings(saved.settings);
   page.game = saved ? saved.game : newGame(msg.variant, null);
   page.view = saved ? saved.view : 0;
   select.value = page.game.variant;
   resetClock();
+  if (saved) applyClock(saved.clock);
+  if (firstVisit) showBanner('New here? "Rules" tells how this game is played; "New game" chooses the game, your side and the engine\'s time.', false);
   // Each game's drawing is a module of its own, served beside the page's; a game without one is
   // shown as its text diagram.
   const drawings = msg.variants.map((v) => import(`/games/${v}.js`).then((m) => registerDrawing(m.default), () => {}));

@@ -125,7 +125,7 @@ function wire() {
   document.addEventListener('change', saveGame);
   window.addEventListener('pagehide', saveGame);
   document.addEventListener('keydown', (event) => {
-    if (event.target.closest('input, textarea, select')) return;
+    if (event.target.closest('input, textarea, select, dialog')) return;
     if (event.key === 'ArrowLeft') goToPly(page.view - 1);
     if (event.key === 'ArrowRight') goToPly(page.view + 1);
     if (event.key === 'Escape' && page.choice) { closeChoice(); drawArrows(); }

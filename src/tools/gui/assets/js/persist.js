@@ -1,6 +1,7 @@
 // The game, the settings and the analysis kept in the browser's storage, so that a reload resumes
 // them. One versioned key; a stored value that is unreadable or of another shape is ignored.
 
+import { currentClock } from './clock.js';
 import { $ } from './dom.js';
 import { page } from './state.js';
 
@@ -12,10 +13,20 @@ export function saveGame() {
   const settings = Object.fromEntries(SETTINGS.map((id) => [id, $(id).value]));
   settings.analyse = $('analyse').checked;
   settings.flipped = page.flipped;
+  const clock = page.clock ? currentClock() : null;
   try {
-    localStorage.setItem(KEY, JSON.stringify({ game: page.game, view: page.view, settings }));
+    localStorage.setItem(KEY, JSON.stringify({ game: page.game, view: page.view, settings, clock }));
   } catch (e) {
     // private mode or a full storage: the page works on without it
+  }
+}
+
+// Whether this browser has stored anything for the page: not on a first visit.
+export function visitedBefore() {
+  try {
+    return localStorage.getItem(KEY) !== null;
+  } catch (e) {
+    return false;
   }
 }
 
@@ -52,7 +63,13 @@ export function savedGame(variants) {
     },
     view,
     settings: stored.settings && typeof stored.settings === 'object' ? stored.settings : {},
+    clock: isList(stored.clock) && stored.clock.length === 2 && stored.clock.every(Number.isFinite) ? stored.clock : null,
   };
+}
+
+// Puts the stored time left on the clocks, if the game is played with a clock.
+export function applyClock(left) {
+  if (page.clock && left) page.clock.left = left.map((ms) => Math.max(0, ms));
 }
 
 // Puts stored settings back into the controls, each only if the control accepts it.
