@@ -798,6 +798,58 @@ async fn come_back(client: Client, url: String) {
     )
     .await;
 
+    // Dame and Alice chess: a move typed in the game's own notation, kept over a reload.
+    for (variant, example) in [("dame", "e.g. c3-d4"), ("alice", "e.g. e2e4")] {
+        set_value(client, "variant", variant).await;
+        wait_until(
+            client,
+            "the game's board",
+            &format!(
+                "document.getElementById('board').dataset.kind === '{variant}' \
+                 && document.body.dataset.ply === '0'"
+            ),
+        )
+        .await;
+        let placeholder = js(
+            client,
+            "return document.getElementById('move-input').placeholder;",
+        )
+        .await;
+        assert_eq!(placeholder, example);
+        let first = js(client, "return page.state.legal[0].text;").await;
+        client
+            .find(Locator::Id("move-input"))
+            .await
+            .unwrap()
+            .send_keys(first.as_str().unwrap())
+            .await
+            .unwrap();
+        click_css(client, "#entry button[type='submit']").await;
+        wait_until(
+            client,
+            "the move played",
+            "document.body.dataset.ply === '1'",
+        )
+        .await;
+        client.refresh().await.unwrap();
+        wait_until(
+            client,
+            "the game after a reload",
+            &format!(
+                "{} && page.game.variant === '{variant}' && page.game.moves[0] === {first}",
+                ready_at(1)
+            ),
+        )
+        .await;
+    }
+    set_value(client, "variant", "dipole").await;
+    wait_until(
+        client,
+        "Dipole's board again",
+        "document.getElementById('board').dataset.kind === 'dipole'",
+    )
+    .await;
+
     // The rules card comes from the game's own module.
     click(client, "rules-button").await;
     wait_until(
@@ -819,6 +871,13 @@ async fn come_back(client: Client, url: String) {
     .await;
     set_value(client, "new-variant", "duel").await;
     set_value(client, "new-mode", "black").await;
+    click_css(client, "#new-game details summary").await;
+    wait_until(
+        client,
+        "Duel's rules card in the dialog",
+        "document.querySelector('#new-game .rules-card[data-variant=duel]')?.children.length >= 5",
+    )
+    .await;
     window_screenshot(client, "gui-new-game.png").await;
     click_css(client, "#new-game button[data-value='start']").await;
     wait_until(

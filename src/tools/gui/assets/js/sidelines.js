@@ -3,7 +3,8 @@
 // replaces becomes a side line in its turn).
 
 import { $ } from './dom.js';
-import { goToPly } from './game.js';
+import { loadState } from './game.js';
+import { showBanner } from './panels.js';
 import { stopSearches } from './search.js';
 import { page } from './state.js';
 
@@ -35,8 +36,9 @@ export function switchToSideLine(index) {
   game.comments = line.comments;
   game.evals = line.evals;
   game.forfeit = null;
-  page.view = -1; // goToPly redraws even when the ply number stays
-  goToPly(Math.min(line.from + 1, line.moves.length));
+  page.view = Math.min(line.from + 1, line.moves.length);
+  showBanner('', false);
+  loadState();
 }
 
 // The list of side lines under the move list.
