@@ -17,6 +17,15 @@ function drawChessPiece(parent, g, p) {
 
 export default {
   kind: 'alice',
+  // For a newcomer: the move box's example, and the rules card the page shows (short, in the game's words).
+  example: "e2e4",
+  rules: [
+    "Chess on two boards, A and B; every piece starts on A.",
+    "A piece moves by the ordinary rules on its own board, then passes to the same square of the other board, which must be empty.",
+    "Only pieces on the same board attack each other: a king is in check from its own board only.",
+    "Castling is played on board A; king and rook then pass to B.",
+    "Checkmate wins; stalemate, the 50-move rule and threefold repetition are draws. Moves as in UCI: e2e4, e7e8q, e1g1.",
+  ],
   drawPieces(layer, g, board) {
     board.pieces.forEach((p) => drawChessPiece(layer, g, p));
   },

@@ -16,6 +16,15 @@ function drawDraughtsman(parent, g, p) {
 
 export default {
   kind: 'dame',
+  // For a newcomer: the move box's example, and the rules card the page shows (short, in the game's words).
+  example: "c3-d4",
+  rules: [
+    "German checkers on the dark squares; White moves first.",
+    "A man steps one square diagonally forward and captures forward only, jumping over an enemy piece.",
+    "Capturing is compulsory, and a capture goes on while the same piece can take more (c3xe5xg7).",
+    "A man reaching the far row becomes a king: it moves and captures along a whole diagonal.",
+    "A side with no pieces or no legal move loses.",
+  ],
   drawPieces(layer, g, board) {
     board.pieces.forEach((p) => drawDraughtsman(layer, g, p));
   },

@@ -18,6 +18,15 @@ function drawStack(parent, g, p) {
 
 export default {
   kind: 'dipole',
+  // For a newcomer: the move box's example, and the rules card the page shows (short, in the game's words).
+  example: "e1-e5",
+  rules: [
+    "Each side starts with one stack of 12 checkers (White e1, Black d8); only dark squares are used.",
+    "Take k checkers off the top of a stack and move them exactly k squares in a line (straight lines need an even k).",
+    "Plain moves and merges go forward or diagonally forward; a capture goes any way onto an enemy stack no taller than k.",
+    "Bear off: a forward move that would leave the board removes those k checkers (e1-off:4).",
+    "You must move if you can; with no move you pass. The side with no checkers left loses, even by bearing off its last.",
+  ],
   offBar: 34, // the bearing-off strips above and below the board
   drawPieces(layer, g, board) {
     board.stacks.forEach((p) => drawStack(layer, g, p));

@@ -28,6 +28,16 @@ function drawDie(parent, g, p) {
 
 export default {
   kind: 'duel',
+  // For a newcomer: the move box's example, and the rules card the page shows (short, in the game's words).
+  example: "D1-e6",
+  rules: [
+    "Goal: bring your king onto the enemy king's start square (the marked E8 for White, E1 for Black), or leave the opponent without a legal move.",
+    "A die rolls exactly as many squares as its top value shows: straight, or in two legs with one 90° turn; the squares it passes must be empty.",
+    "Rolling turns the die: the value on top changes with every square. The king steps one square (no diagonals).",
+    "Landing on an enemy piece captures it; capturing is never compulsory.",
+    "DUEL (+) means the move attacks the enemy king, which must then escape; DUEL-MATT (++) means the opponent has no legal move and loses.",
+    "Notation: an upper-case letter is a leg along that column, a lower-case one only crosses it: D1-e6 goes north to D6, then east.",
+  ],
   upper: true, // square names in capitals
   drawMarkings(svg, g, board) {
     for (const name of Object.values(board.goals)) {

@@ -21,9 +21,10 @@ const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// The page's own files: path, content type and text.
-const PAGE: [(&str, &str, &str); 16] = [
+const PAGE: [(&str, &str, &str); 20] = [
     ("/", HTML, include_str!("assets/index.html")),
     ("/style.css", CSS, include_str!("assets/style.css")),
+    ("/dialogs.css", CSS, include_str!("assets/dialogs.css")),
     ("/js/main.js", JS, include_str!("assets/js/main.js")),
     ("/js/state.js", JS, include_str!("assets/js/state.js")),
     ("/js/dom.js", JS, include_str!("assets/js/dom.js")),
@@ -42,6 +43,13 @@ const PAGE: [(&str, &str, &str); 16] = [
     ("/js/input.js", JS, include_str!("assets/js/input.js")),
     ("/js/panels.js", JS, include_str!("assets/js/panels.js")),
     ("/js/pgn.js", JS, include_str!("assets/js/pgn.js")),
+    ("/js/persist.js", JS, include_str!("assets/js/persist.js")),
+    (
+        "/js/sidelines.js",
+        JS,
+        include_str!("assets/js/sidelines.js"),
+    ),
+    ("/js/dialogs.js", JS, include_str!("assets/js/dialogs.js")),
 ];
 
 /// Every file the page loads: its own, then each hosted game's drawing that it has.

@@ -2,12 +2,15 @@
 
 import { drawBoard, registerDrawing } from './board.js';
 import { chargeClock, resetClock, stopClock } from './clock.js';
+import { confirmCut, showMoveExample } from './dialogs.js';
 import { $ } from './dom.js';
 import { syncEngineGame } from './engine.js';
 import { closeChoice } from './input.js';
 import { drawGraph, drawMoves, drawStatus, showBanner, showMessage } from './panels.js';
+import { applyClock, applySettings, forgetGame, saveGame, savedGame, visitedBefore } from './persist.js';
 import { afterState, stopSearches } from './search.js';
 import { request } from './server.js';
+import { drawSideLines, keepSideLine } from './sidelines.js';
 import { isHuman, live, newGame, page } from './state.js';
 
 export function onHello(msg) {
@@ -15,13 +18,28 @@ export function onHello(msg) {
   page.dialect = msg.engine.dialect;
   const select = $('variant');
   select.replaceChildren(...msg.variants.map((v) => new Option(v, v)));
-  select.value = msg.variant;
-  page.game = newGame(msg.variant, null);
+  // The game and settings of the last visit, if the browser kept them.
+  const firstVisit = !visitedBefore();
+  const saved = savedGame(msg.variants);
+  if (saved) applySettings(saved.settings);
+  page.game = saved ? saved.game : newGame(msg.variant, null);
+  page.view = saved ? saved.view : 0;
+  select.value = page.game.variant;
   resetClock();
+  if (saved) applyClock(saved.clock);
+  if (firstVisit) showBanner('New here? "Rules" tells how this game is played; "New game" chooses the game, your side and the engine\'s time.', false);
   // Each game's drawing is a module of its own, served beside the page's; a game without one is
   // shown as its text diagram.
   const drawings = msg.variants.map((v) => import(`/games/${v}.js`).then((m) => registerDrawing(m.default), () => {}));
-  Promise.all(drawings).then(loadState);
+  Promise.all(drawings).then(loadState).then(() => {
+    if (page.state || !saved) return undefined;
+    // The rules refuse the stored moves (another version of the game, say): start afresh.
+    forgetGame();
+    page.game = newGame(msg.variant, null);
+    page.view = 0;
+    select.value = msg.variant;
+    return loadState();
+  });
 }
 
 // Asks the server for the position after the first `page.view` moves and shows it.
@@ -57,13 +75,29 @@ export function showState(state) {
   drawStatus();
   if (document.activeElement !== $('position-text')) $('position-text').value = state.position;
   $('pass').hidden = !state.legal.some((m) => m.pass);
+  drawSideLines();
+  showMoveExample();
+  saveGame();
   afterState();
 }
 
 // Plays a move given in notation (from the mouse, the keyboard or the engine) at the position shown.
+// A person's move at an earlier position cuts the game's later moves, which are kept as a side line;
+// in a game (not in analysis) the page asks first.
 export function playMove(text, comment) {
+  if (!page.state) return;
+  if (!live() && !comment && !$('analyse').checked) {
+    const view = page.view;
+    confirmCut(text).then((ok) => {
+      if (ok && page.view === view) play(text, comment);
+    });
+    return;
+  }
+  play(text, comment);
+}
+
+function play(text, comment) {
   const state = page.state;
-  if (!state) return;
   const branching = !live();
   const asked = performance.now();
   const moves = page.game.moves.slice(0, page.view).concat([text]);
@@ -72,6 +106,7 @@ export function playMove(text, comment) {
   request({ type: 'state', variant: page.game.variant, start: page.game.start, moves }).then((next) => {
     if (seq !== page.stateSeq) return;
     if (branching) {
+      keepSideLine(page.view);
       page.game.comments.length = page.view;
       page.game.evals.length = Math.min(page.game.evals.length, page.view + 1);
       page.game.forfeit = null;

@@ -9,12 +9,14 @@
 
 import { drawBoard } from './board.js';
 import { resetClock } from './clock.js';
+import { askNewGame, showRules } from './dialogs.js';
 import { $ } from './dom.js';
 import { engineSend } from './engine.js';
 import { goToPly, humanMayMove, newGameHere, playMove, undo } from './game.js';
 import { closeChoice, onPointerCancel, onPointerDown, onPointerMove, onPointerUp } from './input.js';
 import { drawArrows } from './marks.js';
 import { drawStatus, showMessage } from './panels.js';
+import { saveGame } from './persist.js';
 import { loadPgn, savePgn, setPosition } from './pgn.js';
 import { activeSearch, afterState, dropSearches, stopMoveSearch, stopSearches } from './search.js';
 import { connect, send } from './server.js';
@@ -30,7 +32,14 @@ function wire() {
     page.flipped = false;
     newGameHere($('variant').value, null);
   });
-  $('new').addEventListener('click', () => newGameHere(page.game.variant, page.game.start));
+  $('new').addEventListener('click', askNewGame);
+  const rules = document.createElement('button');
+  rules.id = 'rules-button';
+  rules.type = 'button';
+  rules.textContent = 'Rules';
+  rules.title = 'How this game is played';
+  rules.addEventListener('click', showRules);
+  $('variant').parentElement.after(rules);
   $('undo').addEventListener('click', undo);
   $('flip').addEventListener('click', () => {
     page.flipped = !page.flipped;
@@ -108,8 +117,11 @@ function wire() {
     if (line.trim()) engineSend(line);
     $('raw-line').value = '';
   });
+  // Settings changed, the board flipped, analysis scores: kept for a reload.
+  document.addEventListener('change', saveGame);
+  window.addEventListener('pagehide', saveGame);
   document.addEventListener('keydown', (event) => {
-    if (event.target.closest('input, textarea, select')) return;
+    if (event.target.closest('input, textarea, select, dialog')) return;
     if (event.key === 'ArrowLeft') goToPly(page.view - 1);
     if (event.key === 'ArrowRight') goToPly(page.view + 1);
     if (event.key === 'Escape' && page.choice) { closeChoice(); drawArrows(); }

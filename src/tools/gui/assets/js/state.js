@@ -1,5 +1,5 @@
 // The page's state, one object imported by every module that reads or changes it: the game (its
-// variant, start position, moves in notation, comments, scores), the ply shown, the server's answer
+// variant, start position, moves in notation, comments, scores, side lines), the ply shown, the server's answer
 // for it, the searches sent to the engine, and what the pointer is doing.
 
 import { $ } from './dom.js';
@@ -25,7 +25,7 @@ export const page = {
 };
 
 export function newGame(variant, start) {
-  return { variant, start, moves: [], comments: [], evals: [], forfeit: null };
+  return { variant, start, moves: [], comments: [], evals: [], forfeit: null, sideLines: [] };
 }
 
 export function isHuman(side) {
