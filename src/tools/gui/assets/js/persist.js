@@ -16,7 +16,7 @@ export function saveGame() {
   const clock = page.clock ? currentClock() : null;
   try {
     localStorage.setItem(KEY, JSON.stringify({ game: page.game, view: page.view, settings, clock }));
-  } catch (e) {
+  } catch {
     // private mode or a full storage: the page works on without it
   }
 }
@@ -25,7 +25,7 @@ export function saveGame() {
 export function visitedBefore() {
   try {
     return localStorage.getItem(KEY) !== null;
-  } catch (e) {
+  } catch {
     return false;
   }
 }
@@ -33,7 +33,7 @@ export function visitedBefore() {
 export function forgetGame() {
   try {
     localStorage.removeItem(KEY);
-  } catch (e) {
+  } catch {
     // nothing stored, nothing to forget
   }
 }
@@ -47,7 +47,7 @@ export function savedGame(variants) {
   let stored;
   try {
     stored = JSON.parse(localStorage.getItem(KEY));
-  } catch (e) {
+  } catch {
     return null;
   }
   const game = stored && stored.game;
