@@ -38,6 +38,11 @@ export default {
   drawPieces(layer, g, board) {
     board.pieces.forEach((p) => drawDie(layer, g, p));
   },
+  // What the die on `square` of `board` shows on top, for the question between two paths.
+  landingText(board, square) {
+    const p = board.pieces.find((piece) => piece.square === square);
+    return p && p.top ? `${p.top} on top` : '';
+  },
   // The move text of a piece dropped from one square on another.
   dropText: (from, to) => `${from.toUpperCase()}-${to.toLowerCase()}`,
 };

@@ -19,6 +19,14 @@ export function drawMarks() {
   const g = geometry();
   if (!marks || !g) return;
   marks.replaceChildren();
+  // The king under DUEL or check glows, as long as the position stands.
+  if (page.state.check) {
+    for (const p of page.state.board.pieces || []) {
+      if (p.owner !== page.state.side || !(p.king === true || p.kind === 'king')) continue;
+      const [cx, cy] = g.center(p.square, boardIndex(p.board));
+      el('circle', { cx, cy, r: S / 2, class: 'check', 'data-square': p.square }, marks);
+    }
+  }
   const last = page.state.last_move;
   if (last) {
     // A capture sequence (Dame) also marks every landing square and the pieces it took; an Alice
