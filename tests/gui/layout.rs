@@ -205,6 +205,105 @@ async fn two_paths(client: &Client, name: &str) {
     .await;
 }
 
+/// Plays `text` as a person types it, and waits until the game has `plies` moves.
+async fn type_move(client: &Client, text: &str, plies: usize) {
+    js(
+        client,
+        &format!(
+            "document.getElementById('move-input').value = {}; \
+             document.getElementById('entry').requestSubmit(); return true;",
+            json!(text)
+        ),
+    )
+    .await;
+    wait_until(
+        client,
+        &format!("{text} played"),
+        &format!("document.body.dataset.ply === '{plies}'"),
+    )
+    .await;
+}
+
+async fn press(client: &Client, key: &str) {
+    js(
+        client,
+        &format!(
+            "document.body.dispatchEvent(new KeyboardEvent('keydown', {{key: {}, bubbles: true}})); return true;",
+            json!(key)
+        ),
+    )
+    .await;
+}
+
+/// Feedback as lichess gives it: the king under DUEL glows, the announcement stays through the
+/// reply, the result stays in the banner and the move list, also after stepping back and forth;
+/// Home, End and `f` work.
+async fn feedback(client: &Client, name: &str) {
+    set_value(client, "mode", "both").await;
+    show_game(client, "duel").await; // the game's own start, not the position set before
+    type_move(client, "F1-e6", 1).await;
+    wait_until(
+        client,
+        "DUEL announced and the king glowing",
+        "document.getElementById('banner').textContent.includes('DUEL') \
+         && document.querySelector(\"#marks .check[data-square='E8']\")",
+    )
+    .await;
+    screenshot(client, &format!("duel-check-{name}.png")).await;
+    let reply = js(client, "return page.state.legal[0].text;").await;
+    type_move(client, reply.as_str().unwrap(), 2).await;
+    wait_until(
+        client,
+        "the announcement kept through the reply, the moves in a row",
+        "document.getElementById('banner').textContent.includes('DUEL') \
+         && document.querySelectorAll('#moves .number').length === 1 \
+         && document.querySelector('#marks .last')",
+    )
+    .await;
+    screenshot(client, &format!("duel-announce-{name}.png")).await;
+
+    js(
+        client,
+        "document.getElementById('position-text').value = '9/4wK4/9/9/9/9/9/bK8 w 0 1'; \
+         document.getElementById('set-position').click(); return true;",
+    )
+    .await;
+    wait_until(
+        client,
+        "the set position",
+        "page.state.position.startsWith('9/4wK4')",
+    )
+    .await;
+    type_move(client, "E7-E8", 1).await;
+    let ended = "document.getElementById('banner').textContent.includes('White wins') \
+         && document.querySelector('#moves .result')?.textContent === '1-0'";
+    wait_until(client, "the result on the board and in the list", ended).await;
+    press(client, "Home").await;
+    wait_until(
+        client,
+        "the start again, the result still in the list",
+        "document.body.dataset.view === '0' && !document.getElementById('banner').textContent \
+         && document.querySelector('#moves .result')?.textContent === '1-0'",
+    )
+    .await;
+    press(client, "End").await;
+    wait_until(
+        client,
+        "the result back",
+        &format!("document.body.dataset.view === '1' && {ended}"),
+    )
+    .await;
+    press(client, "f").await;
+    wait_until(
+        client,
+        "the board flipped",
+        "document.body.dataset.flipped === 'true'",
+    )
+    .await;
+    screenshot(client, &format!("duel-end-{name}.png")).await;
+    press(client, "f").await;
+}
+
 async fn desktop(client: Client, url: String) {
     let client = &client;
     client.goto(&url).await.unwrap();
@@ -222,6 +321,7 @@ async fn desktop(client: Client, url: String) {
     }
     client.set_window_size(1366, 768).await.unwrap();
     two_paths(client, "1366x768").await;
+    feedback(client, "1366x768").await;
 }
 
 async fn phone(client: Client, url: String) {

@@ -96,7 +96,7 @@ export function drawBoard() {
   // The glow round a king under DUEL or check.
   const glow = el('radialGradient', { id: 'glow-check' }, defs);
   el('stop', { offset: '0', 'stop-color': '#ff0000', 'stop-opacity': '1' }, glow);
-  el('stop', { offset: '0.35', 'stop-color': '#e70000', 'stop-opacity': '1' }, glow);
+  el('stop', { offset: '0.6', 'stop-color': '#e70000', 'stop-opacity': '1' }, glow);
   el('stop', { offset: '1', 'stop-color': '#a90000', 'stop-opacity': '0' }, glow);
   const squares = el('g', { id: 'squares' }, svg);
   for (let b = 0; b < g.boards; b++) {

@@ -24,7 +24,7 @@ export function drawMarks() {
     for (const p of page.state.board.pieces || []) {
       if (p.owner !== page.state.side || !(p.king === true || p.kind === 'king')) continue;
       const [cx, cy] = g.center(p.square, boardIndex(p.board));
-      el('circle', { cx, cy, r: S / 2, class: 'check', 'data-square': p.square }, marks);
+      el('circle', { cx, cy, r: S * 0.6, class: 'check', 'data-square': p.square }, marks);
     }
   }
   const last = page.state.last_move;
