@@ -90,7 +90,7 @@ async fn layout_faults(client: &Client, desktop: bool) -> Vec<String> {
                if (desktop && (r.top < 0 || r.bottom > H + 0.5)) faults.push(`#${{id}} is not wholly in view: ${{r.top}}..${{r.bottom}} of ${{H}}`); \
              }} \
              const board = document.getElementById('board').getBoundingClientRect(); \
-             if (desktop && W >= 1900 && board.height < 0.7 * H && board.width < 0.6 * W) \
+             if (desktop && W >= 1900 && board.height < 0.7 * H) \
                faults.push(`the board is ${{board.height}} px tall in ${{H}}`); \
              if (!desktop && board.width < 0.95 * W) faults.push(`the board is ${{board.width}} px wide in ${{W}}`); \
              const scale = document.getElementById('board').getScreenCTM().a; \
