@@ -141,7 +141,7 @@ pub(crate) async fn drag(client: &Client, from: &str, to: &str) {
 }
 
 /// Clicks a square with the mouse, wherever a piece on it takes the click.
-async fn click_square(client: &Client, name: &str) {
+pub(crate) async fn click_square(client: &Client, name: &str) {
     let target = square(client, name).await;
     let mouse = MouseActions::new("mouse".to_string())
         .then(PointerAction::MoveToElement {

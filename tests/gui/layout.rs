@@ -7,7 +7,7 @@
 //!
 //! Without Chromium or chromedriver the test says why and passes: CI installs them.
 
-use crate::browser::{Driver, drag, find_program, js, set_value, wait_until};
+use crate::browser::{Driver, click_square, drag, find_program, js, set_value, wait_until};
 use crate::common::temp_dir::TempDir;
 use crate::server::Server;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
@@ -147,6 +147,15 @@ async fn two_paths(client: &Client, name: &str) {
         "document.body.dataset.ply === '0' && page.state.position.startsWith('4bK4')",
     )
     .await;
+    // A picked die's destinations show the value it would show on top there.
+    click_square(client, "A1").await;
+    wait_until(
+        client,
+        "the top values in the destinations' dots",
+        "[...document.querySelectorAll('#marks .dest-value')].some((t) => t.textContent === '6/1')",
+    )
+    .await;
+    screenshot(client, &format!("duel-picked-{name}.png")).await;
     drag(client, "A1", "B3").await;
     wait_until(
         client,

@@ -3,7 +3,8 @@
 // pieces are drawn by its own module (src/games/<game>/web_board.js), registered by the board
 // `kind` the server's state carries; that module's default export is
 // { kind, upper?, offBar?, drawMarkings?(svg, g, board), drawPieces(layer, g, board), dropText?(from, to),
-// landingText?(board, square) }: the last says what a piece shows where a move lands it.
+// landingMark?(board, square), landingText?(board, square) }: the last two say, short and in words,
+// what a piece shows where a move lands it.
 
 import { $, el, textEl } from './dom.js';
 import { drawArrows, drawMarks } from './marks.js';

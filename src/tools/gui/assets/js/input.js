@@ -4,7 +4,7 @@
 import { S, drawingOf, geometry } from './board.js';
 import { $ } from './dom.js';
 import { humanMayMove, playMove } from './game.js';
-import { destinations, drawArrows, drawMarks, legalFrom } from './marks.js';
+import { boardAfter, destinations, drawArrows, drawMarks, legalFrom } from './marks.js';
 import { showMessage } from './panels.js';
 import { request } from './server.js';
 import { page } from './state.js';
@@ -117,9 +117,8 @@ export function askChoice(candidates) {
     button.addEventListener('click', () => chooseMove(move.text));
     // What the piece shows where it lands (a die's top value), which tells the paths apart.
     if (drawing && drawing.landingText && move.to) {
-      const moves = page.game.moves.slice(0, page.view).concat([move.text]);
-      request({ type: 'state', variant: page.game.variant, start: page.game.start, moves }).then((next) => {
-        const text = page.choice === candidates ? drawing.landingText(next.board, move.to) : '';
+      boardAfter(move.text).then((board) => {
+        const text = page.choice === candidates ? drawing.landingText(board, move.to) : '';
         if (text) landing.textContent = `${text} `;
       }, () => {});
     }
