@@ -89,6 +89,8 @@ async fn layout_faults(client: &Client, desktop: bool) -> Vec<String> {
                if (r.width === 0 || r.left < 0 || r.right > W + 0.5) faults.push(`#${{id}} is not wholly in view across: ${{r.left}}..${{r.right}}`); \
                if (desktop && (r.top < 0 || r.bottom > H + 0.5)) faults.push(`#${{id}} is not wholly in view: ${{r.top}}..${{r.bottom}} of ${{H}}`); \
              }} \
+             const panel = document.getElementById('right'); \
+             if (panel.scrollWidth > panel.clientWidth) faults.push(`the panel is ${{panel.scrollWidth}} px wide in ${{panel.clientWidth}}`); \
              const board = document.getElementById('board').getBoundingClientRect(); \
              if (desktop && W >= 1900 && board.height < 0.7 * H) \
                faults.push(`the board is ${{board.height}} px tall in ${{H}}`); \
@@ -313,6 +315,49 @@ async fn feedback(client: &Client, name: &str) {
     press(client, "f").await;
 }
 
+/// Analysis with three lines: its panel stays within the window, nothing overflows sideways.
+async fn analysis(client: &Client, name: &str) {
+    show_game(client, "duel").await;
+    set_value(client, "multipv", "3").await;
+    js(
+        client,
+        "document.getElementById('analyse').click(); return true;",
+    )
+    .await;
+    wait_until(
+        client,
+        "three lines of analysis",
+        "document.querySelectorAll('#lines .line').length === 3",
+    )
+    .await;
+    js(
+        client,
+        "document.getElementById('graph').scrollIntoView(); return true;",
+    )
+    .await;
+    // The panel is scrolled down to the graph: only what is too wide counts.
+    let mut faults = layout_faults(client, true).await;
+    faults.retain(|f| f.contains("wide") || f.contains("across"));
+    screenshot(client, &format!("duel-analysis-{name}.png")).await;
+    js(
+        client,
+        "document.getElementById('analyse').click(); return true;",
+    )
+    .await;
+    wait_until(
+        client,
+        "the analysis stopped",
+        "!document.body.dataset.thinking",
+    )
+    .await;
+    js(
+        client,
+        "document.getElementById('right').scrollTop = 0; return true;",
+    )
+    .await;
+    assert!(faults.is_empty(), "analysis at {name}: {faults:#?}");
+}
+
 async fn desktop(client: Client, url: String) {
     let client = &client;
     client.goto(&url).await.unwrap();
@@ -331,6 +376,7 @@ async fn desktop(client: Client, url: String) {
     client.set_window_size(1366, 768).await.unwrap();
     two_paths(client, "1366x768").await;
     feedback(client, "1366x768").await;
+    analysis(client, "1366x768").await;
 }
 
 async fn phone(client: Client, url: String) {
