@@ -389,6 +389,8 @@ async fn phone(client: Client, url: String) {
          && document.querySelector('#pieces .piece')",
     )
     .await;
+    // With clocks, which stand beside the board in the players' cards.
+    set_value(client, "limit-kind", "clock").await;
     every_game(client, "390x844", false).await;
 }
 
