@@ -144,6 +144,8 @@ export function drawStatus() {
     if (!live()) text += ` — looking at move ${page.view} of ${page.game.moves.length}; a move here starts a new line`;
   }
   $('status').textContent = text;
+  // The move box's example, in this game's notation.
+  $('move-input').placeholder = state.legal.length ? `e.g. ${state.legal[0].text}` : '';
   drawPlayers();
   drawBanner();
 }
