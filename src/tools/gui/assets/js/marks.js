@@ -104,6 +104,18 @@ export function arrowPoints(g, move) {
   } else if (move.to) {
     points.push(g.center(move.to, on));
   }
+  // The ends stop short of the squares' centres, so that the arrow leaves the values on the pieces
+  // it joins readable.
+  const pull = (end, toward) => {
+    const [dx, dy] = [toward[0] - end[0], toward[1] - end[1]];
+    const length = Math.hypot(dx, dy);
+    const by = Math.min(S * 0.45, length / 2.5);
+    return length ? [end[0] + (dx / length) * by, end[1] + (dy / length) * by] : end;
+  };
+  if (points.length >= 2) {
+    const n = points.length;
+    [points[0], points[n - 1]] = [pull(points[0], points[1]), pull(points[n - 1], points[n - 2])];
+  }
   return points.map(([x, y]) => `${x},${y}`).join(' ');
 }
 
