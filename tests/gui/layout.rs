@@ -273,6 +273,27 @@ async fn feedback(client: &Client, name: &str) {
     .await;
     screenshot(client, &format!("duel-announce-{name}.png")).await;
 
+    // A refused move's message goes when another position is shown.
+    js(
+        client,
+        "document.getElementById('move-input').value = 'A1-A9'; \
+         document.getElementById('entry').requestSubmit(); return true;",
+    )
+    .await;
+    wait_until(
+        client,
+        "the refusal",
+        "document.getElementById('message').textContent !== ''",
+    )
+    .await;
+    press(client, "ArrowLeft").await;
+    wait_until(
+        client,
+        "the message gone with the position",
+        "document.body.dataset.view === '1' && document.getElementById('message').textContent === ''",
+    )
+    .await;
+
     js(
         client,
         "document.getElementById('position-text').value = '9/4wK4/9/9/9/9/9/bK8 w 0 1'; \

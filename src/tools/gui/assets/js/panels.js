@@ -148,6 +148,7 @@ export function drawStatus() {
   $('move-input').placeholder = state.legal.length ? `e.g. ${state.legal[0].text}` : '';
   drawPlayers();
   drawBanner();
+  if (messageKey !== gameKey(page.view)) $('message').textContent = '';
 }
 
 // A notice in the banner, above what the rules announce (those are drawn from the position: a
@@ -157,8 +158,13 @@ export function showBanner(text) {
   drawBanner();
 }
 
+// A message about the position shown (a refused move, an engine's error); it goes when another
+// position is shown.
+let messageKey = null;
+
 export function showMessage(text) {
   $('message').textContent = text;
+  messageKey = gameKey(page.view);
 }
 
 export function log(line) {
