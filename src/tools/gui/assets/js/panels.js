@@ -53,9 +53,11 @@ let notice = '';
 function remember() {
   const state = page.state;
   if (!state) return;
+  // The state's own ply, not the ply asked for next: a state may be on its way.
+  const ply = state.history.length;
   if (said.size > 5000) said.clear();
-  said.set(gameKey(page.view), state.end ? '' : state.announcement || '');
-  if (state.end && page.view === page.game.moves.length) ending = { key: gameKey(page.view), end: state.end };
+  said.set(gameKey(ply), state.end ? '' : state.announcement || '');
+  if (state.end && ply === page.game.moves.length) ending = { key: gameKey(ply), end: state.end };
 }
 
 function gameResult() {
@@ -69,7 +71,10 @@ function drawBanner() {
   const state = page.state;
   const lines = [notice];
   if (state && state.end) lines.push(state.end.text);
-  else if (state && page.view > 0) lines.push(said.get(gameKey(page.view - 1)) || '', said.get(gameKey(page.view)) || '');
+  else if (state && state.history.length > 0) {
+    const ply = state.history.length;
+    lines.push(said.get(gameKey(ply - 1)) || '', said.get(gameKey(ply)) || '');
+  }
   const banner = $('banner');
   banner.replaceChildren(...[...new Set(lines.filter(Boolean))].map((text) => {
     const div = document.createElement('div');
