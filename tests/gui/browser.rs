@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 const PATIENCE: Duration = Duration::from_secs(20);
 
 /// The first of these programs found on the PATH (or as an absolute path).
-fn find_program(names: &[&str]) -> Option<PathBuf> {
+pub(crate) fn find_program(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     names.iter().find_map(|name| {
         std::env::split_paths(&path)
@@ -34,13 +34,13 @@ fn find_program(names: &[&str]) -> Option<PathBuf> {
 }
 
 /// chromedriver on a free port, killed when dropped.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
-    port: u16,
+    pub(crate) port: u16,
 }
 
 impl Driver {
-    fn start(program: &Path) -> Driver {
+    pub(crate) fn start(program: &Path) -> Driver {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
@@ -71,7 +71,7 @@ impl Drop for Driver {
 
 /// Runs `script`, a function body, in the page; it may read `page`, the page's state (the object
 /// `js/state.js` exports, which no global holds).
-async fn js(client: &Client, script: &str) -> Value {
+pub(crate) async fn js(client: &Client, script: &str) -> Value {
     let wrapped = format!(
         "const done = arguments[arguments.length - 1]; \
          import('/js/state.js').then(({{ page }}) => done((() => {{ {script} }})()), \
@@ -84,7 +84,7 @@ async fn js(client: &Client, script: &str) -> Value {
 }
 
 /// Waits until `script` (an expression) is truthy; on timeout fails with what the page shows.
-async fn wait_until(client: &Client, what: &str, script: &str) {
+pub(crate) async fn wait_until(client: &Client, what: &str, script: &str) {
     let deadline = Instant::now() + PATIENCE;
     loop {
         let value = js(client, &format!("return Boolean({script});")).await;
@@ -116,7 +116,7 @@ async fn square(client: &Client, name: &str) -> Element {
 }
 
 /// Drags the piece on `from` to `to` with the mouse: press, move in steps, release.
-async fn drag(client: &Client, from: &str, to: &str) {
+pub(crate) async fn drag(client: &Client, from: &str, to: &str) {
     let (start, end) = (square(client, from).await, square(client, to).await);
     let mouse = MouseActions::new("mouse".to_string())
         .then(PointerAction::MoveToElement {
@@ -141,7 +141,7 @@ async fn drag(client: &Client, from: &str, to: &str) {
 }
 
 /// Clicks a square with the mouse, wherever a piece on it takes the click.
-async fn click_square(client: &Client, name: &str) {
+pub(crate) async fn click_square(client: &Client, name: &str) {
     let target = square(client, name).await;
     let mouse = MouseActions::new("mouse".to_string())
         .then(PointerAction::MoveToElement {
@@ -160,7 +160,7 @@ async fn click_square(client: &Client, name: &str) {
 }
 
 /// Sets a form control's value as a person would and lets the page hear the change.
-async fn set_value(client: &Client, id: &str, value: &str) {
+pub(crate) async fn set_value(client: &Client, id: &str, value: &str) {
     js(
         client,
         &format!(

@@ -48,6 +48,16 @@ export default {
   drawPieces(layer, g, board) {
     board.pieces.forEach((p) => drawDie(layer, g, p));
   },
+  // What the die on `square` of `board` shows on top: for the dots of its destinations, and for the
+  // question between two paths.
+  landingMark(board, square) {
+    const p = board.pieces.find((piece) => piece.square === square);
+    return p && p.top ? String(p.top) : '';
+  },
+  landingText(board, square) {
+    const top = this.landingMark(board, square);
+    return top ? `${top} on top` : '';
+  },
   // The move text of a piece dropped from one square on another.
   dropText: (from, to) => `${from.toUpperCase()}-${to.toLowerCase()}`,
 };

@@ -2,7 +2,9 @@
 // Alice's two), its squares and coordinates, and the registry of the games' drawings. Each game's
 // pieces are drawn by its own module (src/games/<game>/web_board.js), registered by the board
 // `kind` the server's state carries; that module's default export is
-// { kind, upper?, offBar?, drawMarkings?(svg, g, board), drawPieces(layer, g, board), dropText?(from, to) }.
+// { kind, upper?, offBar?, drawMarkings?(svg, g, board), drawPieces(layer, g, board), dropText?(from, to),
+// landingMark?(board, square), landingText?(board, square) }: the last two say, short and in words,
+// what a piece shows where a move lands it.
 
 import { $, el, textEl } from './dom.js';
 import { drawArrows, drawMarks } from './marks.js';
@@ -82,6 +84,9 @@ export function drawBoard() {
     return;
   }
   svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height}`);
+  // The stylesheet sizes the board from its shape; the players' order beside it follows the flip.
+  document.documentElement.style.setProperty('--ratio', String(g.width / g.height));
+  document.body.dataset.flipped = String(page.flipped);
   svg.dataset.kind = g.kind;
   svg.replaceChildren();
   const defs = el('defs', {}, svg);
@@ -89,6 +94,11 @@ export function drawBoard() {
     const marker = el('marker', { id, viewBox: '0 0 10 10', refX: '5', refY: '5', markerWidth: '3', markerHeight: '3', orient: 'auto-start-reverse' }, defs);
     el('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: colour }, marker);
   }
+  // The glow round a king under DUEL or check.
+  const glow = el('radialGradient', { id: 'glow-check' }, defs);
+  el('stop', { offset: '0', 'stop-color': '#ff0000', 'stop-opacity': '1' }, glow);
+  el('stop', { offset: '0.6', 'stop-color': '#e70000', 'stop-opacity': '1' }, glow);
+  el('stop', { offset: '1', 'stop-color': '#a90000', 'stop-opacity': '0' }, glow);
   const squares = el('g', { id: 'squares' }, svg);
   for (let b = 0; b < g.boards; b++) {
     for (let r = 0; r < g.rows; r++) {

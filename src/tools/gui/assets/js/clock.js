@@ -82,8 +82,9 @@ export function drawClocks() {
     return;
   }
   const [w, b] = currentClock();
-  white.textContent = `White ${clockText(w)}`;
-  black.textContent = `Black ${clockText(b)}`;
+  // Each clock stands in its player's card beside the board, which names the side.
+  white.textContent = clockText(w);
+  black.textContent = clockText(b);
   const running = page.clock.timer && page.state && !page.state.end ? liveSide() : null;
   white.classList.toggle('running', running === 'white');
   black.classList.toggle('running', running === 'black');

@@ -21,6 +21,7 @@ export function onEngineStatus(msg) {
     dropSearches();
   } else if (msg.state === 'ready') {
     page.engine.inHandshake = false;
+    showBanner('', false); // a notice that the engine stopped no longer applies
     page.engine.multipv = 1;
     syncEngineGame();
     afterState();

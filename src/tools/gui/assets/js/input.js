@@ -4,7 +4,7 @@
 import { S, drawingOf, geometry } from './board.js';
 import { $ } from './dom.js';
 import { humanMayMove, playMove } from './game.js';
-import { destinations, drawArrows, drawMarks, legalFrom } from './marks.js';
+import { boardAfter, destinations, drawArrows, drawMarks, legalFrom } from './marks.js';
 import { showMessage } from './panels.js';
 import { request } from './server.js';
 import { page } from './state.js';
@@ -100,16 +100,28 @@ export function askChoice(candidates) {
   const box = $('choice');
   const question = document.createElement('div');
   const routes = candidates.some((m) => m.via || (m.captured && m.captured.length));
-  question.textContent = routes ? 'Which way? Click an arrow or:' : candidates.some((m) => m.off) ? 'How many checkers bear off?' : candidates.some((m) => m.promotion) ? 'Promote to:' : 'Which move?';
-  const buttons = candidates.map((move) => {
+  question.textContent = routes ? 'Which way? Click an arrow on the board or:' : candidates.some((m) => m.off) ? 'How many checkers bear off?' : candidates.some((m) => m.promotion) ? 'Promote to:' : 'Which move?';
+  const drawing = drawingOf(page.game.variant);
+  const buttons = candidates.map((move, i) => {
     const button = document.createElement('button');
     button.type = 'button';
     button.dataset.move = move.text;
-    if (move.via) button.textContent = `${move.text} (via ${move.via})`;
-    else if (move.off) button.textContent = `${move.count} (${move.text})`;
-    else if (move.promotion) button.textContent = `${move.promotion} (${move.text})`;
-    else button.textContent = move.text;
+    if (move.via) button.className = `choice-${i % 2}`; // the colour of its arrow
+    const landing = document.createElement('b');
+    const label = document.createElement('span');
+    if (move.via) label.textContent = `via ${move.via} (${move.text})`;
+    else if (move.off) label.textContent = `${move.count} (${move.text})`;
+    else if (move.promotion) label.textContent = `${move.promotion} (${move.text})`;
+    else label.textContent = move.text;
+    button.append(landing, label);
     button.addEventListener('click', () => chooseMove(move.text));
+    // What the piece shows where it lands (a die's top value), which tells the paths apart.
+    if (drawing && drawing.landingText && move.to) {
+      boardAfter(move.text).then((board) => {
+        const text = page.choice === candidates ? drawing.landingText(board, move.to) : '';
+        if (text) landing.textContent = `${text} `;
+      }, () => {});
+    }
     return button;
   });
   const cancel = document.createElement('button');

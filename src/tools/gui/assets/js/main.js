@@ -41,10 +41,11 @@ function wire() {
   rules.addEventListener('click', showRules);
   $('variant').parentElement.after(rules);
   $('undo').addEventListener('click', undo);
-  $('flip').addEventListener('click', () => {
+  const flip = () => {
     page.flipped = !page.flipped;
     drawBoard();
-  });
+  };
+  $('flip').addEventListener('click', flip);
   $('go').addEventListener('click', () => {
     if (!live()) goToPly(page.game.moves.length);
     page.forceEngine = true;
@@ -79,6 +80,7 @@ function wire() {
     resetClock();
   });
   $('limit-value').addEventListener('change', resetClock);
+  for (const id of ['limit-kind', 'limit-value']) $(id).addEventListener('change', () => page.state && drawStatus());
   $('analyse').addEventListener('change', () => {
     if (!$('analyse').checked) stopSearches();
     afterState();
@@ -124,6 +126,9 @@ function wire() {
     if (event.target.closest('input, textarea, select, dialog')) return;
     if (event.key === 'ArrowLeft') goToPly(page.view - 1);
     if (event.key === 'ArrowRight') goToPly(page.view + 1);
+    if (event.key === 'Home') goToPly(0);
+    if (event.key === 'End') goToPly(page.game.moves.length);
+    if (event.key === 'f' && !event.ctrlKey && !event.metaKey && !event.altKey) flip();
     if (event.key === 'Escape' && page.choice) { closeChoice(); drawArrows(); }
   });
 }

@@ -1,10 +1,38 @@
-// What is drawn over the pieces: the last move, the piece picked and where it may go, and the
-// arrows (the engine's best move, or the moves to choose between).
+// What is drawn over the pieces: the king in check, the last move, the piece picked and where it may
+// go (with what it would show there), and the arrows (the engine's best move, or the moves to choose
+// between).
 
-import { MARGIN, S, boardIndex, boardOfSquare, geometry } from './board.js';
-import { $, el } from './dom.js';
+import { MARGIN, S, boardIndex, boardOfSquare, drawingOf, geometry } from './board.js';
+import { $, el, textEl } from './dom.js';
 import { chooseMove } from './input.js';
+import { request } from './server.js';
 import { page } from './state.js';
+
+// What the picked piece would show on each destination (a die's top value), asked of the server
+// once per pick: { key, marks: Map(square -> [mark]) }.
+let previews = { key: null, marks: new Map() };
+
+// The board after `text` is played at the position shown, from the server.
+export function boardAfter(text) {
+  const moves = page.game.moves.slice(0, page.view).concat([text]);
+  return request({ type: 'state', variant: page.game.variant, start: page.game.start, moves }).then((next) => next.board);
+}
+
+// Asks what the picked piece would show on each of its destinations, when its game says (Duel).
+function preview(square) {
+  const drawing = drawingOf(page.game.variant);
+  const key = `${page.state.position} ${square}`;
+  if (!drawing || !drawing.landingMark || previews.key === key) return;
+  previews = { key, marks: new Map() };
+  const moves = legalFrom(square).filter((m) => m.to);
+  Promise.all(moves.map((m) => boardAfter(m.text).then((board) => [m.to, drawing.landingMark(board, m.to)], () => [m.to, '']))).then((pairs) => {
+    if (previews.key !== key) return;
+    for (const [to, mark] of pairs) {
+      if (mark) previews.marks.set(to, [...(previews.marks.get(to) || []), mark]);
+    }
+    if (page.selected === square) drawMarks();
+  });
+}
 
 export function legalFrom(square) {
   return page.state ? page.state.legal.filter((m) => m.from === square) : [];
@@ -19,6 +47,14 @@ export function drawMarks() {
   const g = geometry();
   if (!marks || !g) return;
   marks.replaceChildren();
+  // The king under DUEL or check glows, as long as the position stands.
+  if (page.state.check) {
+    for (const p of page.state.board.pieces || []) {
+      if (p.owner !== page.state.side || !(p.king === true || p.kind === 'king')) continue;
+      const [cx, cy] = g.center(p.square, boardIndex(p.board));
+      el('circle', { cx, cy, r: S * 0.6, class: 'check', 'data-square': p.square }, marks);
+    }
+  }
   const last = page.state.last_move;
   if (last) {
     // A capture sequence (Dame) also marks every landing square and the pieces it took; an Alice
@@ -37,6 +73,7 @@ export function drawMarks() {
   document.querySelectorAll('#board .dest').forEach((n) => n.classList.remove('dest'));
   if (!page.selected) return;
   const on = boardOfSquare(page.selected);
+  preview(page.selected);
   const [px, py] = g.origin(page.selected, on);
   el('rect', { x: px, y: py, width: S, height: S, class: 'picked' }, marks);
   for (const name of destinations(page.selected)) {
@@ -47,7 +84,10 @@ export function drawMarks() {
     const square = document.querySelector(`#board rect.sq[data-square="${name}"]`);
     if (square) square.classList.add('dest');
     const [cx, cy] = g.center(name, on);
-    el('circle', { cx, cy, r: 9, class: 'dest-dot' }, marks);
+    const known = previews.key === `${page.state.position} ${page.selected}` ? previews.marks.get(name) : null;
+    const shows = known ? [...new Set(known)].join('/') : '';
+    el('circle', { cx, cy, r: shows ? 9 + 4 * shows.length : 9, class: 'dest-dot' }, marks);
+    if (shows) textEl(marks, cx, cy, shows, 'dest-value');
   }
 }
 
@@ -63,6 +103,18 @@ export function arrowPoints(g, move) {
     points.push([cx, up ? MARGIN + g.off / 2 : g.height - MARGIN - g.off / 2]);
   } else if (move.to) {
     points.push(g.center(move.to, on));
+  }
+  // The ends stop short of the squares' centres, so that the arrow leaves the values on the pieces
+  // it joins readable.
+  const pull = (end, toward) => {
+    const [dx, dy] = [toward[0] - end[0], toward[1] - end[1]];
+    const length = Math.hypot(dx, dy);
+    const by = Math.min(S * 0.45, length / 2.5);
+    return length ? [end[0] + (dx / length) * by, end[1] + (dy / length) * by] : end;
+  };
+  if (points.length >= 2) {
+    const n = points.length;
+    [points[0], points[n - 1]] = [pull(points[0], points[1]), pull(points[n - 1], points[n - 2])];
   }
   return points.map(([x, y]) => `${x},${y}`).join(' ');
 }

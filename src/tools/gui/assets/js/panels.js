@@ -8,35 +8,97 @@ import { isHuman, live, page } from './state.js';
 
 const LOG_LINES = 400;
 
+// The move list: a row per move number, White's move then Black's, and the result under the last.
 export function drawMoves() {
   const list = $('moves');
-  const nodes = [];
-  const startSpan = document.createElement('span');
-  startSpan.className = `move${page.view === 0 ? ' current' : ''}`;
-  startSpan.dataset.ply = '0';
-  startSpan.textContent = 'start';
-  nodes.push(startSpan);
+  const cell = (cls, text, ply) => {
+    const span = document.createElement('span');
+    span.className = cls;
+    span.textContent = text;
+    if (ply != null) {
+      span.dataset.ply = String(ply);
+      if (page.view === ply) span.classList.add('current');
+    }
+    return span;
+  };
+  const nodes = [cell('move', 'start', 0)];
   // The side that moved first: the first mover in the history shown, or the side to move at the start.
   const firstSide = page.state.history.length ? page.state.history[0].side : page.state.side;
   let number = 1;
   page.game.moves.forEach((text, i) => {
     const side = (i % 2 === 0) === (firstSide === 'white') ? 'white' : 'black';
-    if (side === 'white' || i === 0) {
-      const n = document.createElement('span');
-      n.className = 'number';
-      n.textContent = side === 'white' ? `${number}.` : `${number}...`;
-      nodes.push(n);
-    }
-    const span = document.createElement('span');
-    span.className = `move${page.view === i + 1 ? ' current' : ''}`;
-    span.dataset.ply = String(i + 1);
-    span.textContent = text;
-    nodes.push(span);
+    if (side === 'white' || i === 0) nodes.push(cell('number', `${number}.`));
+    if (side === 'black' && i === 0) nodes.push(cell('number', '…'));
+    nodes.push(cell('move', text, i + 1));
     if (side === 'black') number += 1;
   });
+  const result = gameResult();
+  if (result) nodes.push(cell('result', result));
   list.replaceChildren(...nodes);
   const current = list.querySelector('.current');
   if (current) current.scrollIntoView({ block: 'nearest' });
+}
+
+// The key of the game's first `plies` moves, under which what was said about them is kept.
+function gameKey(plies) {
+  return JSON.stringify([page.game.variant, page.game.start, page.game.moves.slice(0, plies)]);
+}
+
+// What the rules said after each position shown (the announcement or the end), by game key: an
+// announcement stays until the next move of the side that made it, a result while the game is the same.
+const said = new Map();
+let ending = null;
+let notice = '';
+
+function remember() {
+  const state = page.state;
+  if (!state) return;
+  // The state's own ply, not the ply asked for next: a state may be on its way.
+  const ply = state.history.length;
+  if (said.size > 5000) said.clear();
+  said.set(gameKey(ply), state.end ? '' : state.announcement || '');
+  if (state.end && ply === page.game.moves.length) ending = { key: gameKey(ply), end: state.end };
+}
+
+function gameResult() {
+  remember();
+  return ending && ending.key === gameKey(page.game.moves.length) ? ending.end.result : null;
+}
+
+// The banner: a notice about the engine, then the result, or the announcements still in force.
+function drawBanner() {
+  remember();
+  const state = page.state;
+  const lines = [notice];
+  if (state && state.end) lines.push(state.end.text);
+  else if (state && state.history.length > 0) {
+    const ply = state.history.length;
+    lines.push(said.get(gameKey(ply - 1)) || '', said.get(gameKey(ply)) || '');
+  }
+  const banner = $('banner');
+  banner.replaceChildren(...[...new Set(lines.filter(Boolean))].map((text) => {
+    const div = document.createElement('div');
+    div.textContent = text;
+    return div;
+  }));
+  banner.classList.toggle('end', Boolean(state && state.end));
+}
+
+// The two players beside the board: who plays each side, at what level, and whose turn it is.
+function drawPlayers() {
+  const state = page.state;
+  const mode = $('mode').value;
+  const kind = $('limit-kind').value;
+  const value = $('limit-value').value;
+  const level = kind === 'movetime' ? `${value} ms a move` : kind === 'depth' ? `depth ${value}` : `clock ${value}`;
+  for (const side of ['white', 'black']) {
+    const card = $(`player-${side}`);
+    const colour = side === 'white' ? 'White' : 'Black';
+    const human = mode === 'both' || mode === side;
+    card.querySelector('.name').textContent = mode === 'both' ? colour : human ? `You (${colour})` : `${page.engineName} (${colour})`;
+    card.querySelector('.level').textContent = human ? '' : level;
+    card.classList.toggle('to-move', Boolean(state && !state.end && state.side === side));
+  }
 }
 
 export function drawLines() {
@@ -87,16 +149,27 @@ export function drawStatus() {
     if (!live()) text += ` — looking at move ${page.view} of ${page.game.moves.length}; a move here starts a new line`;
   }
   $('status').textContent = text;
+  // The move box's example, in this game's notation.
+  $('move-input').placeholder = state.legal.length ? `e.g. ${state.legal[0].text}` : '';
+  drawPlayers();
+  drawBanner();
+  if (messageKey !== gameKey(page.view)) $('message').textContent = '';
 }
 
-export function showBanner(text, ended) {
-  const banner = $('banner');
-  banner.textContent = text;
-  banner.classList.toggle('end', Boolean(ended));
+// A notice in the banner, above what the rules announce (those are drawn from the position: a
+// notice repeating one is shown once); an empty text clears it.
+export function showBanner(text) {
+  notice = text;
+  drawBanner();
 }
+
+// A message about the position shown (a refused move, an engine's error); it goes when another
+// position is shown.
+let messageKey = null;
 
 export function showMessage(text) {
   $('message').textContent = text;
+  messageKey = gameKey(page.view);
 }
 
 export function log(line) {

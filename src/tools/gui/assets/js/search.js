@@ -49,6 +49,8 @@ export function stopSearches() {
 export function dropSearches() {
   for (const search of page.searches) clearTimeout(search.timer);
   page.searches = [];
+  page.lines = []; // a gone engine's last lines no longer apply
+  drawLines();
   delete document.body.dataset.thinking;
 }
 
