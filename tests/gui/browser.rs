@@ -904,3 +904,52 @@ async fn come_back(client: Client, url: String) {
     )
     .await;
 }
+
+/// The Stop button makes the engine play its move now: at a minute a move, the reply to a drop comes
+/// within seconds of the click, and the page says nothing of an engine that is not thinking.
+#[tokio::test]
+async fn the_stop_button_makes_the_engine_move_now() {
+    in_browser(stop_the_engine).await;
+}
+
+async fn stop_the_engine(client: Client, url: String) {
+    let client = &client;
+    client.goto(&url).await.unwrap();
+    wait_until(
+        client,
+        "the engine and the board",
+        "document.getElementById('engine-status').dataset.state === 'ready' \
+         && document.body.dataset.ply === '0' && document.querySelector('#pieces .piece')",
+    )
+    .await;
+    set_value(client, "limit-value", "60000").await;
+    drag(client, "D1", "E6").await;
+    wait_until(
+        client,
+        "the engine thinking about its move",
+        "document.body.dataset.ply === '1' && page.searches.some((s) => s.purpose === 'move')",
+    )
+    .await;
+    let clicked = Instant::now();
+    click(client, "stop").await;
+    wait_until(
+        client,
+        "the engine's reply after Stop",
+        "document.body.dataset.ply === '2'",
+    )
+    .await;
+    assert!(
+        clicked.elapsed() < Duration::from_secs(20),
+        "the reply came {:?} after Stop",
+        clicked.elapsed()
+    );
+    let message = js(
+        client,
+        "return document.getElementById('message').textContent;",
+    )
+    .await;
+    assert!(
+        !message.as_str().unwrap_or("").contains("not thinking"),
+        "{message}"
+    );
+}

@@ -90,7 +90,12 @@ async fn layout_faults(client: &Client, desktop: bool) -> Vec<String> {
                if (desktop && (r.top < 0 || r.bottom > H + 0.5)) faults.push(`#${{id}} is not wholly in view: ${{r.top}}..${{r.bottom}} of ${{H}}`); \
              }} \
              const panel = document.getElementById('right'); \
-             if (panel.scrollWidth > panel.clientWidth) faults.push(`the panel is ${{panel.scrollWidth}} px wide in ${{panel.clientWidth}}`); \
+             if (panel.scrollWidth > panel.clientWidth) {{ \
+               const edge = panel.getBoundingClientRect().right; \
+               const wide = [...panel.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > edge + 0.5) \
+                 .slice(0, 3).map((e) => e.id || e.className || e.tagName); \
+               faults.push(`the panel is ${{panel.scrollWidth}} px wide in ${{panel.clientWidth}} (past its edge: ${{wide}})`); \
+             }} \
              const board = document.getElementById('board').getBoundingClientRect(); \
              if (desktop && W >= 1900 && board.height < 0.7 * H) \
                faults.push(`the board is ${{board.height}} px tall in ${{H}}`); \

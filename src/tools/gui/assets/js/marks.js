@@ -98,7 +98,7 @@ export function arrowPoints(g, move) {
   if (move.via) points.push(g.center(move.via));
   if (move.path) move.path.slice(0, -1).forEach((name) => points.push(g.center(name)));
   if (move.off) {
-    const [cx, cy] = points[0];
+    const [cx] = points[0];
     const up = (page.state.side === 'white') !== page.flipped;
     points.push([cx, up ? MARGIN + g.off / 2 : g.height - MARGIN - g.off / 2]);
   } else if (move.to) {

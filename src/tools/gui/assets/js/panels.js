@@ -146,11 +146,9 @@ export function drawStatus() {
     const mode = $('mode').value;
     const role = mode === 'both' ? '' : isHuman(state.side) ? ' (you)' : ` (${page.engineName})`;
     text = `${who}${role} to move, move ${state.move_number}`;
-    if (!live()) text += ` — looking at move ${page.view} of ${page.game.moves.length}; a move here starts a new line`;
+    if (!live()) text += ` — looking at move ${page.view} of ${page.game.moves.length}; a move here keeps the rest as a side line`;
   }
   $('status').textContent = text;
-  // The move box's example, in this game's notation.
-  $('move-input').placeholder = state.legal.length ? `e.g. ${state.legal[0].text}` : '';
   drawPlayers();
   drawBanner();
   if (messageKey !== gameKey(page.view)) $('message').textContent = '';
