@@ -168,7 +168,7 @@ mod tests {
                 c[0] >= c[1] && c[1] >= c[2] && c[2] >= c[3],
                 "{level}: {c:?}"
             );
-            assert!(c[4] < 20, "a losing blunder is almost never chosen: {c:?}");
+            assert!(c[4] < 40, "a losing blunder is rare (under 2%): {c:?}");
         }
         assert!(counts(0)[0] < counts(10)[0] && counts(10)[0] < counts(19)[0]);
         assert!(
