@@ -56,6 +56,9 @@ impl<G: Game> SearchThread<'_, G> {
             if self.is_main() {
                 self.time.iteration_done(Instant::now());
                 self.store_root(depth);
+                if self.shared.level.is_some() {
+                    self.settled_lines = self.root_moves[..lines].to_vec();
+                }
                 // A level searches more lines than asked for; only those asked for are reported.
                 self.report_lines(depth, lines.min(self.shared.settings.multipv), report);
                 let needs_more = depth > first_depth

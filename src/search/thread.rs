@@ -11,7 +11,7 @@ use super::params::TIME_CHECK_INTERVAL;
 use super::report::{Report, SearchResult, SearchSummary};
 use super::request::SearchRequest;
 use super::root_moves::{RootMove, root_moves};
-use super::score::{INFINITE, MAX_PLY, Score};
+use super::score::{MAX_PLY, Score};
 use super::settings::Settings;
 use super::skill;
 use super::time::TimeManager;
@@ -76,6 +76,9 @@ pub(super) struct SearchThread<'a, G: Game> {
     ponder_seen: bool,
     /// The last fully searched depth.
     pub completed_depth: u32,
+    /// At a level, the main thread's lines of the last completed iteration, best first: the moves
+    /// the level draws from (an iteration cut short mixes scores of two depths).
+    pub settled_lines: Vec<RootMove<G::Move>>,
 }
 
 impl<'a, G: Game> Shared<'a, G> {
@@ -186,6 +189,7 @@ impl<'a, G: Game> SearchThread<'a, G> {
             time: TimeManager::new(limits, shared.settings, shared.started),
             ponder_seen: shared.control.is_pondering(),
             completed_depth: 0,
+            settled_lines: Vec::new(),
         }
     }
 
@@ -306,19 +310,17 @@ impl<'a, G: Game> SearchThread<'a, G> {
     /// [`skill::pick`]), seeded by the root's hash.
     fn chosen(&self) -> Option<&RootMove<G::Move>> {
         let best = self.root_moves.first();
-        let Some(level) = self.shared.level.filter(|_| self.completed_depth > 0) else {
+        let Some(level) = self.shared.level.filter(|_| !self.settled_lines.is_empty()) else {
             return best;
         };
-        let mut lines: Vec<(usize, i32)> = (0..self.shared.lines())
-            .map(|i| (i, self.root_moves[i].latest_score()))
-            .filter(|&(_, score)| score != -INFINITE)
+        let lines: Vec<(usize, i32)> = self
+            .settled_lines
+            .iter()
+            .enumerate()
+            .map(|(i, rm)| (i, rm.score))
             .collect();
-        if lines.is_empty() {
-            return best;
-        }
-        lines.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
         let index = skill::pick(&lines, level, self.shared.root.hash());
-        self.root_moves.get(index)
+        self.settled_lines.get(index)
     }
 
     /// The second move of the principal variation or, if it has none, the table's move for the
