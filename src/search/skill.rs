@@ -3,7 +3,7 @@
 //! A level weakens the engine the way a weaker player is weak, without any game knowledge: it looks
 //! less far (a depth and a node cap that grow with the level) and it does not always play the best
 //! move it sees. After the search, the move is drawn among the best [`CANDIDATES`] lines of an internal
-//! MultiPV, each with a weight `exp(-(best − score) / temperature)`: a move a pawn worse than the best
+//! MultiPV (as its last completed iteration left them), each with a weight `exp(-(best − score) / temperature)`: a move a pawn worse than the best
 //! is rarely chosen at a high level and often at a low one, a losing blunder almost never at any
 //! level. The idea is Stockfish's `Skill`; the shape (a softmax over the lines) is our own.
 //!
@@ -16,15 +16,16 @@ pub const MAX_LEVEL: u8 = 20;
 /// Principal variations searched at a limited level, among which the move is drawn.
 pub const CANDIDATES: usize = 5;
 /// The lowest and highest `UCI_Elo`.
-pub const MIN_ELO: u32 = 400;
+pub const MIN_ELO: u32 = 725;
 /// See [`MIN_ELO`].
-pub const MAX_ELO: u32 = 2400;
+pub const MAX_ELO: u32 = 1883;
 
-/// The Elo of each level, from the calibration ladder in docs/levels.md (levels between the measured
-/// ones interpolated). Increasing; level 20 is full strength.
+/// The Elo of each level on the calibration ladder's scale (`builtin=random` = 0; docs/levels.md):
+/// levels 0, 5, 10, 15 and 20 measured, the others interpolated. Increasing; level 20 is full
+/// strength.
 const ELO_OF_LEVEL: [u32; MAX_LEVEL as usize + 1] = [
-    400, 500, 600, 700, 800, 900, 1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800, 1900, 2000,
-    2100, 2200, 2300, 2400,
+    725, 764, 802, 841, 879, 918, 976, 1034, 1093, 1151, 1209, 1265, 1322, 1378, 1435, 1491, 1569,
+    1648, 1726, 1805, 1883,
 ];
 
 /// The strength options as set: the engine plays at [`Strength::level`].
