@@ -337,7 +337,7 @@ mod tests {
             ("MultiPV", Some("0")),
             ("Move Overhead", Some("5001")),
             ("Skill Level", Some("21")),
-            ("UCI_Elo", Some("1884")),
+            ("UCI_Elo", Some("1869")),
             ("UCI_LimitStrength", Some("yes")),
             ("Ponder", Some("yes")),
             ("UCI_Variant", Some("chess")),

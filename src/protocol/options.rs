@@ -379,7 +379,7 @@ mod tests {
                 &format!("option name UCI_Variant type combo default duel{variants}"),
                 "option name Skill Level type spin default 20 min 0 max 20",
                 "option name UCI_LimitStrength type check default false",
-                "option name UCI_Elo type spin default 1883 min 725 max 1883",
+                "option name UCI_Elo type spin default 1868 min 653 max 1868",
             ]
         );
     }
@@ -459,8 +459,8 @@ mod tests {
             Err(OptionError::OutOfRange { max: 20, .. })
         ));
         assert!(matches!(
-            parse("UCI_Elo", Some("724")),
-            Err(OptionError::OutOfRange { min: 725, .. })
+            parse("UCI_Elo", Some("652")),
+            Err(OptionError::OutOfRange { min: 653, .. })
         ));
         assert!(matches!(
             parse("UCI_LimitStrength", Some("1")),

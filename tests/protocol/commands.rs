@@ -15,7 +15,7 @@ const OPTIONS: [&str; 10] = [
     "option name UCI_Variant type combo default duel var duel var dipole var dame var alice",
     "option name Skill Level type spin default 20 min 0 max 20",
     "option name UCI_LimitStrength type check default false",
-    "option name UCI_Elo type spin default 1883 min 725 max 1883",
+    "option name UCI_Elo type spin default 1868 min 653 max 1868",
 ];
 
 #[test]
@@ -61,7 +61,7 @@ fn every_option_can_be_set_case_insensitively() {
         "setoption name ponder value FALSE",
         "setoption name skill LEVEL value 20",
         "setoption name uci_limitstrength value False",
-        "setoption name UCI_ELO value 1883",
+        "setoption name UCI_ELO value 1868",
     ] {
         engine.send(line);
     }

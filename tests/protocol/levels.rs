@@ -14,7 +14,7 @@ fn uci_declares_the_strength_options() {
         for option in [
             "option name Skill Level type spin default 20 min 0 max 20",
             "option name UCI_LimitStrength type check default false",
-            "option name UCI_Elo type spin default 1883 min 725 max 1883",
+            "option name UCI_Elo type spin default 1868 min 653 max 1868",
         ] {
             assert!(lines.iter().any(|l| l == option), "{hello}: {lines:?}");
         }
@@ -127,7 +127,7 @@ fn a_low_level_plays_other_moves_and_full_strength_is_unchanged() {
         &[
             "setoption name Skill Level value 0",
             "setoption name UCI_LimitStrength value true",
-            "setoption name UCI_Elo value 725",
+            "setoption name UCI_Elo value 653",
             "setoption name UCI_LimitStrength value false",
             "setoption name Skill Level value 20",
         ],
@@ -161,8 +161,8 @@ fn bad_strength_values_are_rejected_and_change_nothing() {
         ),
         (
             "UCI_Elo",
-            "724",
-            "option 'UCI_Elo' must be from 725 to 1883, found 724",
+            "652",
+            "option 'UCI_Elo' must be from 653 to 1868, found 652",
         ),
         ("UCI_Elo", "high", "option 'UCI_Elo' needs a whole number"),
         (
