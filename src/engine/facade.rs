@@ -255,6 +255,21 @@ impl<G: Game> Engine<G> {
         self.settings.move_overhead = overhead;
     }
 
+    /// `Skill Level` (0..=20, 20 full strength) from the next search on.
+    pub fn set_skill_level(&mut self, level: u8) {
+        self.settings.strength.skill_level = level.min(search::MAX_LEVEL);
+    }
+
+    /// `UCI_LimitStrength`: whether `UCI_Elo` sets the level, from the next search on.
+    pub fn set_limit_strength(&mut self, limit: bool) {
+        self.settings.strength.limit_strength = limit;
+    }
+
+    /// `UCI_Elo`, kept within the calibrated scale, from the next search on.
+    pub fn set_elo(&mut self, elo: u32) {
+        self.settings.strength.elo = elo.clamp(search::MIN_ELO, search::MAX_ELO);
+    }
+
     // ----- services ---------------------------------------------------------------------------
 
     /// Stops the search and writes the perft of the current position to `depth` to `out` (see

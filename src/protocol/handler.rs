@@ -98,6 +98,9 @@ impl<G: Presentation + Perft> Handler<G> {
                 self.engine.stop();
                 self.switching = Some(variant);
             }
+            Setting::SkillLevel(level) => self.engine.set_skill_level(level),
+            Setting::LimitStrength(limit) => self.engine.set_limit_strength(limit),
+            Setting::Elo(elo) => self.engine.set_elo(elo),
         }
     }
 
@@ -297,13 +300,21 @@ mod tests {
         set(&mut handler, "move overhead", Some("0"));
         set(&mut handler, "Ponder", Some("true"));
         set(&mut handler, "Clear Hash", None);
+        set(&mut handler, "Skill Level", Some("7"));
+        set(&mut handler, "UCI_LimitStrength", Some("true"));
+        set(&mut handler, "UCI_Elo", Some("1000"));
         assert_eq!(handler.engine.hash_mb(), 2);
         assert_eq!(
             handler.engine.settings(),
             Settings {
                 threads: 3,
                 multipv: 4,
-                move_overhead: std::time::Duration::ZERO
+                move_overhead: std::time::Duration::ZERO,
+                strength: crate::search::Strength {
+                    skill_level: 7,
+                    limit_strength: true,
+                    elo: 1000,
+                },
             }
         );
         assert_eq!(
@@ -325,6 +336,9 @@ mod tests {
             ("Threads", None),
             ("MultiPV", Some("0")),
             ("Move Overhead", Some("5001")),
+            ("Skill Level", Some("21")),
+            ("UCI_Elo", Some("1869")),
+            ("UCI_LimitStrength", Some("yes")),
             ("Ponder", Some("yes")),
             ("UCI_Variant", Some("chess")),
             ("UCI_Variant", None),

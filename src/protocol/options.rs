@@ -3,11 +3,12 @@
 //! Names are matched case-insensitively, with runs of spaces counting as one. A value out of range is
 //! rejected, not clamped, so a typo in a tournament configuration is noticed. A valid `setoption`
 //! becomes a [`Setting`] for the command handler to apply; the values live in the engine (Hash,
-//! Threads, MultiPV, Move Overhead) and in the handler (UCI_Variant). Ponder needs no value kept: the
+//! Threads, MultiPV, Move Overhead, Skill Level, UCI_LimitStrength, UCI_Elo) and in the handler
+//! (UCI_Variant). Ponder needs no value kept: the
 //! engine ponders whenever `go ponder` asks, and the option only tells the GUI that it may.
 
 use crate::games::VARIANTS;
-use crate::search::{Settings, TranspositionTable};
+use crate::search::{MAX_ELO, MAX_LEVEL, MIN_ELO, Settings, TranspositionTable};
 use std::fmt;
 use std::time::Duration;
 
@@ -34,6 +35,9 @@ enum Id {
     ClearHash,
     Ponder,
     Variant,
+    SkillLevel,
+    LimitStrength,
+    Elo,
 }
 
 struct Declaration {
@@ -98,6 +102,29 @@ const DECLARATIONS: &[Declaration] = &[
         name: "UCI_Variant",
         kind: Kind::Combo { values: &VARIANTS },
     },
+    Declaration {
+        id: Id::SkillLevel,
+        name: "Skill Level",
+        kind: Kind::Spin {
+            default: MAX_LEVEL as u64,
+            min: 0,
+            max: MAX_LEVEL as u64,
+        },
+    },
+    Declaration {
+        id: Id::LimitStrength,
+        name: "UCI_LimitStrength",
+        kind: Kind::Check { default: false },
+    },
+    Declaration {
+        id: Id::Elo,
+        name: "UCI_Elo",
+        kind: Kind::Spin {
+            default: MAX_ELO as u64,
+            min: MIN_ELO as u64,
+            max: MAX_ELO as u64,
+        },
+    },
 ];
 
 /// A valid `setoption`: one option and its new value.
@@ -117,6 +144,12 @@ pub enum Setting {
     Ponder(bool),
     /// `UCI_Variant`: switch to this game, at its start position.
     Variant(&'static str),
+    /// `Skill Level`: 0 (weakest) to 20 (full strength).
+    SkillLevel(u8),
+    /// `UCI_LimitStrength`: whether `UCI_Elo` sets the strength.
+    LimitStrength(bool),
+    /// `UCI_Elo`: the strength when limited.
+    Elo(u32),
 }
 
 /// Why a `setoption` was rejected.
@@ -253,6 +286,9 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<Setting, OptionError> {
         Id::ClearHash => Setting::ClearHash,
         Id::Ponder => Setting::Ponder(declaration.check(value)?),
         Id::Variant => Setting::Variant(declaration.combo(value)?),
+        Id::SkillLevel => Setting::SkillLevel(declaration.spin(value)? as u8),
+        Id::LimitStrength => Setting::LimitStrength(declaration.check(value)?),
+        Id::Elo => Setting::Elo(declaration.spin(value)? as u32),
     })
 }
 
@@ -315,6 +351,7 @@ impl Declaration {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Strength;
 
     #[test]
     fn the_declarations_and_their_defaults() {
@@ -324,7 +361,8 @@ mod tests {
             Settings {
                 threads: 1,
                 multipv: 1,
-                move_overhead: Duration::from_millis(10)
+                move_overhead: Duration::from_millis(10),
+                strength: Strength::FULL,
             }
         );
         assert_eq!(VARIANTS[0], "duel");
@@ -339,6 +377,9 @@ mod tests {
                 "option name Clear Hash type button",
                 "option name Ponder type check default false",
                 &format!("option name UCI_Variant type combo default duel{variants}"),
+                "option name Skill Level type spin default 20 min 0 max 20",
+                "option name UCI_LimitStrength type check default false",
+                "option name UCI_Elo type spin default 1868 min 653 max 1868",
             ]
         );
     }
@@ -378,6 +419,12 @@ mod tests {
         assert_eq!(parse("PONDER", Some("True")), Ok(Setting::Ponder(true)));
         assert_eq!(parse("clear hash", None), Ok(Setting::ClearHash));
         assert_eq!(parse("threads", Some("2")), Ok(Setting::Threads(2)));
+        assert_eq!(parse("skill level", Some("5")), Ok(Setting::SkillLevel(5)));
+        assert_eq!(
+            parse("uci_limitstrength", Some("TRUE")),
+            Ok(Setting::LimitStrength(true))
+        );
+        assert_eq!(parse("UCI_ELO", Some("1200")), Ok(Setting::Elo(1200)));
     }
 
     #[test]
@@ -405,6 +452,18 @@ mod tests {
         );
         assert!(matches!(
             parse("Ponder", Some("yes")),
+            Err(OptionError::NotABool { .. })
+        ));
+        assert!(matches!(
+            parse("Skill Level", Some("21")),
+            Err(OptionError::OutOfRange { max: 20, .. })
+        ));
+        assert!(matches!(
+            parse("UCI_Elo", Some("652")),
+            Err(OptionError::OutOfRange { min: 653, .. })
+        ));
+        assert!(matches!(
+            parse("UCI_LimitStrength", Some("1")),
             Err(OptionError::NotABool { .. })
         ));
         assert_eq!(

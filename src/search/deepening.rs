@@ -40,7 +40,7 @@ impl<G: Game> SearchThread<'_, G> {
             for rm in &mut self.root_moves {
                 rm.previous_score = rm.score;
             }
-            let lines = self.shared.settings.multipv.clamp(1, self.root_moves.len());
+            let lines = self.shared.lines();
             for line in 0..lines {
                 self.search_line(&mut stack, depth, line, report);
                 // The lines found so far stay in order; a move that rose above them moves up.
@@ -56,7 +56,11 @@ impl<G: Game> SearchThread<'_, G> {
             if self.is_main() {
                 self.time.iteration_done(Instant::now());
                 self.store_root(depth);
-                self.report_lines(depth, lines, report);
+                if self.shared.level.is_some() {
+                    self.settled_lines = self.root_moves[..lines].to_vec();
+                }
+                // A level searches more lines than asked for; only those asked for are reported.
+                self.report_lines(depth, lines.min(self.shared.settings.multipv), report);
                 let needs_more = depth > first_depth
                     && previous_best.is_some_and(|(mv, score)| self.unsettled(mv, score));
                 if self.done_after(depth, needs_more) {
@@ -250,7 +254,7 @@ impl<G: Game> SearchThread<'_, G> {
         if limits.infinite {
             return false;
         }
-        if limits.depth.is_some_and(|d| depth >= d.max(1)) {
+        if self.shared.depth_limit().is_some_and(|d| depth >= d.max(1)) {
             return true;
         }
         if limits.mate.is_some_and(|n| mates_within(best, n)) {

@@ -13,7 +13,7 @@
 //! late move pruning), `draws` (repetition and quiet-ply draws), `eval_cache` (static evaluations by hash), `prefetch`, `ordering` (move picker, killers,
 //! history), `tt`, `time` (soft and hard limits), `thread` (per-thread state, stop checks, Lazy SMP),
 //! `frame` (per-ply scratch space), `score` (the internal scale and mates), `params` (every tunable),
-//! `root_moves`, and the contract types in `request`, `limits`, `settings`, `control` and `report`.
+//! `root_moves`, `skill` (levels below full strength), and the contract types in `request`, `limits`, `settings`, `control` and `report`.
 
 mod control;
 mod deepening;
@@ -33,6 +33,7 @@ mod request;
 mod root_moves;
 mod score;
 mod settings;
+mod skill;
 mod thread;
 mod time;
 mod tt;
@@ -43,6 +44,7 @@ pub use report::{Report, SearchResult, SearchSummary};
 pub use request::SearchRequest;
 pub use score::{Bound, Score};
 pub use settings::Settings;
+pub use skill::{MAX_ELO, MAX_LEVEL, MIN_ELO, Strength, elo_of_level, level_for_elo};
 pub use tt::TranspositionTable;
 
 use crate::game::Game;

@@ -1,5 +1,7 @@
-//! Engine options that shape a search: threads, principal variations and the move overhead.
+//! Engine options that shape a search: threads, principal variations, the move overhead and the
+//! playing strength.
 
+use super::skill::Strength;
 use std::time::Duration;
 
 /// Settings that come from engine options.
@@ -12,14 +14,18 @@ pub struct Settings {
     pub multipv: usize,
     /// Time kept back per move for communication.
     pub move_overhead: Duration,
+    /// The playing strength (`Skill Level`, `UCI_LimitStrength`, `UCI_Elo`).
+    pub strength: Strength,
 }
 
 impl Settings {
-    /// The defaults, which the engine options declare: one thread, one line, 10 ms of overhead.
+    /// The defaults, which the engine options declare: one thread, one line, 10 ms of overhead, full
+    /// strength.
     pub const DEFAULT: Settings = Settings {
         threads: 1,
         multipv: 1,
         move_overhead: Duration::from_millis(10),
+        strength: Strength::FULL,
     };
 }
 

@@ -13,6 +13,7 @@ use super::request::SearchRequest;
 use super::root_moves::{RootMove, root_moves};
 use super::score::{MAX_PLY, Score};
 use super::settings::Settings;
+use super::skill;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use crate::game::{Game, MoveList};
@@ -41,6 +42,8 @@ pub(super) struct Shared<'a, G: Game> {
     pub stop: AtomicBool,
     /// Nodes per thread, as last published.
     pub nodes: Vec<NodeCounter>,
+    /// The level played when below full strength (see [`skill`]).
+    pub level: Option<u8>,
 }
 
 /// The state of one search thread.
@@ -73,6 +76,9 @@ pub(super) struct SearchThread<'a, G: Game> {
     ponder_seen: bool,
     /// The last fully searched depth.
     pub completed_depth: u32,
+    /// At a level, the main thread's lines of the last completed iteration, best first: the moves
+    /// the level draws from (an iteration cut short mixes scores of two depths).
+    pub settled_lines: Vec<RootMove<G::Move>>,
 }
 
 impl<'a, G: Game> Shared<'a, G> {
@@ -93,7 +99,40 @@ impl<'a, G: Game> Shared<'a, G> {
             nodes: (0..request.settings.threads.max(1))
                 .map(|_| NodeCounter::default())
                 .collect(),
+            level: request.settings.strength.limited(),
         }
+    }
+
+    /// The node limit of the whole search: the `go`'s, lowered by the level's cap; none under
+    /// `infinite`.
+    pub fn node_limit(&self) -> Option<u64> {
+        if self.limits.infinite {
+            return None;
+        }
+        let cap = self.level.map(skill::node_cap);
+        match (self.limits.nodes, cap) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The depth limit: the `go`'s, lowered by the level's cap.
+    pub fn depth_limit(&self) -> Option<u32> {
+        let cap = self.level.map(skill::depth_cap);
+        match (self.limits.depth, cap) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The principal variations searched: the `MultiPV` asked for, and at a level at least the
+    /// candidates the move is drawn from.
+    pub fn lines(&self) -> usize {
+        let wanted = match self.level {
+            Some(_) => self.settings.multipv.max(skill::CANDIDATES),
+            None => self.settings.multipv,
+        };
+        wanted.clamp(1, self.root_moves.len().max(1))
     }
 
     /// Runs the search on `settings.threads` threads and returns the main thread's answer. Helpers
@@ -125,8 +164,8 @@ impl<'a, G: Game> SearchThread<'a, G> {
         let mut keys = Vec::with_capacity(shared.history.len() + MAX_PLY + 2);
         keys.extend_from_slice(shared.history);
         keys.push(shared.root.hash());
-        let node_limit = match limits.nodes {
-            Some(limit) if id == 0 && !limits.infinite => limit,
+        let node_limit = match shared.node_limit() {
+            Some(limit) if id == 0 => limit,
             _ => u64::MAX,
         };
         SearchThread {
@@ -150,6 +189,7 @@ impl<'a, G: Game> SearchThread<'a, G> {
             time: TimeManager::new(limits, shared.settings, shared.started),
             ponder_seen: shared.control.is_pondering(),
             completed_depth: 0,
+            settled_lines: Vec::new(),
         }
     }
 
@@ -209,11 +249,9 @@ impl<'a, G: Game> SearchThread<'a, G> {
             return;
         }
         let over_nodes = self.shared.nodes.len() > 1
-            && !self.shared.limits.infinite
             && self
                 .shared
-                .limits
-                .nodes
+                .node_limit()
                 .is_some_and(|limit| self.total_nodes() >= limit);
         if over_nodes || (!self.pondering() && self.time.hard_exceeded(Instant::now())) {
             self.abort();
@@ -254,7 +292,7 @@ impl<'a, G: Game> SearchThread<'a, G> {
 
     /// The answer (the best root move and the reply expected after it) and the statistics.
     fn finish(&self) -> SearchSummary<G::Move> {
-        let best = self.root_moves.first();
+        let best = self.chosen();
         SearchSummary {
             result: SearchResult {
                 best: best.map(|rm| rm.mv),
@@ -266,6 +304,23 @@ impl<'a, G: Game> SearchThread<'a, G> {
             depth: self.completed_depth,
             nodes: self.total_nodes(),
         }
+    }
+
+    /// The root move played: the best one, or at a level the one drawn among the best lines (see
+    /// [`skill::pick`]), seeded by the root's hash.
+    fn chosen(&self) -> Option<&RootMove<G::Move>> {
+        let best = self.root_moves.first();
+        let Some(level) = self.shared.level.filter(|_| !self.settled_lines.is_empty()) else {
+            return best;
+        };
+        let lines: Vec<(usize, i32)> = self
+            .settled_lines
+            .iter()
+            .enumerate()
+            .map(|(i, rm)| (i, rm.score))
+            .collect();
+        let index = skill::pick(&lines, level, self.shared.root.hash());
+        self.settled_lines.get(index)
     }
 
     /// The second move of the principal variation or, if it has none, the table's move for the

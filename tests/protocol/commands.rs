@@ -5,7 +5,7 @@ use duel::game::{Game, Presentation};
 use duel::games::Duel;
 use std::process::Command;
 
-const OPTIONS: [&str; 7] = [
+const OPTIONS: [&str; 10] = [
     "option name Hash type spin default 16 min 1 max 12288",
     "option name Threads type spin default 1 min 1 max 256",
     "option name MultiPV type spin default 1 min 1 max 256",
@@ -13,6 +13,9 @@ const OPTIONS: [&str; 7] = [
     "option name Clear Hash type button",
     "option name Ponder type check default false",
     "option name UCI_Variant type combo default duel var duel var dipole var dame var alice",
+    "option name Skill Level type spin default 20 min 0 max 20",
+    "option name UCI_LimitStrength type check default false",
+    "option name UCI_Elo type spin default 1868 min 653 max 1868",
 ];
 
 #[test]
@@ -22,8 +25,8 @@ fn uci_identifies_lists_options_and_ends_in_uciok() {
     let lines = engine.read_until(|l| l == "uciok");
     assert!(lines[0].starts_with("id name duel "), "{lines:?}");
     assert!(lines[1].starts_with("id author "), "{lines:?}");
-    assert_eq!(&lines[2..9], OPTIONS);
-    assert_eq!(lines.len(), 10);
+    assert_eq!(&lines[2..12], OPTIONS);
+    assert_eq!(lines.len(), 13);
     assert!(engine.sync().is_empty());
 }
 
@@ -33,8 +36,8 @@ fn ugi_answers_the_same_ending_in_ugiok() {
     engine.send("ugi");
     let lines = engine.read_until(|l| l == "ugiok");
     assert!(lines[0].starts_with("id name duel "));
-    assert_eq!(&lines[2..9], OPTIONS);
-    assert_eq!(lines.len(), 10);
+    assert_eq!(&lines[2..12], OPTIONS);
+    assert_eq!(lines.len(), 13);
 }
 
 #[test]
@@ -56,6 +59,9 @@ fn every_option_can_be_set_case_insensitively() {
         "setoption name Clear Hash",
         "setoption name Ponder value true",
         "setoption name ponder value FALSE",
+        "setoption name skill LEVEL value 20",
+        "setoption name uci_limitstrength value False",
+        "setoption name UCI_ELO value 1868",
     ] {
         engine.send(line);
     }

@@ -3,6 +3,7 @@
 mod commands;
 mod errors;
 mod harness;
+mod levels;
 mod search;
 mod stress;
 mod ugi_game;

@@ -1,0 +1,223 @@
+//! Playing strength below the best: the `Skill Level`, `UCI_LimitStrength` and `UCI_Elo` options.
+//!
+//! A level weakens the engine the way a weaker player is weak, without any game knowledge: it looks
+//! less far (a depth and a node cap that grow with the level) and it does not always play the best
+//! move it sees. After the search, the move is drawn among the best [`CANDIDATES`] lines of an internal
+//! MultiPV (as its last completed iteration left them), each with a weight `exp(-(best − score) / temperature)`: a move a pawn worse than the best
+//! is rarely chosen at a high level and often at a low one, a losing blunder almost never at any
+//! level. The idea is Stockfish's `Skill`; the shape (a softmax over the lines) is our own.
+//!
+//! The draw is seeded by the position's hash, so the same position at the same level always gets the
+//! same move: tests and calibration matches are reproducible, and a person replaying a game sees it
+//! replayed. Level 20 is full strength: no caps, no draw, the search as without a level.
+
+/// The levels, 0 (weakest) to 20 (full strength).
+pub const MAX_LEVEL: u8 = 20;
+/// Principal variations searched at a limited level, among which the move is drawn.
+pub const CANDIDATES: usize = 5;
+/// The lowest and highest `UCI_Elo`.
+pub const MIN_ELO: u32 = 653;
+/// See [`MIN_ELO`].
+pub const MAX_ELO: u32 = 1868;
+
+/// The Elo of each level on the calibration ladder's scale (`builtin=random` = 0; docs/levels.md):
+/// levels 0, 5, 10, 15 and 20 measured, the others interpolated. Increasing; level 20 is full
+/// strength.
+const ELO_OF_LEVEL: [u32; MAX_LEVEL as usize + 1] = [
+    653, 697, 740, 784, 827, 871, 934, 997, 1061, 1124, 1187, 1246, 1304, 1363, 1421, 1480, 1558,
+    1635, 1713, 1790, 1868,
+];
+
+/// The strength options as set: the engine plays at [`Strength::level`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    /// `Skill Level`, 0..=20.
+    pub skill_level: u8,
+    /// `UCI_LimitStrength`: whether `UCI_Elo` decides the level.
+    pub limit_strength: bool,
+    /// `UCI_Elo`, [`MIN_ELO`]..=[`MAX_ELO`].
+    pub elo: u32,
+}
+
+impl Strength {
+    /// Full strength: level 20, strength not limited, `UCI_Elo` at its top.
+    pub const FULL: Strength = Strength {
+        skill_level: MAX_LEVEL,
+        limit_strength: false,
+        elo: MAX_ELO,
+    };
+
+    /// The level played: from `UCI_Elo` when strength is limited (the strongest level whose Elo is
+    /// at most it, as Stockfish lets `UCI_Elo` override `Skill Level`), else `Skill Level`.
+    pub fn level(&self) -> u8 {
+        if self.limit_strength {
+            level_for_elo(self.elo)
+        } else {
+            self.skill_level.min(MAX_LEVEL)
+        }
+    }
+
+    /// The limited level, or `None` at full strength.
+    pub fn limited(&self) -> Option<u8> {
+        Some(self.level()).filter(|&level| level < MAX_LEVEL)
+    }
+}
+
+/// The strongest level whose calibrated Elo is at most `elo` (level 0 below the scale).
+pub fn level_for_elo(elo: u32) -> u8 {
+    ELO_OF_LEVEL
+        .iter()
+        .rposition(|&e| e <= elo)
+        .map_or(0, |level| level as u8)
+}
+
+/// The calibrated Elo of `level`.
+pub fn elo_of_level(level: u8) -> u32 {
+    ELO_OF_LEVEL[level.min(MAX_LEVEL) as usize]
+}
+
+/// The deepest iteration at `level` (below 20): one ply at level 0, one more per level.
+pub fn depth_cap(level: u8) -> u32 {
+    1 + u32::from(level)
+}
+
+/// The nodes a search at `level` (below 20) may spend: 1,000 at level 0, doubling every two levels.
+pub fn node_cap(level: u8) -> u64 {
+    let level = u32::from(level.min(MAX_LEVEL));
+    // 1000 · 2^(level/2), the odd levels halfway between (×√2 ≈ 17/12).
+    let base = 1000u64 << (level / 2);
+    if level % 2 == 1 { base * 17 / 12 } else { base }
+}
+
+/// The temperature of the draw at `level`, in centipawns: how much worse a move may be and still
+/// be chosen often. 600 at level 0, 18 % less each level (222 at 5, 82 at 10, 30 at 15, 14 at 19).
+fn temperature(level: u8) -> f64 {
+    600.0 * 0.82f64.powi(i32::from(level.min(MAX_LEVEL - 1)))
+}
+
+/// Draws the move to play from `lines` (moves with their scores in centipawns, best first, at least
+/// one), at `level`, with the randomness seeded by `seed`. At level 20 and above: the first move.
+/// Scores that are mates are far from the others, so a found mate is kept and a mated line avoided.
+pub fn pick<M: Copy>(lines: &[(M, i32)], level: u8, seed: u64) -> M {
+    let (best_move, best) = lines[0];
+    if level >= MAX_LEVEL || lines.len() == 1 {
+        return best_move;
+    }
+    let temperature = temperature(level);
+    let weights: Vec<f64> = lines
+        .iter()
+        .map(|&(_, score)| (-(f64::from(best.saturating_sub(score).max(0))) / temperature).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    // A uniform number in [0, total), from the top 53 bits of the mixed seed.
+    let mut ticket = (mix(seed) >> 11) as f64 / (1u64 << 53) as f64 * total;
+    for (&(mv, _), weight) in lines.iter().zip(&weights) {
+        if ticket < *weight {
+            return mv;
+        }
+        ticket -= weight;
+    }
+    best_move
+}
+
+/// SplitMix64's finaliser: spreads a position hash over all bits.
+fn mix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINES: [(char, i32); 5] = [('a', 50), ('b', 40), ('c', 0), ('d', -100), ('e', -900)];
+
+    fn counts(level: u8) -> [usize; 5] {
+        let mut counts = [0; 5];
+        for seed in 0..2000 {
+            let mv = pick(&LINES, level, seed);
+            counts[LINES.iter().position(|&(m, _)| m == mv).unwrap()] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn level_20_plays_the_best_move() {
+        assert!((0..100).all(|seed| pick(&LINES, MAX_LEVEL, seed) == 'a'));
+        assert_eq!(counts(MAX_LEVEL), [2000, 0, 0, 0, 0]);
+    }
+
+    #[test]
+    fn the_pick_is_one_of_the_lines_and_reproducible() {
+        for level in 0..=MAX_LEVEL {
+            for seed in 0..200 {
+                let mv = pick(&LINES, level, seed);
+                assert!(LINES.iter().any(|&(m, _)| m == mv));
+                assert_eq!(mv, pick(&LINES, level, seed));
+            }
+            assert_eq!(pick(&LINES[..1], level, 7), 'a');
+        }
+    }
+
+    #[test]
+    fn better_moves_are_favoured_and_more_so_at_higher_levels() {
+        for level in [0, 5, 10, 15, 19] {
+            let c = counts(level);
+            assert!(
+                c[0] >= c[1] && c[1] >= c[2] && c[2] >= c[3],
+                "{level}: {c:?}"
+            );
+            // A queen's loss: rare from level 5 on, and not the rule even at level 0.
+            let rare = if level >= 5 { 40 } else { 200 };
+            assert!(c[4] < rare, "{level}: {c:?}");
+        }
+        assert!(counts(0)[0] < counts(10)[0] && counts(10)[0] < counts(19)[0]);
+        assert!(
+            counts(0)[3] > 100,
+            "level 0 often misses a pawn: {:?}",
+            counts(0)
+        );
+    }
+
+    #[test]
+    fn a_mate_is_kept() {
+        let lines = [('m', 31_000), ('x', 900), ('y', 800)];
+        assert!((0..500).all(|seed| pick(&lines, 0, seed) == 'm'));
+    }
+
+    #[test]
+    fn the_caps_grow_with_the_level() {
+        for level in 1..MAX_LEVEL {
+            assert!(depth_cap(level) > depth_cap(level - 1));
+            assert!(node_cap(level) > node_cap(level - 1));
+        }
+        assert_eq!((depth_cap(0), node_cap(0)), (1, 1000));
+    }
+
+    #[test]
+    fn elo_maps_onto_the_levels() {
+        assert!(ELO_OF_LEVEL.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(ELO_OF_LEVEL[0], MIN_ELO);
+        assert_eq!(ELO_OF_LEVEL[MAX_LEVEL as usize], MAX_ELO);
+        assert_eq!(level_for_elo(MIN_ELO), 0);
+        assert_eq!(level_for_elo(MAX_ELO), MAX_LEVEL);
+        for level in 0..=MAX_LEVEL {
+            assert_eq!(level_for_elo(elo_of_level(level)), level);
+        }
+        let limited = Strength {
+            skill_level: 20,
+            limit_strength: true,
+            elo: MIN_ELO,
+        };
+        assert_eq!(limited.level(), 0, "UCI_Elo overrides Skill Level");
+        let unlimited = Strength {
+            limit_strength: false,
+            skill_level: 3,
+            ..limited
+        };
+        assert_eq!(unlimited.level(), 3);
+        assert_eq!(Strength::FULL.limited(), None);
+    }
+}
