@@ -81,11 +81,11 @@ function choicesOf(id, value) {
   return select;
 }
 
-// Where engine levels will go: an engine that declares `UCI_LimitStrength` with `UCI_Elo` (or a
-// `Skill Level`) could be offered here as a strength, sent with setoption before the game. None yet:
-// the time or depth per move is the engine's strength.
+// The engine's level, offered when the engine declares `Skill Level` (docs/levels.md names them);
+// otherwise the time or depth per move is its strength.
 function levelChoices() {
-  return [];
+  if ($('level-choice').hidden) return [];
+  return [node('label', {}, 'Level ', choicesOf('level', $('level').value))];
 }
 
 // The "New game" dialog: the game, who plays which side, the engine's time or depth; Start sets the
@@ -114,6 +114,8 @@ export function askNewGame() {
     $('mode').value = mode.value;
     $('limit-kind').value = kind.value;
     $('limit-value').value = value.value.trim() || defaults[kind.value];
+    const level = document.getElementById('new-level');
+    if (level) $('level').value = level.value;
     page.flipped = mode.value === 'black';
     page.forceEngine = false;
     resetClock();

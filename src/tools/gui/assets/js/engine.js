@@ -17,12 +17,14 @@ export function onEngineStatus(msg) {
   if (msg.state === 'starting') {
     page.engine.options = new Set();
     page.engine.variants = null;
+    $('level-choice').hidden = true; // until the engine declares `Skill Level`
     page.engine.inHandshake = true;
     dropSearches();
   } else if (msg.state === 'ready') {
     page.engine.inHandshake = false;
     showBanner('', false); // a notice that the engine stopped no longer applies
     page.engine.multipv = 1;
+    page.engine.skill = '20'; // a (re)started engine plays at full strength until told otherwise
     syncEngineGame();
     afterState();
   } else if (msg.state === 'exited' || msg.state === 'failed') {
@@ -59,6 +61,14 @@ export function syncEngineGame() {
   engineSend('isready');
 }
 
+// The engine's playing level (its `Skill Level`, 20 = full strength), sent before a search when it
+// changes; an engine without the option plays at its full strength.
+export function setSkillLevel(level) {
+  if (!page.engine.options.has('skill level') || page.engine.skill === level) return;
+  engineSend(`setoption name Skill Level value ${level}`);
+  page.engine.skill = level;
+}
+
 export function setMultiPv(lines) {
   if (!page.engine.options.has('multipv') || page.engine.multipv === lines) return;
   engineSend(`setoption name MultiPV value ${lines}`);
@@ -72,6 +82,7 @@ export function onEngineLine(line) {
     const typeAt = words.indexOf('type');
     const name = words.slice(2, typeAt < 0 ? undefined : typeAt).join(' ').toLowerCase();
     page.engine.options.add(name);
+    if (name === 'skill level') $('level-choice').hidden = false;
     if (name === 'uci_variant') {
       page.engine.variants = words.filter((w, i) => words[i - 1] === 'var');
     }

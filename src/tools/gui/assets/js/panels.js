@@ -90,7 +90,9 @@ function drawPlayers() {
   const mode = $('mode').value;
   const kind = $('limit-kind').value;
   const value = $('limit-value').value;
-  const level = kind === 'movetime' ? `${value} ms a move` : kind === 'depth' ? `depth ${value}` : `clock ${value}`;
+  const limit = kind === 'movetime' ? `${value} ms a move` : kind === 'depth' ? `depth ${value}` : `clock ${value}`;
+  const named = $('level-choice').hidden ? '' : `${$('level').selectedOptions[0].textContent}, `;
+  const level = named + limit;
   for (const side of ['white', 'black']) {
     const card = $(`player-${side}`);
     const colour = side === 'white' ? 'White' : 'Black';

@@ -2,7 +2,7 @@
 // state the engine moves, or analyses, or waits.
 
 import { $ } from './dom.js';
-import { enginePlays, engineReady, engineSend, limitGo, positionLine, setEngineStatus, setMultiPv, whiteScore } from './engine.js';
+import { enginePlays, engineReady, engineSend, limitGo, positionLine, setEngineStatus, setMultiPv, setSkillLevel, whiteScore } from './engine.js';
 import { playMove } from './game.js';
 import { drawArrows } from './marks.js';
 import { drawGraph, drawLines, showBanner, showMessage } from './panels.js';
@@ -16,6 +16,8 @@ const HANG_GRACE_MS = 5000; // how late a bestmove may be before the engine is t
 export function startSearch(purpose, goLine, limitMs) {
   const ply = page.game.moves.length;
   const searched = purpose === 'move' ? ply : page.view;
+  // The level the person picked is for the engine's moves; analysis is always at full strength.
+  setSkillLevel(purpose === 'move' ? $('level').value : '20');
   engineSend(positionLine(searched));
   engineSend(goLine);
   const search = {
