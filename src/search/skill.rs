@@ -3,9 +3,9 @@
 //! A level weakens the engine the way a weaker player is weak, without any game knowledge: it looks
 //! less far (a depth and a node cap that grow with the level) and it does not always play the best
 //! move it sees. After the search, the move is drawn among the best [`CANDIDATES`] lines of an internal
-//! MultiPV (as its last completed iteration left them), each with a weight `exp(-(best − score) / temperature)`: a move a pawn worse than the best
-//! is rarely chosen at a high level and often at a low one, a losing blunder almost never at any
-//! level. The idea is Stockfish's `Skill`; the shape (a softmax over the lines) is our own.
+//! MultiPV (as its last completed iteration left them), each with a weight
+//! `exp(-(best − score) / temperature)`: a move a pawn worse than the best is rarely chosen at a high
+//! level and often at a low one, a losing blunder almost never at any level. The idea is Stockfish's `Skill`; the shape (a softmax over the lines) is our own.
 //!
 //! The draw is seeded by the position's hash, so the same position at the same level always gets the
 //! same move: tests and calibration matches are reproducible, and a person replaying a game sees it
