@@ -25,6 +25,7 @@ pub mod game;
 pub mod games;
 pub mod protocol;
 pub mod search;
+#[cfg(feature = "native")]
 pub mod tools;
 
 #[cfg(test)]

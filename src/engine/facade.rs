@@ -7,12 +7,13 @@ use super::listener::Listener;
 use super::perft;
 use super::worker::{Job, SearchFn, Worker, candidates};
 use crate::game::{Game, GameRecord, Perft};
+use crate::search::Instant;
 use crate::search::{self, Limits, SearchRequest, Settings, TranspositionTable};
 use std::collections::TryReserveError;
 use std::fmt;
 use std::io::{self, Write};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The engine's name, as `id name` gives it and PGN files record it.
 pub const ENGINE_NAME: &str = concat!("duel ", env!("CARGO_PKG_VERSION"));

@@ -9,10 +9,10 @@
 
 use super::command::{self, Command, CommandError};
 use super::line::{Line, MAX_LINE_BYTES, read_line};
+use crate::search::Instant;
 use crossbeam_channel::{Receiver, Sender};
 use std::io::{self, BufRead, BufReader, Read};
 use std::thread;
-use std::time::Instant;
 
 /// What the reader sends: a command, or the reason a line is not one.
 pub type Message = Result<Command, CommandError>;
