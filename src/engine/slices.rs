@@ -4,12 +4,14 @@
 //!
 //! Each slice is a search of the same root from depth 1, bounded by the slice's nodes, on the table
 //! the earlier slices filled: their entries cut the depths already done short, so each slice goes on
-//! about where the last one stopped. A slice that reports no new depth doubles the next one's budget
-//! (back to the caller's after a new depth), so a deep iteration that the restart alone cannot finish
-//! within the caller's budget still ends; a search that resumes where it stopped is left to do. Only depths deeper than those already reported are reported,
-//! with the node count of all slices, so the `info` lines read as those of one search. The answer is
-//! checked as the worker checks it, and given once: when a slice ends short of its budget (depth,
-//! time or the position ended the search), or on `stop`.
+//! about where the last one stopped. Each slice in a row that reports no new depth gets one budget
+//! more than the last, up to [`MAX_GROWTH`] more (the caller's again after a new depth), so that an
+//! iteration whose restart costs about the caller's budget still ends. A deep one may still not:
+//! its restarts alone would fill the slices. A search that resumes where it stopped would end that
+//! limit, and is left to do. Only depths deeper than those already reported
+//! are reported, with the node count of all slices, so the `info` lines read as those of one search.
+//! The answer is checked as the worker checks it, and given once: when a slice ends short of its
+//! budget (depth, time or the position ended the search), or on `stop`.
 
 use super::listener::Listener;
 use super::worker::{Job, checked_answer};
@@ -20,6 +22,10 @@ use crate::search::{
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::thread;
+
+/// How many budgets a slice may get beyond the caller's, when slices stall: a caller that wants `stop`
+/// heard within a time gives budgets that this many + 1 of fit in it.
+pub const MAX_GROWTH: u32 = 3;
 
 /// A search that runs when its caller gives it a slice.
 pub struct SlicedSearch<G: Game> {
@@ -37,7 +43,7 @@ pub struct SlicedSearch<G: Game> {
     reported_best: Option<G::Move>,
     /// The last slice's outcome (`None` before the first slice).
     searched: Option<thread::Result<SearchResult<G::Move>>>,
-    /// Slices in a row that reported no new depth: the next one's budget doubles for each.
+    /// Slices in a row that reported no new depth: the next one gets that many budgets more.
     stalled: u32,
     /// Whether the search has ended by itself (the answer may still wait for `stop` or `ponderhit`).
     ended: bool,
@@ -81,7 +87,9 @@ impl<G: Game> SlicedSearch<G> {
             let depth = self.depth;
             self.slice(
                 table,
-                budget.max(1).saturating_mul(1 << self.stalled.min(20)),
+                budget
+                    .max(1)
+                    .saturating_mul(u64::from(self.stalled.min(MAX_GROWTH)) + 1),
             );
             self.stalled = if self.depth > depth {
                 0
