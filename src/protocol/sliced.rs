@@ -143,6 +143,24 @@ mod tests {
     }
 
     #[test]
+    fn a_pondering_search_answers_after_ponderhit() {
+        let capture = Capture::default();
+        let mut session = Session::new::<Duel>(capture.clone());
+        session.input("go ponder depth 3");
+        let mut slices = 0;
+        while slices < 50 {
+            assert!(session.step(500), "a pondering search waits for ponderhit");
+            slices += 1;
+        }
+        assert!(bestmoves(&capture).is_empty());
+        session.input("ponderhit");
+        while session.step(500) {}
+        let answers = bestmoves(&capture);
+        assert_eq!(answers.len(), 1);
+        assert!(legal_at_start(&answers[0]), "{}", answers[0]);
+    }
+
+    #[test]
     fn a_new_go_answers_the_last_one_first_and_quit_ends_the_session() {
         let capture = Capture::default();
         let mut session = Session::new::<Duel>(capture.clone());
