@@ -55,5 +55,12 @@ collect();
 check(bestmoves().length === 1, 'go infinite answered before stop');
 send('stop');
 check(bestmoves().length === 2, 'stop gave no bestmove');
+// The same search as native: the node counts of `duel bench --variant V`.
+for (const [variant, nodes] of [['duel', 340854], ['dipole', 19185], ['dame', 45901], ['alice', 55299]]) {
+  send(`setoption name UCI_Variant value ${variant}`);
+  send('bench');
+  const total = lines[lines.length - 1];
+  check(total.startsWith(`${nodes} nodes `), `${variant} bench: ${total}`);
+}
 check(send('quit') === 0, 'quit did not end the session');
-console.log(`wasm smoke test: ${lines.length} lines, ${bestmoves().join(', ')}`);
+console.log(`wasm smoke test: ${bestmoves().join(', ')}; ${lines.filter((l) => / nodes \d+ nps$/.test(l)).join(', ')}`);
