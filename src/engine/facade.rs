@@ -8,8 +8,7 @@ use super::perft;
 use super::slices::SlicedSearch;
 use super::worker::{Job, SearchFn, Worker, candidates};
 use crate::game::{Game, GameRecord, Perft};
-use crate::search::Instant;
-use crate::search::{self, Limits, SearchRequest, Settings, TranspositionTable};
+use crate::search::{self, Instant, Limits, SearchRequest, Settings, TranspositionTable};
 use std::collections::TryReserveError;
 use std::fmt;
 use std::io::{self, Write};
@@ -163,11 +162,7 @@ impl<G: Game> Engine<G> {
             self.table = worker.stop().or(self.table.take());
         }
         if let Some(slices) = self.slices.take() {
-            let megabytes = self.hash_mb;
-            slices.finish(
-                self.table
-                    .get_or_insert_with(|| TranspositionTable::new(megabytes)),
-            );
+            slices.finish(table_or_new(&mut self.table, self.hash_mb));
         }
     }
 
@@ -195,11 +190,7 @@ impl<G: Game> Engine<G> {
         let Some(slices) = &mut self.slices else {
             return false;
         };
-        let megabytes = self.hash_mb;
-        let table = self
-            .table
-            .get_or_insert_with(|| TranspositionTable::new(megabytes));
-        if slices.step(table, nodes) {
+        if slices.step(table_or_new(&mut self.table, self.hash_mb), nodes) {
             return true;
         }
         self.stop();
@@ -258,9 +249,7 @@ impl<G: Game> Engine<G> {
     /// The table, once no search holds it. A table lost to an internal error is replaced.
     fn table(&mut self) -> &mut TranspositionTable {
         self.stop();
-        let megabytes = self.hash_mb;
-        self.table
-            .get_or_insert_with(|| TranspositionTable::new(megabytes))
+        table_or_new(&mut self.table, self.hash_mb)
     }
 
     // ----- options ----------------------------------------------------------------------------
@@ -352,6 +341,14 @@ impl<G: Game> Drop for Engine<G> {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// The table in `table`, or a new one of `megabytes` MiB put there when it was lost.
+fn table_or_new(
+    table: &mut Option<TranspositionTable>,
+    megabytes: usize,
+) -> &mut TranspositionTable {
+    table.get_or_insert_with(|| TranspositionTable::new(megabytes))
 }
 
 /// The engine's search of `root`, as the worker runs it.
