@@ -14,6 +14,8 @@
 //! - [`tools`]: the match runner, terminal play (which drives the engine too), the browser page
 //!   (`duel gui`, a protocol client relayed to an engine process), the tuner, PGN and time controls.
 //!
+//! - `web` (wasm32 only): the protocol over a C ABI for a Web Worker (README, "Play in the browser").
+//!
 //! The `duel` binary's command line (`main.rs`) sits on top of them all.
 
 // The lint policy: every public item documented, every `unsafe` block with its SAFETY comment.
@@ -25,7 +27,10 @@ pub mod game;
 pub mod games;
 pub mod protocol;
 pub mod search;
+#[cfg(feature = "native")]
 pub mod tools;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 #[cfg(test)]
 mod temp_dir;

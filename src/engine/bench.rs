@@ -3,9 +3,10 @@
 //! the code alone, so an unchanged count marks a change that does not alter the search.
 
 use crate::game::Game;
+use crate::search::Instant;
 use crate::search::{self, Limits, TranspositionTable};
 use std::io::{self, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The depth searched when none is given: a few seconds for Duel in a release build.
 pub const DEFAULT_DEPTH: u32 = 7;

@@ -5,14 +5,15 @@ use super::bench::{self, BenchResult};
 use super::fault::SearchFault;
 use super::listener::Listener;
 use super::perft;
+use super::slices::SlicedSearch;
 use super::worker::{Job, SearchFn, Worker, candidates};
 use crate::game::{Game, GameRecord, Perft};
-use crate::search::{self, Limits, SearchRequest, Settings, TranspositionTable};
+use crate::search::{self, Instant, Limits, SearchRequest, Settings, TranspositionTable};
 use std::collections::TryReserveError;
 use std::fmt;
 use std::io::{self, Write};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The engine's name, as `id name` gives it and PGN files record it.
 pub const ENGINE_NAME: &str = concat!("duel ", env!("CARGO_PKG_VERSION"));
@@ -34,6 +35,10 @@ pub struct Engine<G: Game> {
     /// `None` while a search has it (or after it was lost to an internal error).
     table: Option<TranspositionTable>,
     worker: Option<Worker>,
+    /// Whether searches run in slices on the caller's thread instead of on a worker thread.
+    sliced: bool,
+    /// The search in slices under way, if any.
+    slices: Option<SlicedSearch<G>>,
 }
 
 /// What outlives one game's engine when another game takes over: the options and the table.
@@ -41,6 +46,7 @@ pub struct EngineParts {
     hash_mb: usize,
     settings: Settings,
     table: Option<TranspositionTable>,
+    sliced: bool,
 }
 
 /// Why the table could not be resized; it has `kept` MiB.
@@ -82,6 +88,8 @@ impl<G: Game> Engine<G> {
             settings: Settings::DEFAULT,
             table: Some(TranspositionTable::new(hash_mb)),
             worker: None,
+            sliced: false,
+            slices: None,
         }
     }
 
@@ -97,6 +105,8 @@ impl<G: Game> Engine<G> {
             settings: parts.settings,
             table: parts.table,
             worker: None,
+            sliced: parts.sliced,
+            slices: None,
         }
     }
 
@@ -107,6 +117,7 @@ impl<G: Game> Engine<G> {
             hash_mb: self.hash_mb,
             settings: self.settings,
             table: self.table.take(),
+            sliced: self.sliced,
         }
     }
 
@@ -150,24 +161,46 @@ impl<G: Game> Engine<G> {
         if let Some(worker) = self.worker.take() {
             self.table = worker.stop().or(self.table.take());
         }
+        if let Some(slices) = self.slices.take() {
+            slices.finish(table_or_new(&mut self.table, self.hash_mb));
+        }
     }
 
     /// The opponent played the expected move: a pondering search becomes a normal one, its time
     /// limits counting from now. False when no search is pondering.
     pub fn ponderhit(&mut self) -> bool {
+        if let Some(slices) = &self.slices {
+            return slices.ponderhit();
+        }
         self.join_finished();
         self.worker.as_ref().is_some_and(Worker::ponderhit)
+    }
+
+    /// From the next search on, searches run in slices on the caller's thread, each started by
+    /// [`Engine::step`], instead of on a thread of their own: for a caller without threads (the
+    /// browser build). The caller reads its input between slices, so `stop` still ends a search.
+    pub fn set_sliced(&mut self, sliced: bool) {
+        self.sliced = sliced;
+    }
+
+    /// Runs the next slice, of at most `nodes` nodes, of the search in slices under way. Returns
+    /// whether the search still owes its answer; when it is due, the listener has it before this
+    /// returns false. False also when no search runs in slices.
+    pub fn step(&mut self, nodes: u64) -> bool {
+        let Some(slices) = &mut self.slices else {
+            return false;
+        };
+        if slices.step(table_or_new(&mut self.table, self.hash_mb), nodes) {
+            return true;
+        }
+        self.stop();
+        false
     }
 
     fn start(&mut self, mut limits: Limits<G::Move>, ponder: bool, listener: Arc<dyn Listener<G>>) {
         // The clock runs from the request, not from when the worker gets going.
         limits.since.get_or_insert_with(Instant::now);
         self.stop();
-        let megabytes = self.hash_mb;
-        let table = self
-            .table
-            .take()
-            .unwrap_or_else(|| TranspositionTable::new(megabytes));
         let root = self.record.current().clone();
         let job = Job {
             root: root.clone(),
@@ -176,6 +209,21 @@ impl<G: Game> Engine<G> {
             ponder,
         };
         let history = self.record.earlier_keys().to_vec();
+        if self.sliced {
+            self.slices = Some(SlicedSearch::new(
+                job,
+                history,
+                limits,
+                self.settings,
+                listener,
+            ));
+            return;
+        }
+        let megabytes = self.hash_mb;
+        let table = self
+            .table
+            .take()
+            .unwrap_or_else(|| TranspositionTable::new(megabytes));
         let searchmoves = job.searchmoves.clone();
         let search = engine_search(root, history, limits, self.settings);
         match Worker::start(job, table, search, Arc::clone(&listener)) {
@@ -201,9 +249,7 @@ impl<G: Game> Engine<G> {
     /// The table, once no search holds it. A table lost to an internal error is replaced.
     fn table(&mut self) -> &mut TranspositionTable {
         self.stop();
-        let megabytes = self.hash_mb;
-        self.table
-            .get_or_insert_with(|| TranspositionTable::new(megabytes))
+        table_or_new(&mut self.table, self.hash_mb)
     }
 
     // ----- options ----------------------------------------------------------------------------
@@ -295,6 +341,14 @@ impl<G: Game> Drop for Engine<G> {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// The table in `table`, or a new one of `megabytes` MiB put there when it was lost.
+fn table_or_new(
+    table: &mut Option<TranspositionTable>,
+    megabytes: usize,
+) -> &mut TranspositionTable {
+    table.get_or_insert_with(|| TranspositionTable::new(megabytes))
 }
 
 /// The engine's search of `root`, as the worker runs it.

@@ -18,6 +18,9 @@
 //! - The transposition table is moved into the worker when a search starts and handed back when it is
 //!   joined, so no lock is held while searching and the caller cannot touch it meanwhile.
 //!
+//! - Without threads (the browser build), [`Engine::set_sliced`] makes each search run in slices on
+//!   the caller's thread instead (`slices.rs`), each started by [`Engine::step`].
+//!
 //! Also here: the services that run on the engine's thread instead of a search (`perft`, `bench`) and
 //! the engine's name.
 
@@ -29,6 +32,7 @@ mod panic;
 pub mod perft;
 #[cfg(test)]
 mod recorder;
+mod slices;
 mod worker;
 
 pub use facade::{ENGINE_AUTHOR, ENGINE_NAME, Engine, EngineParts, HashError};

@@ -1,8 +1,8 @@
 //! Perft: counting the leaf nodes of the legal-move tree, the ground truth for move generators.
 
 use crate::game::{MoveList, Perft};
+use crate::search::Instant;
 use std::io::Write;
-use std::time::Instant;
 
 /// The deepest perft the tools and the protocol accept: a deeper one would not end in any useful
 /// time, and it cannot be stopped.

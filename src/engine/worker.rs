@@ -141,6 +141,26 @@ fn work<G: Game>(
             search(&mut table, control, &mut on_report)
         }))
     };
+    let (best, ponder) = checked_answer(&job, searched, reported_best, listener, &mut table);
+    // The GUI has not asked for a move yet: wait for `stop` (or `ponderhit`). Parking cannot miss the
+    // wake-up: an unpark that comes before the park leaves a token that makes the park return.
+    while !control.stopped() && (job.infinite || control.is_pondering()) {
+        thread::park();
+    }
+    listener.finished(best, ponder);
+    Some(table)
+}
+
+/// The answer to give for `searched`, the outcome of a search of `job.root`: its move when it is
+/// allowed, else the last reported one or the first allowed (the listener hears why); the ponder move
+/// only when it is legal after the best. A panicked search's table is cleared.
+pub fn checked_answer<G: Game>(
+    job: &Job<G>,
+    searched: thread::Result<SearchResult<G::Move>>,
+    reported_best: Option<G::Move>,
+    listener: &dyn Listener<G>,
+    table: &mut TranspositionTable,
+) -> (Option<G::Move>, Option<G::Move>) {
     let allowed = candidates(&job.root, &job.searchmoves);
     let fallback = reported_best
         .filter(|mv| allowed.contains(mv))
@@ -168,13 +188,7 @@ fn work<G: Game>(
     let ponder = best
         .zip(ponder)
         .and_then(|(best, ponder)| is_legal(&job.root.make_move(best), ponder).then_some(ponder));
-    // The GUI has not asked for a move yet: wait for `stop` (or `ponderhit`). Parking cannot miss the
-    // wake-up: an unpark that comes before the park leaves a token that makes the park return.
-    while !control.stopped() && (job.infinite || control.is_pondering()) {
-        thread::park();
-    }
-    listener.finished(best, ponder);
-    Some(table)
+    (best, ponder)
 }
 
 #[cfg(test)]

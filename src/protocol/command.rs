@@ -9,8 +9,9 @@
 use super::output::quote;
 use crate::engine::bench::MAX_DEPTH as MAX_BENCH_DEPTH;
 use crate::engine::perft::MAX_DEPTH as MAX_PERFT_DEPTH;
+use crate::search::Instant;
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// One input line's command.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -52,6 +52,14 @@ impl<G: Presentation + Perft> Handler<G> {
         }
     }
 
+    /// [`Handler::new`] whose searches run in slices on the caller's thread, each started by
+    /// [`Host::step`] (see [`Engine::set_sliced`]).
+    pub fn sliced(out: Output) -> Self {
+        let mut handler = Handler::new(out);
+        handler.engine.set_sliced(true);
+        handler
+    }
+
     /// The handler of game `G` at its start position, with the output, dialect, options and table of
     /// an earlier one.
     pub fn from_parts(parts: HandlerParts) -> Self {
@@ -258,6 +266,10 @@ impl<G: Presentation + Perft> Host for Handler<G> {
             Command::Bench(depth) => self.bench(depth),
         }
         Flow::Continue
+    }
+
+    fn step(&mut self, nodes: u64) -> bool {
+        self.engine.step(nodes)
     }
 
     fn into_parts(self: Box<Self>) -> HandlerParts {

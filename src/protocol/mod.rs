@@ -25,12 +25,14 @@ mod position;
 mod printer;
 mod query;
 mod reader;
+mod sliced;
 
 pub use command::{Command, CommandError};
 pub use dialect::Dialect;
 pub use handler::{Handler, HandlerParts};
 pub use line::{Line, MAX_LINE_BYTES, read_line};
 pub use output::{Output, one_line, quote};
+pub use sliced::Session;
 
 use crate::engine::panic_text;
 use crate::game::{Perft, Presentation};
@@ -53,6 +55,9 @@ pub enum Flow {
 pub trait Host {
     /// Carries out one command; it has taken effect when this returns.
     fn handle(&mut self, command: Command) -> Flow;
+    /// Runs the next slice, of at most `nodes` nodes, of a search in slices; whether its answer is
+    /// still owed (see [`crate::engine::Engine::step`]).
+    fn step(&mut self, nodes: u64) -> bool;
     /// Gives up the state that outlives a game: output, dialect, options and table.
     fn into_parts(self: Box<Self>) -> HandlerParts;
 }
@@ -78,25 +83,39 @@ fn serve(
     loop {
         // A closed channel means the input thread is gone, which is as final as end of input.
         let message = commands.recv().unwrap_or(Ok(Command::Quit));
-        match message {
-            Err(e) => out.error(e),
-            Ok(command) => {
-                // A bug in one command must not take the engine (and the game in progress) down.
-                match catch_unwind(AssertUnwindSafe(|| host.handle(command))) {
-                    Ok(Flow::Continue) => {}
-                    Ok(Flow::Quit) => return,
-                    Ok(Flow::SwitchVariant) => {
-                        // The handler of the game now named, built from the parts of the last.
-                        let parts = host.into_parts();
-                        let variant = parts.variant;
-                        host = with_variant!(variant, G => {
-                            Box::new(Handler::<G>::from_parts(parts)) as Box<dyn Host>
-                        })
-                        .expect("UCI_Variant accepts only the names in games::VARIANTS");
-                    }
-                    Err(payload) => out.error(format!("internal error: {}", panic_text(&*payload))),
+        match dispatch(host, message, out) {
+            Some(next) => host = next,
+            None => return,
+        }
+    }
+}
+
+/// Carries out one message: reports a bad line, or hands the command to `host`. Returns the host to
+/// go on with (another game's after `UCI_Variant`), or `None` after `quit`.
+fn dispatch(
+    mut host: Box<dyn Host>,
+    message: reader::Message,
+    out: &Output,
+) -> Option<Box<dyn Host>> {
+    match message {
+        Err(e) => out.error(e),
+        Ok(command) => {
+            // A bug in one command must not take the engine (and the game in progress) down.
+            match catch_unwind(AssertUnwindSafe(|| host.handle(command))) {
+                Ok(Flow::Continue) => {}
+                Ok(Flow::Quit) => return None,
+                Ok(Flow::SwitchVariant) => {
+                    // The handler of the game now named, built from the parts of the last.
+                    let parts = host.into_parts();
+                    let variant = parts.variant;
+                    host = with_variant!(variant, G => {
+                        Box::new(Handler::<G>::from_parts(parts)) as Box<dyn Host>
+                    })
+                    .expect("UCI_Variant accepts only the names in games::VARIANTS");
                 }
+                Err(payload) => out.error(format!("internal error: {}", panic_text(&*payload))),
             }
         }
     }
+    Some(host)
 }

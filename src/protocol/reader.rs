@@ -9,10 +9,10 @@
 
 use super::command::{self, Command, CommandError};
 use super::line::{Line, MAX_LINE_BYTES, read_line};
+use crate::search::Instant;
 use crossbeam_channel::{Receiver, Sender};
 use std::io::{self, BufRead, BufReader, Read};
 use std::thread;
-use std::time::Instant;
 
 /// What the reader sends: a command, or the reason a line is not one.
 pub type Message = Result<Command, CommandError>;
@@ -33,14 +33,9 @@ fn read_commands(mut input: impl BufRead, sender: &Sender<Message>) {
         let received = Instant::now();
         let message = match line {
             Ok(Line::Complete(bytes)) => match std::str::from_utf8(&bytes) {
-                Ok(text) => match command::parse(text) {
-                    Ok(None) => continue,
-                    Ok(Some(Command::Go(mut go))) => {
-                        go.received = Some(received);
-                        Ok(Command::Go(go))
-                    }
-                    Ok(Some(command)) => Ok(command),
-                    Err(e) => Err(e),
+                Ok(text) => match message(text, received) {
+                    None => continue,
+                    Some(message) => message,
                 },
                 Err(e) => Err(CommandError::NotUtf8 {
                     valid_up_to: e.valid_up_to(),
@@ -58,6 +53,19 @@ fn read_commands(mut input: impl BufRead, sender: &Sender<Message>) {
         if sender.send(message).is_err() || quit {
             return;
         }
+    }
+}
+
+/// The message of one line of text read at `received`; `None` for a blank line.
+pub fn message(text: &str, received: Instant) -> Option<Message> {
+    match command::parse(text) {
+        Ok(None) => None,
+        Ok(Some(Command::Go(mut go))) => {
+            go.received = Some(received);
+            Some(Ok(Command::Go(go)))
+        }
+        Ok(Some(command)) => Some(Ok(command)),
+        Err(e) => Some(Err(e)),
     }
 }
 

@@ -1,8 +1,8 @@
 //! The flags through which the protocol steers a running search.
 
+use super::clock::Instant;
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 /// Flags the protocol uses to steer a running search. The search polls them; setting one never blocks.
 #[derive(Debug, Default)]

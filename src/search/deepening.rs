@@ -2,6 +2,7 @@
 //! searched with an aspiration window around its previous score, and the stop decisions taken between
 //! iterations.
 
+use super::clock::Instant;
 use super::frame::Frame;
 use super::params::{
     ASPIRATION_DEPTH, ASPIRATION_GROWTH_FACTOR, ASPIRATION_MARGIN, MATE_SETTLE_MARGIN,
@@ -13,7 +14,7 @@ use super::score::{Bound, INFINITE, MAX_PLY, Score, is_mate};
 use super::thread::SearchThread;
 use super::tt::TtEntry;
 use crate::game::Game;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The deepest iteration: leaves room below it for the quiescence search.
 const MAX_DEPTH: u32 = MAX_PLY as u32 - 16;

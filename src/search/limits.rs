@@ -1,6 +1,7 @@
 //! What a `go` asks for: the limits of one search (not to be confused with tunable search parameters).
 
-use std::time::{Duration, Instant};
+use super::clock::Instant;
+use std::time::Duration;
 
 /// The side to move's clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,6 +15,7 @@
 //! `frame` (per-ply scratch space), `score` (the internal scale and mates), `params` (every tunable),
 //! `root_moves`, `skill` (levels below full strength), and the contract types in `request`, `limits`, `settings`, `control` and `report`.
 
+mod clock;
 mod control;
 mod deepening;
 mod draws;
@@ -38,6 +39,7 @@ mod thread;
 mod time;
 mod tt;
 
+pub use clock::Instant;
 pub use control::SearchControl;
 pub use limits::{Clock, Limits};
 pub use report::{Report, SearchResult, SearchSummary};

@@ -2,6 +2,7 @@
 //! Lazy SMP — helpers search the same root with the same shared table and no coordination beyond it,
 //! while the main thread reports, enforces the limits and gives the answer.
 
+use super::clock::Instant;
 use super::control::SearchControl;
 use super::eval_cache::EvalCache;
 use super::frame::{Frame, new_stack};
@@ -18,7 +19,6 @@ use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use crate::game::{Game, MoveList};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 
 /// A node counter on a cache line of its own, so that threads publishing their counts do not slow
 /// each other down.

@@ -20,13 +20,14 @@
 //!
 //! [`TIME_CHECK_INTERVAL`]: super::params::TIME_CHECK_INTERVAL
 
+use super::clock::Instant;
 use super::limits::{Clock, Limits};
 use super::params::{
     TIME_FLOOR, TIME_GROWTH_RANGE, TIME_HARD_FACTOR, TIME_HARD_MAX, TIME_INCREMENT_FACTOR,
     TIME_MOVES_TO_GO_BASE, TIME_UNSTABLE_EXTENSION,
 };
 use super::settings::Settings;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// When a search must wind down.
 #[derive(Clone, Copy, Debug)]

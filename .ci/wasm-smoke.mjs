@@ -1,0 +1,66 @@
+// The browser build's engine under node: the C ABI of src/web/mod.rs driven as a Web Worker would drive
+// it (lines in, slices, lines out). Usage: node .ci/wasm-smoke.mjs path/to/duel.wasm
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+const module = await WebAssembly.compile(readFileSync(process.argv[2]));
+const imports = WebAssembly.Module.imports(module).map((i) => `${i.module}.${i.name}`);
+check(imports.join() === 'env.duel_now_ms', `imports: ${imports}`);
+const { exports: wasm } = await WebAssembly.instantiate(module, {
+  env: { duel_now_ms: () => performance.now() },
+});
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+let lines = [];
+
+function check(ok, what) {
+  if (!ok) {
+    console.error(`wasm smoke test failed: ${what}`);
+    process.exit(1);
+  }
+}
+// Each pointer is taken before the view: a call may grow the memory, detaching older views.
+function collect() {
+  const ptr = wasm.duel_output_ptr();
+  const len = wasm.duel_output_len();
+  lines.push(...decoder.decode(new Uint8Array(wasm.memory.buffer, ptr, len)).split('\n').filter(Boolean));
+  wasm.duel_output_clear();
+}
+function send(line) {
+  const bytes = encoder.encode(line);
+  const ptr = wasm.duel_input_buffer(bytes.length);
+  new Uint8Array(wasm.memory.buffer, ptr, bytes.length).set(bytes);
+  const going = wasm.duel_input();
+  collect();
+  return going;
+}
+const bestmoves = () => lines.filter((l) => l.startsWith('bestmove '));
+
+send('uci');
+check(lines.includes('uciok'), 'no uciok');
+send('position startpos moves B1-B2');
+send('go depth 6');
+let slices = 0;
+while (wasm.duel_step(2000)) {
+  collect();
+  slices += 1;
+  check(slices < 100000, 'go depth 6 never ended');
+}
+collect();
+check(bestmoves().length === 1, `go depth 6: ${bestmoves()}`);
+check(lines.some((l) => l.startsWith('info depth 6 ')), 'no info at depth 6');
+send('go infinite');
+for (let i = 0; i < 20; i += 1) check(wasm.duel_step(2000) === 1, 'go infinite ended by itself');
+collect();
+check(bestmoves().length === 1, 'go infinite answered before stop');
+send('stop');
+check(bestmoves().length === 2, 'stop gave no bestmove');
+// The same search as native: the node counts of `duel bench --variant V`.
+for (const [variant, nodes] of [['duel', 340854], ['dipole', 19185], ['dame', 45901], ['alice', 55299]]) {
+  send(`setoption name UCI_Variant value ${variant}`);
+  send('bench');
+  const total = lines[lines.length - 1];
+  check(total.startsWith(`${nodes} nodes `), `${variant} bench: ${total}`);
+}
+check(send('quit') === 0, 'quit did not end the session');
+console.log(`wasm smoke test: ${bestmoves().join(', ')}; ${lines.filter((l) => / nodes \d+ nps$/.test(l)).join(', ')}`);

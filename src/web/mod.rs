@@ -1,0 +1,100 @@
+//! The engine for the browser: the protocol of [`crate::protocol::Session`] over a plain C ABI, for
+//! a Web Worker to drive with a small JS loader (built only for `wasm32`).
+//!
+//! Why not wasm-bindgen: its output needs the `wasm-bindgen` CLI at exactly the library's version to
+//! generate the glue, one more tool to install and pin for users and CI, and the glue and its
+//! imports make the site larger. Five exported functions over bytes in linear memory need none of
+//! it; the loader is a few lines of `WebAssembly.instantiate`. The one import is the clock,
+//! `env.duel_now_ms` (`performance.now()`, see `search::Instant`).
+//!
+//! The loop the loader runs: write a command line into the buffer of [`duel_input_buffer`], call
+//! [`duel_input`]; while [`duel_step`] returns 1, call it again after yielding to the event loop (a
+//! `setTimeout(0)` or a `MessageChannel` message), which is when `stop` arrives; after each call read
+//! the output lines from [`duel_output_ptr`] and [`duel_output_len`] and empty it with
+//! [`duel_output_clear`]. A slice of 20,000 nodes lasts a few milliseconds.
+
+use crate::games::Duel;
+use crate::protocol::{Flow, Session};
+use parking_lot::Mutex;
+use std::cell::RefCell;
+use std::io::{self, Write};
+use std::sync::Arc;
+
+/// The lines printed and not yet read by the loader.
+#[derive(Clone, Default)]
+struct Lines(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Lines {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.lock().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The engine's state: the Worker's one thread owns it.
+struct Web {
+    session: Session,
+    input: Vec<u8>,
+    output: Lines,
+}
+
+thread_local! {
+    static WEB: RefCell<Web> = RefCell::new({
+        let output = Lines::default();
+        Web {
+            session: Session::new::<Duel>(output.clone()),
+            input: Vec::new(),
+            output,
+        }
+    });
+}
+
+/// A buffer of `len` bytes for the next command line, which the loader writes before
+/// [`duel_input`]; valid until the next call.
+#[unsafe(no_mangle)]
+pub extern "C" fn duel_input_buffer(len: usize) -> *mut u8 {
+    WEB.with_borrow_mut(|web| {
+        web.input.clear();
+        web.input.resize(len, 0);
+        web.input.as_mut_ptr()
+    })
+}
+
+/// Carries out the line in the input buffer (UTF-8, without its line break). Returns 0 after `quit`,
+/// else 1.
+#[unsafe(no_mangle)]
+pub extern "C" fn duel_input() -> u32 {
+    WEB.with_borrow_mut(|web| {
+        let line = String::from_utf8_lossy(&web.input).into_owned();
+        u32::from(web.session.input(&line) == Flow::Continue)
+    })
+}
+
+/// Runs the next slice, of at most `nodes` nodes, of the search under way. Returns 1 while the search
+/// still owes its answer, 0 once its `bestmove` is in the output (or when none runs).
+#[unsafe(no_mangle)]
+pub extern "C" fn duel_step(nodes: u32) -> u32 {
+    WEB.with_borrow_mut(|web| u32::from(web.session.step(u64::from(nodes))))
+}
+
+/// Where the output not yet read starts: lines, each ended by `\n`.
+#[unsafe(no_mangle)]
+pub extern "C" fn duel_output_ptr() -> *const u8 {
+    WEB.with_borrow(|web| web.output.0.lock().as_ptr())
+}
+
+/// How many bytes of output there are to read.
+#[unsafe(no_mangle)]
+pub extern "C" fn duel_output_len() -> usize {
+    WEB.with_borrow(|web| web.output.0.lock().len())
+}
+
+/// Empties the output, once read.
+#[unsafe(no_mangle)]
+pub extern "C" fn duel_output_clear() {
+    WEB.with_borrow(|web| web.output.0.lock().clear());
+}
