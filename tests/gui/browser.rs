@@ -209,6 +209,38 @@ async fn screenshot(client: &Client, name: &str) {
     println!("screenshot: {}", path.display());
 }
 
+/// A headless Chromium session with its own profile: a desktop window of `window` pixels, or with
+/// `phone` a phone (touch, 390×844 CSS pixels).
+pub(crate) async fn session(
+    chromium: &Path,
+    driver: &Driver,
+    profile: &Path,
+    window: (u32, u32),
+    phone: bool,
+) -> Client {
+    let mut options = json!({
+        "binary": chromium,
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--hide-scrollbars", format!("--window-size={},{}", window.0, window.1),
+            format!("--user-data-dir={}", profile.display()),
+        ],
+    });
+    if phone {
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": true, "mobile": true},
+        });
+    }
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert("goog:chromeOptions".to_string(), options);
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a browser session")
+}
+
 /// Runs `steps` against a fresh server in a fresh headless Chromium (its own profile, so its own
 /// storage); a failed step still closes the browser before the test fails. Without Chromium or
 /// chromedriver it says why and returns.
@@ -230,24 +262,7 @@ where
     let server = Server::start(&[]);
     let driver = Driver::start(&chromedriver);
     let profile = TempDir::new("duel-gui-chromium");
-    let mut capabilities = serde_json::Map::new();
-    capabilities.insert(
-        "goog:chromeOptions".to_string(),
-        json!({
-            "binary": chromium,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--window-size=1300,1100",
-                format!("--user-data-dir={}", profile.path().display()),
-            ],
-        }),
-    );
-    let client = ClientBuilder::new(HttpConnector::new())
-        .capabilities(capabilities)
-        .connect(&format!("http://127.0.0.1:{}", driver.port))
-        .await
-        .expect("a browser session");
+    let client = session(&chromium, &driver, profile.path(), (1300, 1100), false).await;
     let outcome = tokio::spawn(steps(client.clone(), server.url())).await;
     let _ = client.close().await;
     drop(driver);
@@ -263,14 +278,7 @@ async fn a_person_plays_duel_dipole_dame_and_alice_in_the_browser() {
 
 async fn play(client: Client, url: String) {
     let client = &client;
-    client.goto(&url).await.unwrap();
-    wait_until(
-        client,
-        "the engine and the board",
-        "document.getElementById('engine-status').dataset.state === 'ready' \
-         && document.body.dataset.ply === '0' && document.querySelector('#pieces .piece')",
-    )
-    .await;
+    open_page(client, &url).await;
     set_value(client, "limit-value", "100").await;
 
     // The five values of a die: D1 shows 6 on top, 4 north; the sides add up to seven.
@@ -592,6 +600,12 @@ async fn a_reload_keeps_the_game_and_a_move_in_the_past_is_played_with_care() {
 }
 
 /// Whether the page shows a game of `plies` plies with the engine ready.
+/// Opens the page at `url` and waits until the engine is ready and the start position drawn.
+pub(crate) async fn open_page(client: &Client, url: &str) {
+    client.goto(url).await.unwrap();
+    wait_until(client, "the engine and the board", &ready_at(0)).await;
+}
+
 fn ready_at(plies: usize) -> String {
     format!(
         "document.getElementById('engine-status').dataset.state === 'ready' \
@@ -615,8 +629,7 @@ async fn come_back_with_stored(client: &Client, url: &str, value: &str) {
 
 async fn come_back(client: Client, url: String) {
     let client = &client;
-    client.goto(&url).await.unwrap();
-    wait_until(client, "the engine and the board", &ready_at(0)).await;
+    open_page(client, &url).await;
     let placeholder = js(
         client,
         "return document.getElementById('move-input').placeholder;",
@@ -914,14 +927,7 @@ async fn the_stop_button_makes_the_engine_move_now() {
 
 async fn stop_the_engine(client: Client, url: String) {
     let client = &client;
-    client.goto(&url).await.unwrap();
-    wait_until(
-        client,
-        "the engine and the board",
-        "document.getElementById('engine-status').dataset.state === 'ready' \
-         && document.body.dataset.ply === '0' && document.querySelector('#pieces .piece')",
-    )
-    .await;
+    open_page(client, &url).await;
     set_value(client, "limit-value", "60000").await;
     drag(client, "D1", "E6").await;
     wait_until(
@@ -964,12 +970,11 @@ async fn a_level_below_full_strength_is_picked_and_played() {
 
 async fn play_a_beginner(client: Client, url: String) {
     let client = &client;
-    client.goto(&url).await.unwrap();
+    open_page(client, &url).await;
     wait_until(
         client,
-        "the engine, its levels and the board",
-        "document.getElementById('engine-status').dataset.state === 'ready' \
-         && !document.getElementById('level-choice').hidden && document.body.dataset.ply === '0'",
+        "the engine's levels",
+        "!document.getElementById('level-choice').hidden",
     )
     .await;
     set_value(client, "limit-value", "100").await;

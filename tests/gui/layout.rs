@@ -7,41 +7,17 @@
 //!
 //! Without Chromium or chromedriver the test says why and passes: CI installs them.
 
-use crate::browser::{Driver, click_square, drag, find_program, js, set_value, wait_until};
+use crate::browser::{
+    Driver, click_square, drag, find_program, js, open_page, session, set_value, wait_until,
+};
 use crate::common::temp_dir::TempDir;
 use crate::server::Server;
+use fantoccini::Client;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
-use fantoccini::{Client, ClientBuilder};
-use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 const GAMES: [&str; 4] = ["duel", "dipole", "dame", "alice"];
-
-/// A browser session: a desktop window of the given size, or a phone (touch, 390×844 CSS pixels).
-async fn session(chromium: &Path, driver: &Driver, profile: &Path, phone: bool) -> Client {
-    let mut options = json!({
-        "binary": chromium,
-        "args": [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--hide-scrollbars", "--window-size=1366,768",
-            format!("--user-data-dir={}", profile.display()),
-        ],
-    });
-    if phone {
-        options["mobileEmulation"] = json!({
-            "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": true, "mobile": true},
-        });
-    }
-    let mut capabilities = serde_json::Map::new();
-    capabilities.insert("goog:chromeOptions".to_string(), options);
-    ClientBuilder::new(HttpConnector::new())
-        .capabilities(capabilities)
-        .connect(&format!("http://127.0.0.1:{}", driver.port))
-        .await
-        .expect("a browser session")
-}
 
 fn shot_path(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/gui-shots");
@@ -386,14 +362,7 @@ async fn analysis(client: &Client, name: &str) {
 
 async fn desktop(client: Client, url: String) {
     let client = &client;
-    client.goto(&url).await.unwrap();
-    wait_until(
-        client,
-        "the engine and the board",
-        "document.getElementById('engine-status').dataset.state === 'ready' \
-         && document.querySelector('#pieces .piece')",
-    )
-    .await;
+    open_page(client, &url).await;
     set_value(client, "limit-value", "100").await;
     for (width, height) in [(1366, 768), (1920, 1080), (1024, 600)] {
         client.set_window_size(width, height).await.unwrap();
@@ -407,14 +376,7 @@ async fn desktop(client: Client, url: String) {
 
 async fn phone(client: Client, url: String) {
     let client = &client;
-    client.goto(&url).await.unwrap();
-    wait_until(
-        client,
-        "the engine and the board",
-        "document.getElementById('engine-status').dataset.state === 'ready' \
-         && document.querySelector('#pieces .piece')",
-    )
-    .await;
+    open_page(client, &url).await;
     // With clocks, which stand beside the board in the players' cards.
     set_value(client, "limit-kind", "clock").await;
     every_game(client, "390x844", false).await;
@@ -436,7 +398,7 @@ async fn the_page_fits_a_laptop_a_desktop_and_a_phone() {
     let driver = Driver::start(&chromedriver);
     for is_phone in [false, true] {
         let profile = TempDir::new("duel-gui-layout");
-        let client = session(&chromium, &driver, profile.path(), is_phone).await;
+        let client = session(&chromium, &driver, profile.path(), (1366, 768), is_phone).await;
         // A failed step still closes the browser before the test fails.
         let run = if is_phone {
             tokio::spawn(phone(client.clone(), server.url()))
