@@ -1,0 +1,71 @@
+// The engine in a Web Worker: duel.wasm (src/web/mod.rs) driven over postMessage, as
+// .ci/wasm-smoke.mjs drives it under node. The page posts protocol lines (strings); the worker posts
+// `{ line }` for each line the engine writes, and `{ status: 'ready' }` once loaded (or
+// `{ status: 'failed', message }`). Lines posted before that wait their turn. A search runs in slices
+// of SLICE_NODES nodes with a setTimeout(0) between them: that yield is when `stop` arrives.
+
+const SLICE_NODES = 20000;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const waiting = [];
+let wasm = null;
+let stepping = false;
+let ended = false;
+
+// Posts the output lines written since the last call. Each pointer is taken before the view: a call
+// may grow the memory, detaching older views.
+function flush() {
+  const ptr = wasm.duel_output_ptr();
+  const len = wasm.duel_output_len();
+  if (len === 0) return;
+  const text = decoder.decode(new Uint8Array(wasm.memory.buffer, ptr, len));
+  wasm.duel_output_clear();
+  for (const line of text.split('\n')) if (line) postMessage({ line });
+}
+
+// Runs one slice of the search under way, and asks for the next after a yield while it goes on.
+function step() {
+  stepping = false;
+  if (ended) return;
+  const going = wasm.duel_step(SLICE_NODES);
+  flush();
+  if (going) schedule();
+}
+
+function schedule() {
+  if (!stepping) {
+    stepping = true;
+    setTimeout(step, 0);
+  }
+}
+
+// Carries out one protocol line; a `go` starts the slices.
+function input(line) {
+  if (ended) return;
+  const bytes = encoder.encode(String(line));
+  const ptr = wasm.duel_input_buffer(bytes.length);
+  new Uint8Array(wasm.memory.buffer, ptr, bytes.length).set(bytes);
+  const going = wasm.duel_input();
+  flush();
+  if (going === 0) {
+    ended = true;
+    return;
+  }
+  schedule();
+}
+
+onmessage = (event) => (wasm ? input(event.data) : waiting.push(event.data));
+
+// Fetched as bytes rather than streamed: a static server may not send `application/wasm`.
+fetch(new URL('duel.wasm', self.location))
+  .then((response) => {
+    if (!response.ok) throw new Error(`duel.wasm: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  })
+  .then((bytes) => WebAssembly.instantiate(bytes, { env: { duel_now_ms: () => performance.now() } }))
+  .then(({ instance }) => {
+    wasm = instance.exports;
+    postMessage({ status: 'ready' });
+    for (const line of waiting.splice(0)) input(line);
+  })
+  .catch((error) => postMessage({ status: 'failed', message: String(error) }));
