@@ -62,5 +62,18 @@ for (const [variant, nodes] of [['duel', 340854], ['dipole', 19185], ['dame', 45
   const total = lines[lines.length - 1];
   check(total.startsWith(`${nodes} nodes `), `${variant} bench: ${total}`);
 }
+// The rules the page asks duel gui's server for, answered by the same code (duel_rules).
+function rules(request) {
+  const bytes = encoder.encode(JSON.stringify(request));
+  const ptr = wasm.duel_input_buffer(bytes.length);
+  new Uint8Array(wasm.memory.buffer, ptr, bytes.length).set(bytes);
+  const len = wasm.duel_rules();
+  return JSON.parse(decoder.decode(new Uint8Array(wasm.memory.buffer, wasm.duel_reply_ptr(), len)));
+}
+const state = rules({ type: 'state', id: 1, variant: 'duel', start: null, moves: ['B1-B2'] });
+check(state.type === 'state' && state.id === 1 && state.side === 'black' && state.legal.length > 0, `state: ${JSON.stringify(state).slice(0, 200)}`);
+const refused = rules({ type: 'state', id: 2, variant: 'duel', moves: ['Z9'] });
+check(refused.type === 'error' && refused.id === 2, `a refused move: ${JSON.stringify(refused)}`);
+check(rules({ type: 'pgn', id: 3, variant: 'dame', moves: [] }).type === 'pgn', 'no pgn');
 check(send('quit') === 0, 'quit did not end the session');
 console.log(`wasm smoke test: ${bestmoves().join(', ')}; ${lines.filter((l) => / nodes \d+ nps$/.test(l)).join(', ')}`);

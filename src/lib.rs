@@ -27,7 +27,6 @@ pub mod game;
 pub mod games;
 pub mod protocol;
 pub mod search;
-#[cfg(feature = "native")]
 pub mod tools;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

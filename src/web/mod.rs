@@ -12,9 +12,15 @@
 //! `setTimeout(0)` or a `MessageChannel` message), which is when `stop` arrives; after each call read
 //! the output lines from [`duel_output_ptr`] and [`duel_output_len`] and empty it with
 //! [`duel_output_clear`]. A slice of 20,000 nodes lasts a few milliseconds.
+//!
+//! The page also needs the rules (`duel gui`'s server answers them, `docs/gui.md`): [`duel_rules`]
+//! answers a `state`, `pgn` or `load_pgn` request written into the same input buffer with the
+//! server's own code, its reply JSON at [`duel_reply_ptr`]. `src/web/worker.js` is the Worker.
 
 use crate::games::Duel;
 use crate::protocol::{Flow, Session};
+use crate::tools::gui::messages::{Reply, parse_request};
+use crate::tools::gui::rules;
 use parking_lot::Mutex;
 use std::cell::RefCell;
 use std::io::{self, Write};
@@ -40,6 +46,8 @@ struct Web {
     session: Session,
     input: Vec<u8>,
     output: Lines,
+    /// The JSON of the last [`duel_rules`] reply.
+    reply: String,
 }
 
 thread_local! {
@@ -49,6 +57,7 @@ thread_local! {
             session: Session::new::<Duel>(output.clone()),
             input: Vec::new(),
             output,
+            reply: String::new(),
         }
     });
 }
@@ -97,4 +106,27 @@ pub extern "C" fn duel_output_len() -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn duel_output_clear() {
     WEB.with_borrow(|web| web.output.0.lock().clear());
+}
+
+/// Answers the request about the rules in the input buffer (JSON, as the page sends `duel gui`'s
+/// server: `state`, `pgn`, `load_pgn`) as the server does. Returns the length of the reply's JSON,
+/// which starts at [`duel_reply_ptr`] and stays until the next call.
+#[unsafe(no_mangle)]
+pub extern "C" fn duel_rules() -> usize {
+    WEB.with_borrow_mut(|web| {
+        let text = String::from_utf8_lossy(&web.input);
+        let reply = match parse_request(&text) {
+            Ok(request) => rules::answer(request)
+                .unwrap_or_else(|| Reply::error(None, "not a request about the rules")),
+            Err(error) => error,
+        };
+        web.reply = reply.to_json();
+        web.reply.len()
+    })
+}
+
+/// Where the JSON of the last [`duel_rules`] reply starts.
+#[unsafe(no_mangle)]
+pub extern "C" fn duel_reply_ptr() -> *const u8 {
+    WEB.with_borrow(|web| web.reply.as_ptr())
 }

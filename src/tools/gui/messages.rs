@@ -195,6 +195,22 @@ impl Reply {
     }
 }
 
+/// A message from the page read as a request, or the error reply to it (too large, not JSON, not a
+/// known request).
+pub fn parse_request(text: &str) -> Result<Request, Reply> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(Reply::error(
+            None,
+            format!(
+                "the message has {} bytes, more than the limit of {MAX_MESSAGE_BYTES}",
+                text.len()
+            ),
+        ));
+    }
+    serde_json::from_str::<Request>(text)
+        .map_err(|e| Reply::error(None, format!("not a request: {e}")))
+}
+
 /// Why a line may not go to the engine: it must be one line of printable text, not too long.
 pub fn check_engine_line(line: &str) -> Result<(), String> {
     if line.len() > MAX_ENGINE_LINE_BYTES {

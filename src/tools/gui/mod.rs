@@ -15,21 +15,32 @@
 //! files), `relay` (one WebSocket connection), `messages` (the JSON messages and their limits),
 //! `engine_session` (the engine process of a connection), `rules` (positions, legal moves and PGN for
 //! the page).
+//! Without the `native` feature only `messages` and `rules` are built: the browser build answers
+//! the page's requests about the rules with them (`src/web`).
 //!
 //! Safety: the server listens on 127.0.0.1 unless `--host` says otherwise; it accepts only requests
 //! whose Host names it and WebSockets whose Origin is its own page; the page can send protocol lines
 //! to the one engine the command line named, nothing else, and those lines are single lines of
 //! printable text of limited length; a bad message gets an error reply and changes nothing.
 
+#[cfg(feature = "native")]
 mod assets;
+#[cfg(feature = "native")]
 mod browser;
+#[cfg(feature = "native")]
 mod cli;
+#[cfg(feature = "native")]
 mod engine_session;
-mod messages;
+pub mod messages;
+#[cfg(feature = "native")]
 mod relay;
+#[cfg(feature = "native")]
 mod routes;
-mod rules;
+pub mod rules;
+#[cfg(feature = "native")]
 mod server;
 
+#[cfg(feature = "native")]
 pub use cli::{GuiArgs, GuiConfig};
+#[cfg(feature = "native")]
 pub use server::run;

@@ -8,14 +8,12 @@
 use super::engine_session::{EngineSession, SessionEvent};
 use super::messages::{
     EngineInfo, GameJson, MAX_ENGINE_LINE_BYTES, MAX_MESSAGE_BYTES, Reply, Request,
-    check_engine_line, check_game,
+    check_engine_line, parse_request,
 };
 use super::routes::App;
-use super::rules::{self, PgnNames};
-use crate::engine::panic_text;
+use super::rules;
 use crate::games::VARIANTS;
 use axum::extract::ws::{Message, WebSocket};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
@@ -137,18 +135,9 @@ impl Relay {
 
     /// Answers one text message.
     fn handle(&mut self, text: &str) -> Vec<Reply> {
-        if text.len() > MAX_MESSAGE_BYTES {
-            return vec![Reply::error(
-                None,
-                format!(
-                    "the message has {} bytes, more than the limit of {MAX_MESSAGE_BYTES}",
-                    text.len()
-                ),
-            )];
-        }
-        let request = match serde_json::from_str::<Request>(text) {
+        let request = match parse_request(text) {
             Ok(request) => request,
-            Err(e) => return vec![Reply::error(None, format!("not a request: {e}"))],
+            Err(error) => return vec![error],
         };
         match request {
             Request::Engine { line } => vec![self.relay_line(line)],
@@ -161,45 +150,17 @@ impl Relay {
                 vec![self.start_engine()]
             }
             Request::State { id, game } => vec![self.state(id, &game)],
-            Request::Pgn {
-                id,
-                game,
-                comments,
-                white,
-                black,
-                time_control,
-            } => {
-                let names = PgnNames {
-                    white: &white,
-                    black: &black,
-                    time_control: time_control.as_deref(),
-                };
-                let text = check_game(&game)
-                    .and_then(|()| guarded(|| rules::game_pgn(&game, &comments, &names)));
-                vec![match text {
-                    Ok(text) => Reply::Pgn { id, text },
-                    Err(message) => Reply::error(id, message),
-                }]
-            }
-            Request::LoadPgn { id, variant, text } => {
-                vec![match guarded(|| rules::load_pgn(&variant, &text)) {
-                    Ok(game) => Reply::Game { id, game },
-                    Err(message) => Reply::error(id, message),
-                }]
-            }
+            request => rules::answer(request).into_iter().collect(),
         }
     }
 
     /// The state of the page's game; a game the rules accept makes its variant the connection's.
     fn state(&mut self, id: Option<u64>, game: &GameJson) -> Reply {
-        let state = check_game(game).and_then(|()| guarded(|| rules::game_state(game)));
-        if state.is_ok() && VARIANTS.contains(&game.variant.as_str()) {
+        let reply = rules::state_reply(id, game);
+        if matches!(reply, Reply::State { .. }) && VARIANTS.contains(&game.variant.as_str()) {
             self.variant = game.variant.clone();
         }
-        match state {
-            Ok(state) => Reply::State { id, state },
-            Err(message) => Reply::error(id, message),
-        }
+        reply
     }
 
     /// Relays one protocol line; the page sees it echoed as `sent`.
@@ -222,10 +183,4 @@ impl Relay {
             Err(message) => Reply::error(None, message),
         }
     }
-}
-
-/// Runs a request on the rules; a bug there becomes an error reply instead of a lost connection.
-fn guarded<T>(work: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
-    catch_unwind(AssertUnwindSafe(work))
-        .unwrap_or_else(|payload| Err(format!("internal error: {}", panic_text(&*payload))))
 }

@@ -2,14 +2,63 @@
 //! position's board, legal moves, announcement and end; a game as PGN and back. Each request names its
 //! game, and [`with_variant!`] picks the rules.
 
-use super::messages::{CommentJson, GameJson};
+use super::messages::{CommentJson, GameJson, Reply, Request, check_game};
+use crate::engine::panic_text;
 use crate::game::{Game, GameRecord, MoveList, Side};
 use crate::games::{HostedGame, with_variant};
 use crate::search::Score;
 use crate::tools::game_end::GameEnd;
 use crate::tools::pgn::{self, GameTags, MoveComment};
 use serde_json::{Value, json};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Duration;
+
+/// Answers a request about the rules (`state`, `pgn`, `load_pgn`); `None` for one about the engine.
+/// The server's connections and the browser build (`src/web`) both answer with it.
+pub fn answer(request: Request) -> Option<Reply> {
+    Some(match request {
+        Request::Engine { .. } | Request::Restart => return None,
+        Request::State { id, game } => state_reply(id, &game),
+        Request::Pgn {
+            id,
+            game,
+            comments,
+            white,
+            black,
+            time_control,
+        } => {
+            let names = PgnNames {
+                white: &white,
+                black: &black,
+                time_control: time_control.as_deref(),
+            };
+            let text =
+                check_game(&game).and_then(|()| guarded(|| game_pgn(&game, &comments, &names)));
+            match text {
+                Ok(text) => Reply::Pgn { id, text },
+                Err(message) => Reply::error(id, message),
+            }
+        }
+        Request::LoadPgn { id, variant, text } => match guarded(|| load_pgn(&variant, &text)) {
+            Ok(game) => Reply::Game { id, game },
+            Err(message) => Reply::error(id, message),
+        },
+    })
+}
+
+/// The answer to a `state` request: the position, or why the game cannot be read.
+pub fn state_reply(id: Option<u64>, game: &GameJson) -> Reply {
+    match check_game(game).and_then(|()| guarded(|| game_state(game))) {
+        Ok(state) => Reply::State { id, state },
+        Err(message) => Reply::error(id, message),
+    }
+}
+
+/// Runs a request on the rules; a bug there becomes an error reply instead of a lost connection.
+fn guarded<T>(work: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(work))
+        .unwrap_or_else(|payload| Err(format!("internal error: {}", panic_text(&*payload))))
+}
 
 /// The game the page sent, replayed: its start and every move checked by the rules.
 fn replay<G: Game>(game: &GameJson) -> Result<GameRecord<G>, String> {

@@ -6,8 +6,12 @@ use super::{GameTags, TerminationTag};
 use crate::game::{Game, GameRecord, Outcome, Side};
 use crate::tools::game_end::GameEnd;
 
-/// Today's date as the Date tag writes it, `YYYY.MM.DD` (UTC), from the system clock.
+/// Today's date as the Date tag writes it, `YYYY.MM.DD` (UTC), from the system clock; PGN's unknown
+/// date `????.??.??` in the browser build, which has no wall clock (its one import is monotonic).
 pub fn today() -> String {
+    if cfg!(target_arch = "wasm32") {
+        return "????.??.??".to_string();
+    }
     let days = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() / 86_400)
