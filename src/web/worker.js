@@ -1,6 +1,7 @@
 // The engine in a Web Worker: duel.wasm (src/web/mod.rs) driven over postMessage, as
-// .ci/wasm-smoke.mjs drives it under node. The page posts protocol lines (strings); the worker posts
-// `{ line }` for each line the engine writes, and `{ status: 'ready' }` once loaded (or
+// .ci/wasm-smoke.mjs drives it under node. The page posts protocol lines (strings), or `{ rules }`,
+// a request about the rules as the page sends duel gui's server, answered `{ reply }` (duel_rules);
+// the worker posts `{ line }` for each line the engine writes, and `{ status: 'ready' }` once loaded (or
 // `{ status: 'failed', message }`). Lines posted before that wait their turn. A search runs in slices
 // of SLICE_NODES nodes with a setTimeout(0) between them: that yield is when `stop` arrives.
 
@@ -39,19 +40,32 @@ function schedule() {
   }
 }
 
-// Carries out one protocol line; a `go` starts the slices.
-function input(line) {
-  if (ended) return;
-  const bytes = encoder.encode(String(line));
+// Writes text into the input buffer.
+function write(text) {
+  const bytes = encoder.encode(String(text));
   const ptr = wasm.duel_input_buffer(bytes.length);
   new Uint8Array(wasm.memory.buffer, ptr, bytes.length).set(bytes);
+}
+
+// Answers a request about the rules.
+function rules(text) {
+  write(text);
+  const len = wasm.duel_rules();
+  postMessage({ reply: decoder.decode(new Uint8Array(wasm.memory.buffer, wasm.duel_reply_ptr(), len)) });
+}
+
+// Carries out one protocol line, or a request about the rules; a `go` starts the slices.
+function input(message) {
+  if (message && message.rules !== undefined) return rules(message.rules);
+  if (ended) return undefined;
+  write(message);
   const going = wasm.duel_input();
   flush();
   if (going === 0) {
     ended = true;
-    return;
+    return undefined;
   }
-  schedule();
+  return schedule();
 }
 
 onmessage = (event) => (wasm ? input(event.data) : waiting.push(event.data));

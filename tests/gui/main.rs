@@ -1,5 +1,6 @@
 //! `duel gui`: the server driven over HTTP and its WebSocket (`server`), the page in a real browser
-//! (`browser`), and the page's layout at a laptop's, a desktop's and a phone's size (`layout`).
+//! (`browser`), the page's layout at a laptop's, a desktop's and a phone's size (`layout`), and the
+//! static site of `scripts/build-web`, the engine in a Web Worker (`site`).
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -7,3 +8,4 @@ mod common;
 mod browser;
 mod layout;
 mod server;
+mod site;

@@ -1,10 +1,20 @@
 // The transport to the server: text messages over a WebSocket, behind two functions, so that
-// another transport (a Web Worker running the engine, say) can take its place.
+// another transport can take its place: the static site (scripts/build-web) marks its page
+// `data-transport="worker"`, and then js/worker_connection.js (src/web/connection.js) runs the engine
+// and the rules in a Web Worker instead.
 
 let socket = null;
+let worker = null;
 
 // Opens the connection: every message's text goes to `onMessage`, its end to `onClose`.
 export function openConnection(onMessage, onClose) {
+  if (document.documentElement.dataset.transport === 'worker') {
+    import('./worker_connection.js').then((transport) => {
+      worker = transport;
+      transport.openConnection(onMessage, onClose);
+    }, onClose);
+    return;
+  }
   socket = new WebSocket(`ws://${location.host}/ws`);
   socket.onmessage = (event) => onMessage(event.data);
   socket.onclose = onClose;
@@ -12,5 +22,6 @@ export function openConnection(onMessage, onClose) {
 
 // Sends one message's text; nothing while the connection is not open.
 export function sendText(text) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
+  if (worker) worker.sendText(text);
+  else if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
 }
