@@ -1,10 +1,11 @@
 //! The static site of `scripts/build-web` in a real browser: built into a temporary folder, served by
 //! a plain file server (no `duel gui`), the engine and the rules running as WebAssembly in a Web
-//! Worker. A Duel move typed into the page gets the engine's reply in the move list.
+//! Worker. A Duel move typed into the page gets the engine's reply in the move list, and Stop ends a
+//! long search at once: the Worker hears `stop` between the search's slices.
 //!
 //! Without Chromium, chromedriver or the wasm32 target the test says why and passes: CI has them.
 
-use crate::browser::{Driver, find_program, js, open_page, session, set_value};
+use crate::browser::{Driver, find_program, js, open_page, session, set_value, wait_until};
 use crate::common::temp_dir::TempDir;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -143,6 +144,30 @@ async fn the_static_site_plays_duel_with_the_engine_in_a_worker() {
                 moves[2],
                 typed.elapsed().as_millis()
             );
+
+            // A minute to think, cut short by Stop.
+            set_value(client, "limit-value", "60000").await;
+            js(
+                client,
+                "document.getElementById('move-input').value = page.state.legal[0].text; \
+                 document.getElementById('entry').requestSubmit(); return true;",
+            )
+            .await;
+            wait_until(
+                client,
+                "the engine thinking about its move",
+                "document.body.dataset.ply === '3' && page.searches.some((s) => s.purpose === 'move')",
+            )
+            .await;
+            let stopped = Instant::now();
+            js(client, "document.getElementById('stop').click(); return true;").await;
+            wait_until(client, "the reply after Stop", "document.body.dataset.ply === '4'").await;
+            assert!(
+                stopped.elapsed() < Duration::from_secs(5),
+                "the reply came {:?} after Stop",
+                stopped.elapsed()
+            );
+            println!("static site: the reply {} ms after Stop", stopped.elapsed().as_millis());
         }
     })
     .await;
