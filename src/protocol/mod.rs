@@ -31,7 +31,7 @@ pub use command::{Command, CommandError};
 pub use dialect::Dialect;
 pub use handler::{Handler, HandlerParts};
 pub use line::{Line, MAX_LINE_BYTES, read_line};
-pub use output::{Output, one_line, quote};
+pub use output::{Capture, Output, one_line, quote};
 pub use sliced::Session;
 
 use crate::engine::panic_text;

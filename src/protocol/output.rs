@@ -135,14 +135,19 @@ impl Drop for LineSink<'_> {
     }
 }
 
-/// A buffer that an [`Output`] can write into while a test keeps a handle to read it.
-#[cfg(test)]
+/// A buffer that an [`Output`] can write into while its owner keeps a handle to read it: the tests,
+/// and the browser build's loader (`src/web`), which reads the engine's lines from it.
 #[derive(Clone, Default)]
 pub struct Capture(Arc<Mutex<Vec<u8>>>);
 
-#[cfg(test)]
 impl Capture {
+    /// Runs `f` on the bytes written so far (locked meanwhile), which it may read or clear.
+    pub fn with_bytes<R>(&self, f: impl FnOnce(&mut Vec<u8>) -> R) -> R {
+        f(&mut self.0.lock())
+    }
+
     /// Everything written so far, as lines.
+    #[cfg(test)]
     pub fn lines(&self) -> Vec<String> {
         String::from_utf8_lossy(&self.0.lock())
             .lines()
@@ -151,7 +156,6 @@ impl Capture {
     }
 }
 
-#[cfg(test)]
 impl Write for Capture {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.0.lock().extend_from_slice(buf);

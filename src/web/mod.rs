@@ -18,41 +18,24 @@
 //! server's own code, its reply JSON at [`duel_reply_ptr`]. `src/web/worker.js` is the Worker.
 
 use crate::games::Duel;
-use crate::protocol::{Flow, Session};
+use crate::protocol::{Capture, Flow, Session};
 use crate::tools::gui::messages::{Reply, parse_request};
 use crate::tools::gui::rules;
-use parking_lot::Mutex;
 use std::cell::RefCell;
-use std::io::{self, Write};
-use std::sync::Arc;
-
-/// The lines printed and not yet read by the loader.
-#[derive(Clone, Default)]
-struct Lines(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Lines {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.lock().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
 
 /// The engine's state: the Worker's one thread owns it.
 struct Web {
     session: Session,
     input: Vec<u8>,
-    output: Lines,
+    /// The lines printed and not yet read by the loader.
+    output: Capture,
     /// The JSON of the last [`duel_rules`] reply.
     reply: String,
 }
 
 thread_local! {
     static WEB: RefCell<Web> = RefCell::new({
-        let output = Lines::default();
+        let output = Capture::default();
         Web {
             session: Session::new::<Duel>(output.clone()),
             input: Vec::new(),
@@ -93,19 +76,19 @@ pub extern "C" fn duel_step(nodes: u32) -> u32 {
 /// Where the output not yet read starts: lines, each ended by `\n`.
 #[unsafe(no_mangle)]
 pub extern "C" fn duel_output_ptr() -> *const u8 {
-    WEB.with_borrow(|web| web.output.0.lock().as_ptr())
+    WEB.with_borrow(|web| web.output.with_bytes(|bytes| bytes.as_ptr()))
 }
 
 /// How many bytes of output there are to read.
 #[unsafe(no_mangle)]
 pub extern "C" fn duel_output_len() -> usize {
-    WEB.with_borrow(|web| web.output.0.lock().len())
+    WEB.with_borrow(|web| web.output.with_bytes(|bytes| bytes.len()))
 }
 
 /// Empties the output, once read.
 #[unsafe(no_mangle)]
 pub extern "C" fn duel_output_clear() {
-    WEB.with_borrow(|web| web.output.0.lock().clear());
+    WEB.with_borrow(|web| web.output.with_bytes(Vec::clear));
 }
 
 /// Answers the request about the rules in the input buffer (JSON, as the page sends `duel gui`'s
