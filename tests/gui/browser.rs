@@ -5,10 +5,13 @@
 //! Dipole and move a stack, then Dame and capture a man, then Alice chess and play a pawn from
 //! board A to board B. Screenshots of the boards go to `target/`.
 //!
+//! Each test runs twice: against `duel gui`'s server and against the static site (`Backend`).
+//!
 //! Without Chromium or chromedriver the test says why and passes: CI installs them.
 
 use crate::common::temp_dir::TempDir;
 use crate::server::Server;
+use crate::site;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -241,10 +244,21 @@ pub(crate) async fn session(
         .expect("a browser session")
 }
 
-/// Runs `steps` against a fresh server in a fresh headless Chromium (its own profile, so its own
-/// storage); a failed step still closes the browser before the test fails. Without Chromium or
-/// chromedriver it says why and returns.
-async fn in_browser<F, Fut>(steps: F)
+/// Where the page comes from: `duel gui`'s server (the engine a process beside it), or the static
+/// site of `scripts/build-web` on a plain file server (the engine in the page's Web Worker). The same
+/// steps run against both: the page's code is the same.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Backend {
+    /// A fresh `duel gui`.
+    Server,
+    /// The static site, built once per test run.
+    Site,
+}
+
+/// Runs `steps` against a fresh page from `backend` in a fresh headless Chromium (its own profile, so
+/// its own storage); a failed step still closes the browser before the test fails. Without Chromium
+/// or chromedriver (or, for the site, the wasm32 target) it says why and returns.
+pub(crate) async fn in_browser<F, Fut>(backend: Backend, steps: F)
 where
     F: FnOnce(Client, String) -> Fut,
     Fut: std::future::Future<Output = ()> + Send + 'static,
@@ -259,13 +273,27 @@ where
         );
         return;
     };
-    let server = Server::start(&[]);
+    let (server, url) = match backend {
+        Backend::Server => {
+            let server = Server::start(&[]);
+            let url = server.url();
+            (Some(server), url)
+        }
+        Backend::Site => match site::url() {
+            Ok(url) => (None, url),
+            Err(reason) => {
+                println!("skipped: {reason}");
+                return;
+            }
+        },
+    };
     let driver = Driver::start(&chromedriver);
     let profile = TempDir::new("duel-gui-chromium");
     let client = session(&chromium, &driver, profile.path(), (1300, 1100), false).await;
-    let outcome = tokio::spawn(steps(client.clone(), server.url())).await;
+    let outcome = tokio::spawn(steps(client.clone(), url)).await;
     let _ = client.close().await;
     drop(driver);
+    drop(server);
     if let Err(failure) = outcome {
         std::panic::resume_unwind(failure.into_panic());
     }
@@ -273,7 +301,12 @@ where
 
 #[tokio::test]
 async fn a_person_plays_duel_dipole_dame_and_alice_in_the_browser() {
-    in_browser(play).await;
+    in_browser(Backend::Server, play).await;
+}
+
+#[tokio::test]
+async fn a_person_plays_duel_dipole_dame_and_alice_in_the_static_site() {
+    in_browser(Backend::Site, play).await;
 }
 
 async fn play(client: Client, url: String) {
@@ -527,6 +560,15 @@ async fn play(client: Client, url: String) {
         "document.getElementById('pgn-text').value.includes('[Variant \"dipole\"]')",
     )
     .await;
+    // The Date tag is the player's date, from the page's clock (the static site's engine has none).
+    let dated = js(
+        client,
+        "const d = new Date(); const two = (n) => String(n).padStart(2, '0'); \
+         const date = `${d.getFullYear()}.${two(d.getMonth() + 1)}.${two(d.getDate())}`; \
+         return document.getElementById('pgn-text').value.includes(`[Date \"${date}\"]`);",
+    )
+    .await;
+    assert_eq!(dated, true, "the PGN's Date tag is not today's");
     click(client, "new").await;
     click_css(client, "#new-game button[data-value='start']").await;
     wait_until(client, "a new game", "document.body.dataset.ply === '0'").await;
@@ -596,7 +638,12 @@ async fn play(client: Client, url: String) {
 
 #[tokio::test]
 async fn a_reload_keeps_the_game_and_a_move_in_the_past_is_played_with_care() {
-    in_browser(come_back).await;
+    in_browser(Backend::Server, come_back).await;
+}
+
+#[tokio::test]
+async fn a_reload_keeps_the_game_in_the_static_site_too() {
+    in_browser(Backend::Site, come_back).await;
 }
 
 /// Whether the page shows a game of `plies` plies with the engine ready.
@@ -922,7 +969,12 @@ async fn come_back(client: Client, url: String) {
 /// within seconds of the click, and the page says nothing of an engine that is not thinking.
 #[tokio::test]
 async fn the_stop_button_makes_the_engine_move_now() {
-    in_browser(stop_the_engine).await;
+    in_browser(Backend::Server, stop_the_engine).await;
+}
+
+#[tokio::test]
+async fn the_stop_button_makes_the_engine_in_the_worker_move_now() {
+    in_browser(Backend::Site, stop_the_engine).await;
 }
 
 async fn stop_the_engine(client: Client, url: String) {
@@ -965,7 +1017,12 @@ async fn stop_the_engine(client: Client, url: String) {
 /// strength.
 #[tokio::test]
 async fn a_level_below_full_strength_is_picked_and_played() {
-    in_browser(play_a_beginner).await;
+    in_browser(Backend::Server, play_a_beginner).await;
+}
+
+#[tokio::test]
+async fn a_level_is_played_in_the_static_site_too() {
+    in_browser(Backend::Site, play_a_beginner).await;
 }
 
 async fn play_a_beginner(client: Client, url: String) {

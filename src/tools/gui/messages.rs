@@ -89,6 +89,10 @@ pub enum Request {
         /// The TimeControl tag (`-` when missing).
         #[serde(default)]
         time_control: Option<String>,
+        /// The Date tag, `YYYY.MM.DD`, as the page's clock reads it (the server's clock when missing:
+        /// the browser build has none of its own).
+        #[serde(default)]
+        date: Option<String>,
     },
     /// Read the last game of a PGN text.
     LoadPgn {

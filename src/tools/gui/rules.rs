@@ -26,11 +26,13 @@ pub fn answer(request: Request) -> Option<Reply> {
             white,
             black,
             time_control,
+            date,
         } => {
             let names = PgnNames {
                 white: &white,
                 black: &black,
                 time_control: time_control.as_deref(),
+                date: date.as_deref(),
             };
             let text =
                 check_game(&game).and_then(|()| guarded(|| game_pgn(&game, &comments, &names)));
@@ -142,6 +144,20 @@ pub fn game_state(game: &GameJson) -> Result<Value, String> {
 }
 
 /// A player's name made fit for a PGN tag: one line, not too long.
+/// A Date tag the page sent: `YYYY.MM.DD`, where any digit may be `?` (PGN's unknown).
+fn date_tag(text: &str) -> Result<String, String> {
+    let shape = text.len() == 10
+        && text.char_indices().all(|(i, c)| match i {
+            4 | 7 => c == '.',
+            _ => c.is_ascii_digit() || c == '?',
+        });
+    if shape {
+        Ok(text.to_string())
+    } else {
+        Err(format!("pgn: the date must read YYYY.MM.DD, not {text:?}"))
+    }
+}
+
 fn tag_value(text: &str, default: &str) -> String {
     let clean: String = text
         .chars()
@@ -184,6 +200,8 @@ pub struct PgnNames<'a> {
     pub black: &'a str,
     /// The TimeControl tag.
     pub time_control: Option<&'a str>,
+    /// The Date tag (today by the system clock when `None`).
+    pub date: Option<&'a str>,
 }
 
 /// The page's game as PGN, with the match runner's writer.
@@ -202,12 +220,13 @@ fn pgn_of<G: HostedGame>(
     comments: &[Option<CommentJson>],
     names: &PgnNames<'_>,
 ) -> Result<String, String> {
+    let date = names.date.map_or_else(|| Ok(pgn::today()), date_tag)?;
     let record = replay::<G>(game)?;
     let end = end_of(&record, game.forfeit);
     let tags = GameTags {
         event: "duel gui".to_string(),
         site: "duel gui".to_string(),
-        date: pgn::today(),
+        date,
         round: "-".to_string(),
         white: tag_value(names.white, "?"),
         black: tag_value(names.black, "?"),
@@ -355,9 +374,14 @@ mod tests {
             white: "me\n[Evil \"x\"]",
             black: "duel",
             time_control: None,
+            date: None,
         };
         let text = game_pgn(&played, &comments, &names).unwrap();
         assert!(text.contains("[Variant \"dipole\"]"), "{text}");
+        assert!(
+            text.contains(&format!("[Date \"{}\"]", pgn::today())),
+            "{text}"
+        );
         assert!(text.contains("{+0.35/4 0.100s}"), "{text}");
         assert!(!text.contains("\n[Evil"), "{text}");
         let loaded = load_pgn("duel", &text).unwrap();
@@ -369,5 +393,33 @@ mod tests {
         );
         assert_eq!(loaded["comments"][1], Value::Null);
         assert!(load_pgn("duel", "1. D1-D6 *").is_err());
+    }
+
+    #[test]
+    fn the_page_may_date_its_game_in_the_tag_s_shape_only() {
+        let played = game("duel", &["D1-e6"]);
+        let dated = |date| {
+            let names = PgnNames {
+                white: "a",
+                black: "b",
+                time_control: None,
+                date: Some(date),
+            };
+            game_pgn(&played, &[], &names)
+        };
+        assert!(
+            dated("2026.11.26")
+                .unwrap()
+                .contains("[Date \"2026.11.26\"]")
+        );
+        assert!(
+            dated("2026.??.??")
+                .unwrap()
+                .contains("[Date \"2026.??.??\"]")
+        );
+        for bad in ["2026-11-26", "26.11.2026", "2026.11.2", "2026.11.26\"]", ""] {
+            let err = dated(bad).unwrap_err();
+            assert!(err.contains("YYYY.MM.DD"), "{bad}: {err}");
+        }
     }
 }

@@ -7,7 +7,8 @@ use crate::game::{Game, GameRecord, Outcome, Side};
 use crate::tools::game_end::GameEnd;
 
 /// Today's date as the Date tag writes it, `YYYY.MM.DD` (UTC), from the system clock; PGN's unknown
-/// date `????.??.??` in the browser build, which has no wall clock (its one import is monotonic).
+/// date `????.??.??` in the browser build, which has no wall clock (its one import is monotonic; the
+/// page sends its own date instead).
 pub fn today() -> String {
     if cfg!(target_arch = "wasm32") {
         return "????.??.??".to_string();

@@ -16,12 +16,19 @@ export function playerName(side) {
   return isHuman(side) ? 'player' : page.engineName;
 }
 
+// The player's date for the Date tag, YYYY.MM.DD: the browser's clock (the static site's engine has none).
+function today() {
+  const now = new Date();
+  const two = (n) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}.${two(now.getMonth() + 1)}.${two(now.getDate())}`;
+}
+
 export function savePgn() {
   const kind = $('limit-kind').value;
   request({
     type: 'pgn', variant: page.game.variant, start: page.game.start, moves: page.game.moves,
     comments: page.game.comments, forfeit: page.game.forfeit, white: playerName('white'), black: playerName('black'),
-    time_control: kind === 'clock' ? $('limit-value').value.trim() : '-',
+    time_control: kind === 'clock' ? $('limit-value').value.trim() : '-', date: today(),
   }).then((reply) => {
     $('pgn-text').value = reply.text;
     const link = document.createElement('a');
