@@ -2,13 +2,13 @@
 //! on the Web Worker's one thread): [`SlicedSearch::step`] searches at most a node budget and returns,
 //! so that the caller can read its input (`stop`, `ponderhit`) between slices.
 //!
-//! Each slice is a search of the same root from depth 1, bounded by the slice's nodes, on the table
-//! the earlier slices filled: their entries cut the depths already done short, so each slice goes on
-//! about where the last one stopped. Each slice in a row that reports no new depth gets one budget
-//! more than the last, up to [`MAX_GROWTH`] more (the caller's again after a new depth), so that an
-//! iteration whose restart costs about the caller's budget still ends. A deep one may still not:
-//! its restarts alone would fill the slices. A search that resumes where it stopped would end that
-//! limit, and is left to do. Only depths deeper than those already reported
+//! Each slice resumes the deepening where the last one stopped: it starts at the depth after the
+//! deepest one reported, on the table the earlier slices filled, whose entries hold the moves of the
+//! depths done and cut short the parts of the current depth already searched. Each slice in a row
+//! that reports no new depth gets one budget more than the last, up to [`MAX_GROWTH`] more (the
+//! caller's again after a new depth), so that a depth whose restart costs about the caller's budget
+//! still ends. A slice that ends inside its first depth leaves the answer of the last whole depth.
+//! Only depths deeper than those already reported
 //! are reported, with the node count of all slices, so the `info` lines read as those of one search.
 //! The answer is checked as the worker checks it, and given once: when a slice ends short of its
 //! budget (depth, time or the position ended the search), or on `stop`.
@@ -134,6 +134,7 @@ impl<G: Game> SlicedSearch<G> {
         let infinite = self.limits.infinite;
         let limits = Limits {
             nodes: Some(budget),
+            first_depth: self.searched.is_some().then_some(self.depth + 1),
             infinite: false,
             movetime: self.limits.movetime.filter(|_| !infinite),
             clock: self.limits.clock.filter(|_| !infinite),
@@ -171,14 +172,19 @@ impl<G: Game> SlicedSearch<G> {
                 self.nodes += summary.nodes;
                 // Short of its budget, the search ended by its own limits.
                 self.ended = summary.nodes < budget || left.is_some_and(|left| left <= budget);
-                self.searched = Some(Ok(summary.result));
+                // A slice that completed no depth has only a part of one: the last whole depth's
+                // answer stands (at a level, its pick among the settled lines).
+                if summary.depth > 0 || self.searched.is_none() {
+                    self.searched = Some(Ok(summary.result));
+                }
             }
             Err(payload) => {
                 self.ended = true;
                 self.searched = Some(Err(payload));
             }
         }
-        if self.control.stopped() {
+        // The deepest depth asked for is done (even if the slice used its whole budget).
+        if self.control.stopped() || self.limits.depth.is_some_and(|depth| self.depth >= depth) {
             self.ended = true;
         }
     }

@@ -62,6 +62,7 @@ pub fn prepare<G: Game>(go: &Go, root: &G) -> Result<Prepared<G::Move>, SearchMo
         mate: go.mate,
         infinite: go.infinite,
         searchmoves,
+        first_depth: None,
         // The moment the line arrived; without it, the engine stamps the moment it starts the search.
         since: go.received,
     };

@@ -30,10 +30,16 @@ impl<G: Game> SearchThread<'_, G> {
             return;
         }
         let mut stack = std::mem::take(&mut self.stack);
+        let start = self
+            .shared
+            .limits
+            .first_depth
+            .unwrap_or(1)
+            .clamp(1, MAX_DEPTH);
         let first_depth = if self.is_main() {
-            1
+            start
         } else {
-            1 + (self.id as u32 & 1)
+            start + (self.id as u32 & 1)
         };
         for depth in first_depth..=MAX_DEPTH {
             self.seldepth = 0;

@@ -31,6 +31,10 @@ pub struct Limits<M> {
     pub infinite: bool,
     /// Search only these root moves (all legal moves when empty).
     pub searchmoves: Vec<M>,
+    /// Resumes a search in slices: the first depth to search, the depths below done by its earlier
+    /// slices (their moves are in the table, whose entries of this search stay current). `None`: a
+    /// new search, from depth 1. Not a `go` option.
+    pub first_depth: Option<u32>,
     /// The moment the time limits count from: when the `go` arrived, so that what happens before
     /// the search starts (stopping the last one, making the table, starting the thread) is on the
     /// clock too. `None`: when the search starts.
@@ -47,6 +51,7 @@ impl<M> Default for Limits<M> {
             mate: None,
             infinite: false,
             searchmoves: Vec::new(),
+            first_depth: None,
             since: None,
         }
     }

@@ -71,7 +71,11 @@ pub fn run_detailed<G: Game>(
     request: &SearchRequest<'_, G>,
     report: &mut dyn FnMut(&Report<G::Move>),
 ) -> SearchSummary<G::Move> {
-    request.tt.new_search();
+    // A search resumed in slices goes on with the generation its first slice began: its own entries
+    // stay current, not aged as an earlier search's.
+    if request.limits.first_depth.is_none() {
+        request.tt.new_search();
+    }
     let shared = Shared::new(request);
     if shared.root_moves.is_empty() {
         return SearchSummary {

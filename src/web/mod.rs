@@ -11,7 +11,8 @@
 //! [`duel_input`]; while [`duel_step`] returns 1, call it again after yielding to the event loop (a
 //! `setTimeout(0)` or a `MessageChannel` message), which is when `stop` arrives; after each call read
 //! the output lines from [`duel_output_ptr`] and [`duel_output_len`] and empty it with
-//! [`duel_output_clear`]. A slice of 20,000 nodes lasts a few milliseconds.
+//! [`duel_output_clear`]. `src/web/worker.js` sizes the slices
+//! so that one lasts at most about 40 ms, from how long the last ones took.
 //!
 //! The page also needs the rules (`duel gui`'s server answers them, `docs/gui.md`): [`duel_rules`]
 //! answers a `state`, `pgn` or `load_pgn` request written into the same input buffer with the

@@ -3,9 +3,14 @@
 // a request about the rules as the page sends duel gui's server, answered `{ reply }` (duel_rules);
 // the worker posts `{ line }` for each line the engine writes, and `{ status: 'ready' }` once loaded (or
 // `{ status: 'failed', message }`). Lines posted before that wait their turn. A search runs in slices
-// of SLICE_NODES nodes with a setTimeout(0) between them: that yield is when `stop` arrives.
+// with a setTimeout(0) between them: that yield is when `stop` arrives. A slice's node budget is
+// learned from the slices' durations, so that one lasts about SLICE_MS on this machine at most (a
+// slice after a few without a new depth may get a few budgets: src/engine/slices.rs).
 
-const SLICE_NODES = 20000;
+const SLICE_MS = 40;
+const MIN_SLICE_NODES = 1000;
+const MAX_SLICE_NODES = 200000;
+let sliceNodes = 20000;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const waiting = [];
@@ -28,7 +33,11 @@ function flush() {
 function step() {
   stepping = false;
   if (ended) return;
-  const going = wasm.duel_step(SLICE_NODES);
+  const started = performance.now();
+  const going = wasm.duel_step(sliceNodes);
+  const took = performance.now() - started;
+  if (took > SLICE_MS) sliceNodes = Math.max(MIN_SLICE_NODES, Math.floor((sliceNodes * SLICE_MS) / took));
+  else if (going && took < SLICE_MS / 4) sliceNodes = Math.min(MAX_SLICE_NODES, sliceNodes * 2);
   flush();
   if (going) schedule();
 }
