@@ -113,6 +113,41 @@ mod tests {
         assert_eq!(bestmoves(&capture).len(), 1);
     }
 
+    /// The nodes of the last `info depth` line of a search of `go` from `position` run in slices of
+    /// `slice` nodes, and that line's depth.
+    fn sliced_nodes(position: &str, go: &str, slice: u64) -> (u64, u32) {
+        let capture = Capture::default();
+        let mut session = Session::new::<Duel>(capture.clone());
+        session.input(position);
+        session.input(go);
+        while session.step(slice) {}
+        let lines = capture.lines();
+        let last = lines
+            .iter()
+            .rfind(|line| line.starts_with("info depth "))
+            .unwrap();
+        let words: Vec<&str> = last.split_whitespace().collect();
+        let after = |key| words[words.iter().position(|w| *w == key).unwrap() + 1];
+        (
+            after("nodes").parse().unwrap(),
+            after("depth").parse().unwrap(),
+        )
+    }
+
+    #[test]
+    fn slices_resume_the_search_rather_than_start_it_again() {
+        for position in ["position startpos", "position startpos moves D1-e6 E8-E7"] {
+            let (whole, depth) = sliced_nodes(position, "go depth 8", u64::MAX);
+            let (sliced, sliced_depth) = sliced_nodes(position, "go depth 8", 2_000);
+            assert_eq!((depth, sliced_depth), (8, 8));
+            // Starting each slice again from depth 1 took more than twice the nodes.
+            assert!(
+                sliced * 2 < whole * 3,
+                "{position}: {sliced} nodes in slices of 2,000, {whole} in one"
+            );
+        }
+    }
+
     #[test]
     fn stop_between_slices_ends_an_infinite_search() {
         let capture = Capture::default();
