@@ -190,7 +190,8 @@ async fn answer_every_game(client: Client, url: String) {
     .await;
     println!("static site: the clocks after a move each: {clocks}");
 
-    // Analysis: `go infinite` in slices; unticking Analyse stops it.
+    // Analysis of two lines (MultiPV): `go infinite` in slices; unticking Analyse stops it.
+    set_value(client, "multipv", "2").await;
     js(
         client,
         "document.getElementById('analyse').click(); return true;",
@@ -198,8 +199,9 @@ async fn answer_every_game(client: Client, url: String) {
     .await;
     wait_until(
         client,
-        "analysis lines",
-        "document.querySelector('#lines .line')?.textContent.includes('depth') \
+        "two lines of analysis",
+        "document.querySelectorAll('#lines .line').length === 2 \
+         && document.querySelector('#lines .line')?.textContent.includes('depth') \
          && document.body.dataset.thinking",
     )
     .await;
