@@ -1,5 +1,5 @@
-//! The `duel` command line: the engine (default), perft, bench, match, results, book, play, gui and
-//! tune.
+//! The `duel` command line: the engine (default), perft, bench, match, results, book, datagen, play,
+//! gui and tune.
 
 #![warn(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
@@ -10,6 +10,7 @@ use duel::engine::{bench, perft};
 use duel::games::{Duel, HostedGame, UnknownVariant, VARIANTS, with_variant};
 use duel::tools::book::{self, BookArgs, BookSettings};
 use duel::tools::cli_error::CliError;
+use duel::tools::datagen::{self, DatagenArgs, DatagenSettings};
 use duel::tools::gui::{self, GuiArgs};
 use duel::tools::matches::{self, MatchArgs, MatchConfig, ResultsArgs};
 use duel::tools::play::PlayArgs;
@@ -76,6 +77,14 @@ enum Command {
     Book {
         #[command(flatten)]
         args: BookArgs,
+        #[command(flatten)]
+        game: VariantArg,
+    },
+    /// Plays the engine against itself at a fixed node count and writes every game with its search
+    /// scores, the training data of a neural evaluation.
+    Datagen {
+        #[command(flatten)]
+        args: DatagenArgs,
         #[command(flatten)]
         game: VariantArg,
     },
@@ -163,6 +172,20 @@ fn book_task<G: HostedGame>(settings: &BookSettings) -> Result<(), String> {
     Ok(())
 }
 
+/// `duel datagen` for game `G`, from the game's shipped book: progress on standard error.
+fn datagen_task<G: HostedGame>(settings: &DatagenSettings) -> Result<(), String> {
+    let summary = datagen::run::<G>(settings, G::BOOK, &mut std::io::stderr())?;
+    eprintln!(
+        "datagen: {} games played now ({} were in the file), {} plies, {} positions kept, in {}",
+        summary.played,
+        summary.resumed,
+        summary.plies,
+        summary.kept,
+        settings.out.display()
+    );
+    Ok(())
+}
+
 /// The words of each occurrence of `--engine` in a subcommand: clap keeps the grouping in its
 /// matches.
 fn engine_groups(matches: &clap::ArgMatches, subcommand: &str) -> Vec<Vec<String>> {
@@ -212,6 +235,18 @@ fn main() -> ExitCode {
             Ok(settings) => run_task(with_variant!(&game.variant, G => book_task::<G>(&settings))),
             Err(e) => CliError::Usage(e).report(),
         },
+        Some(Command::Datagen { args, game }) => {
+            let command = std::env::args()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .replace('\n', " ");
+            match args.settings(command) {
+                Ok(settings) => {
+                    run_task(with_variant!(&game.variant, G => datagen_task::<G>(&settings)))
+                }
+                Err(e) => CliError::Usage(e).report(),
+            }
+        }
         Some(Command::Gui { args, game }) => {
             let config = match args.config(&game.variant, &engine_groups(&matches, "gui")) {
                 Ok(config) => config,

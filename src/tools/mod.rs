@@ -1,5 +1,5 @@
 //! Command-line tools built on the engine and the protocol: the match runner, the opening-book
-//! maker, terminal play, the browser page (`gui`), the evaluation tuner, the engine processes the
+//! maker, self-play training data (`datagen`), terminal play, the browser page (`gui`), the evaluation tuner, the engine processes the
 //! match runner and the page start, and the vocabulary they share: how a game ended (`game_end`),
 //! PGN and time controls.
 //!
@@ -10,6 +10,8 @@
 pub mod book;
 #[cfg(feature = "native")]
 pub mod cli_error;
+#[cfg(feature = "native")]
+pub mod datagen;
 #[cfg(feature = "native")]
 pub mod engine_process;
 pub mod game_end;

@@ -1,5 +1,5 @@
-//! The tools run as real processes: `duel play`, `duel match` (faulty engines, shards), `duel book`
-//! and `duel tune`.
+//! The tools run as real processes: `duel play`, `duel match` (faulty engines, shards), `duel book`,
+//! `duel datagen` and `duel tune`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -8,6 +8,7 @@ mod common;
 mod harness;
 
 mod book;
+mod datagen;
 mod match_runner;
 mod play;
 mod shards;

@@ -38,7 +38,7 @@ pub use config::MatchConfig;
 pub use engines::{EngineKind, EngineSpec};
 pub use openings::{load as load_openings, random as random_opening};
 pub use results::MatchResults;
-pub use shard::ShardSet;
+pub use shard::{Shard, ShardSet};
 
 use crate::game::Game;
 use std::io::Write;
