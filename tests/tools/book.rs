@@ -23,7 +23,7 @@ fn run_book(args: &[&str]) -> Output {
 /// Of a shipped book, the verification re-checks every this-many-th opening in `cargo test` (the
 /// first and the middle one): the verification is a much deeper search than the book's, so the
 /// whole book's re-check is `duel book --variant V --check books/V.txt`, outside the tests.
-fn deep_sample<G: HostedGame>(openings: usize) -> DeepCheck {
+fn deep_sample(openings: usize) -> DeepCheck {
     DeepCheck::Every(openings.div_ceil(2))
 }
 
@@ -33,7 +33,7 @@ fn deep_sample<G: HostedGame>(openings: usize) -> DeepCheck {
 fn the_book_is_balanced<G: HostedGame>() {
     let text = G::BOOK.unwrap_or_else(|| panic!("{} has a shipped book", G::NAME));
     let openings = text.lines().filter(|l| l.starts_with("startpos")).count();
-    let checked = book::verify::<G>(text, deep_sample::<G>(openings))
+    let checked = book::verify::<G>(text, deep_sample(openings))
         .unwrap_or_else(|e| panic!("books/{}.txt: {e}", G::NAME));
     assert!(checked.openings >= 100, "{}: {}", G::NAME, checked.openings);
     assert_eq!(checked.openings, openings);
