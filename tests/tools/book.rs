@@ -46,6 +46,17 @@ fn the_book_is_balanced<G: HostedGame>() {
     assert_eq!(checked.verified, 2);
 }
 
+/// The shipped book of `G` is exactly what `duel book` writes for the settings and openings it holds:
+/// read back and written again, it is the same text.
+fn the_book_file_is_as_written<G: HostedGame>() {
+    let text = G::BOOK.unwrap();
+    let mut read = book::read_book::<G>(text).unwrap();
+    read.settings.out = PathBuf::from(format!("books/{}.txt", G::NAME));
+    assert_eq!(read.text(), text);
+}
+
+for_each_game!(the_book_file_is_as_written);
+
 #[test]
 fn every_hosted_game_ships_a_book() {
     assert!(VARIANTS.iter().all(|name| shipped(name).is_some()));

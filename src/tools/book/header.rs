@@ -76,9 +76,9 @@ impl BookSettings {
             words.extend(v.depth.map(|d| format!("verify-depth={d}")));
             words.extend(v.nodes.map(|n| format!("verify-nodes={n}")));
             words.extend(v.window.map(|w| format!("verify-window={w}")));
-            verified = format!(", and then found no forced result by {}", v.search());
+            verified = format!("; {} then found none of them decided", v.search());
             if let Some(window) = v.window {
-                verified.push_str(&format!(" nor a score outside ±{window}"));
+                verified.push_str(&format!(" nor outside ±{window}"));
             }
         }
         let scores = match &self.verification {
