@@ -255,7 +255,7 @@ fn the_verification_drops_a_decided_opening_and_keeps_a_level_one() {
         err.starts_with("opening 1 ") && err.contains("decided by the verification"),
         "{err}"
     );
-    // Skipping the deep check, or sampling past the decided opening, finds nothing.
+    // Without the deep check the book passes: its search alone calls both openings level.
     assert!(book::verify::<Dipole>(&claimed, DeepCheck::Skip).is_ok());
     // A verification window narrower than the level opening's score drops it too.
     let level = book::read_book::<Dipole>(&text).unwrap().lines[0]
