@@ -1,12 +1,14 @@
 //! `duel book`: the shipped books hold what their headers promise, the real binary makes the same
-//! book from the same seed, and bad arguments are named.
+//! book from the same seed, the verification drops decided openings and keeps level ones, and bad
+//! arguments are named.
 
 use crate::common;
 
 use common::temp_dir::TempDir;
 use duel::for_each_game;
 use duel::games::{Dipole, HostedGame, VARIANTS};
-use duel::tools::book::{self, shipped};
+use duel::tools::book::{self, BookSettings, DeepCheck, Verification, shipped};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 /// Runs `duel book` with `args`.
@@ -18,14 +20,43 @@ fn run_book(args: &[&str]) -> Output {
         .expect("duel book runs")
 }
 
+/// Of a shipped book, the verification re-checks the first opening in `cargo test` (one every
+/// `openings`): the verification is a much deeper search than the book's (some Dipole openings take
+/// seconds at depth 22), so the whole book's re-check is `duel book --variant V --check books/V.txt`,
+/// outside the tests.
+fn deep_sample(openings: usize) -> DeepCheck {
+    DeepCheck::Every(openings)
+}
+
 /// The shipped book of `G` is balanced: every opening parses, is not decided, differs from the others
-/// and scores within the window by the search its header names.
+/// and scores within the window by the search its header names; the header names a verification
+/// deeper than that search, and a sample of the openings passes it too.
 fn the_book_is_balanced<G: HostedGame>() {
     let text = G::BOOK.unwrap_or_else(|| panic!("{} has a shipped book", G::NAME));
-    let checked = book::verify::<G>(text).unwrap_or_else(|e| panic!("books/{}.txt: {e}", G::NAME));
+    let openings = text.lines().filter(|l| l.starts_with("startpos")).count();
+    let checked = book::verify::<G>(text, deep_sample(openings))
+        .unwrap_or_else(|e| panic!("books/{}.txt: {e}", G::NAME));
     assert!(checked.openings >= 100, "{}: {}", G::NAME, checked.openings);
+    assert_eq!(checked.openings, openings);
     assert!(checked.widest <= checked.settings.window);
+    let verification = checked.settings.verification.expect("a verified book");
+    assert!(
+        verification.depth > checked.settings.depth,
+        "{verification:?}"
+    );
+    assert_eq!(checked.verified, 1);
 }
+
+/// The shipped book of `G` is exactly what `duel book` writes for the settings and openings it holds:
+/// read back and written again, it is the same text.
+fn the_book_file_is_as_written<G: HostedGame>() {
+    let text = G::BOOK.unwrap();
+    let mut read = book::read_book::<G>(text).unwrap();
+    read.settings.out = PathBuf::from(format!("books/{}.txt", G::NAME));
+    assert_eq!(read.text(), text);
+}
+
+for_each_game!(the_book_file_is_as_written);
 
 #[test]
 fn every_hosted_game_ships_a_book() {
@@ -66,7 +97,7 @@ fn the_same_seed_makes_the_same_book() {
     let first = make("a.txt", "3");
     assert_eq!(first, make("b.txt", "3"));
     assert_ne!(first, make("c.txt", "4"));
-    let checked = book::verify::<Dipole>(&first).unwrap();
+    let checked = book::verify::<Dipole>(&first, DeepCheck::Skip).unwrap();
     assert_eq!((checked.openings, checked.settings.seed), (6, 3));
     assert!(first.contains(
         "# made by: duel book --variant dipole --plies 4 --count 6 --depth 2 --window 100 --seed 3 \
@@ -123,4 +154,276 @@ fn bad_arguments_are_named() {
         stderr.contains("--out") && stderr.contains("cannot write"),
         "{stderr}"
     );
+}
+
+/// A Dipole opening a depth-8 search scores level but a depth-16 one finds a forced win in: it was
+/// in the first shipped Dipole book.
+const DECIDED: &str = "startpos moves e1-off:10 d8-off:10 e1-f2 d8-d6 f2-g3 d6-b4";
+
+/// A Dipole opening both searches score level.
+const LEVEL: &str = "startpos moves e1-off:7 d8-off:7 e1-d2 d8-g5 e1-b4 g5-e3";
+
+/// A book of those two openings, as `duel book` wrote them before it verified.
+fn unverified_book() -> String {
+    let settings = BookSettings {
+        variant: "dipole".into(),
+        plies: 6,
+        count: 2,
+        depth: Some(8),
+        nodes: None,
+        window: 20,
+        seed: 1,
+        verification: None,
+        out: PathBuf::from("in.txt"),
+    };
+    let mut text = settings.header(2);
+    text.push_str("# candidates: 9 drawn, 1 repeated, 3 decided, 3 outside the window\n");
+    for line in [DECIDED, LEVEL] {
+        let opening = book::read_book::<Dipole>(&format!("{text}{line} # +0\n"))
+            .unwrap()
+            .lines
+            .pop()
+            .unwrap();
+        let tt = duel::search::TranspositionTable::new(1);
+        let book::Verdict::Score(score) = book::score_opening(&opening.record, Some(8), None, &tt)
+        else {
+            panic!("{line} is decided at depth 8");
+        };
+        text.push_str(&format!("{line} # {score:+}\n"));
+    }
+    text
+}
+
+#[test]
+fn the_verification_drops_a_decided_opening_and_keeps_a_level_one() {
+    let dir = TempDir::new("duel-book-test");
+    let input = dir.join("in.txt");
+    std::fs::write(&input, unverified_book()).unwrap();
+    let out = dir.join("out.txt");
+    let (input_arg, out_arg) = (input.display().to_string(), out.display().to_string());
+    let output = run_book(&[
+        "--variant",
+        "dipole",
+        "--reverify",
+        &input_arg,
+        "--verify-depth",
+        "16",
+        "--out",
+        &out_arg,
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr
+            .contains("verification removed 1 openings (1 decided, 0 outside its window), kept 1"),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    let kept: Vec<&str> = text.lines().filter(|l| l.starts_with("startpos")).collect();
+    assert_eq!(kept.len(), 1, "{text}");
+    assert!(kept[0].starts_with(LEVEL), "{text}");
+    assert!(text.contains(
+        "# candidates: 9 drawn, 1 repeated, 3 decided, 3 outside the window; then 1 decided by the \
+         verification\n"
+    ));
+    assert!(text.contains("verify-depth=16"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "# made by: duel book --variant dipole --plies 6 --count 2 --depth 8 --window 20 \
+             --seed 1 --verify-depth 16 --out {out_arg}\n"
+        )),
+        "{text}"
+    );
+    // The header's verification reads back, and the kept opening passes it.
+    let settings = BookSettings::from_book(&text).unwrap();
+    let verification = Verification {
+        depth: Some(16),
+        nodes: None,
+        window: None,
+    };
+    assert_eq!(settings.verification, Some(verification));
+    let checked = book::verify::<Dipole>(&text, DeepCheck::Every(1)).unwrap();
+    assert_eq!((checked.openings, checked.verified), (1, 1));
+    let output = run_book(&["--variant", "dipole", "--check", &out_arg]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("1 openings"), "{stdout}");
+    // A header that claims the verification for both openings fails the check, naming the first.
+    let claimed = unverified_book().replace("seed=1", "seed=1 verify-depth=16");
+    let err = book::verify::<Dipole>(&claimed, DeepCheck::Every(1)).unwrap_err();
+    assert!(
+        err.starts_with("opening 1 ") && err.contains("decided by the verification"),
+        "{err}"
+    );
+    // Without the deep check the book passes: its search alone calls both openings level.
+    assert!(book::verify::<Dipole>(&claimed, DeepCheck::Skip).is_ok());
+    // A verification window narrower than the level opening's score drops it too.
+    let level = book::read_book::<Dipole>(&text).unwrap().lines[0]
+        .verified
+        .unwrap();
+    let narrow = Verification {
+        window: Some(level.unsigned_abs().saturating_sub(1)),
+        ..verification
+    };
+    let source = book::read_book::<Dipole>(&unverified_book()).unwrap();
+    let narrowed = book::verify_openings(source, narrow, &mut Vec::new());
+    let dropped = usize::from(level != 0);
+    assert_eq!(narrowed.lines.len(), 1 - dropped);
+    assert_eq!(
+        (
+            narrowed.rejections.verified_decided,
+            narrowed.rejections.verified_unbalanced
+        ),
+        (1, dropped)
+    );
+}
+
+#[test]
+fn a_verified_book_equals_the_book_verified_afterwards() {
+    let settings = BookSettings {
+        variant: "dipole".into(),
+        plies: 5,
+        count: 12,
+        depth: Some(2),
+        nodes: None,
+        window: 60,
+        seed: 7,
+        verification: Some(Verification {
+            depth: Some(7),
+            nodes: None,
+            window: Some(90),
+        }),
+        out: PathBuf::from("b.txt"),
+    };
+    let made = book::generate::<Dipole>(&settings, &mut Vec::new());
+    let plain = book::generate::<Dipole>(
+        &BookSettings {
+            verification: None,
+            ..settings.clone()
+        },
+        &mut Vec::new(),
+    );
+    let r = &made.rejections;
+    assert_eq!(
+        made.lines.len() + r.verified_decided + r.verified_unbalanced,
+        plain.lines.len()
+    );
+    // A book read back has no output path; `duel book --reverify` gives it --out's.
+    let read = |text: &str| {
+        let mut book = book::read_book::<Dipole>(text).unwrap();
+        book.settings.out = settings.out.clone();
+        book
+    };
+    let again = book::verify_openings(
+        read(&plain.text()),
+        settings.verification.unwrap(),
+        &mut Vec::new(),
+    );
+    assert_eq!(again.text(), made.text());
+    // Re-verifying a verified book by the same search keeps it as it is.
+    let twice = book::verify_openings(
+        read(&made.text()),
+        settings.verification.unwrap(),
+        &mut Vec::new(),
+    );
+    assert_eq!(twice.text(), made.text());
+    assert_eq!(
+        book::verify::<Dipole>(&made.text(), DeepCheck::Every(1))
+            .unwrap()
+            .verified,
+        made.lines.len()
+    );
+}
+
+#[test]
+fn bad_verification_arguments_are_named() {
+    let dir = TempDir::new("duel-book-test");
+    let out = dir.join("never.txt").display().to_string();
+    let input = dir.join("in.txt");
+    std::fs::write(&input, unverified_book()).unwrap();
+    let input = input.display().to_string();
+    let missing = dir.join("none.txt").display().to_string();
+    let make = [
+        "--variant",
+        "dipole",
+        "--plies",
+        "4",
+        "--count",
+        "3",
+        "--depth",
+        "4",
+    ];
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["--verify-depth", "0"], "--verify-depth"),
+        (vec!["--verify-depth", "x"], "--verify-depth"),
+        (
+            vec!["--verify-depth", "4"],
+            "--verify-depth 4 must be deeper than the book's depth 4",
+        ),
+        (
+            vec!["--verify-nodes", "0"],
+            "--verify-nodes must be at least 1",
+        ),
+        (
+            vec!["--verify-window", "90"],
+            "--verify-window needs --verify-depth or --verify-nodes",
+        ),
+        (
+            vec!["--verify-depth", "6", "--verify-window", "10"],
+            "--verify-window 10 must be at least the book's window 50",
+        ),
+    ];
+    let reverify = ["--variant", "dipole", "--reverify"];
+    let mut cases = cases
+        .into_iter()
+        .map(|(extra, named)| ([&make[..], &extra].concat(), named))
+        .collect::<Vec<_>>();
+    cases.extend([
+        (
+            [
+                &reverify[..],
+                &[&input, "--verify-depth", "6", "--plies", "4"],
+            ]
+            .concat(),
+            "--reverify takes the book's settings from its header: drop --plies",
+        ),
+        (
+            [&reverify[..], &[&input]].concat(),
+            "--reverify needs --verify-depth or --verify-nodes",
+        ),
+        (
+            [&reverify[..], &[&input, "--verify-depth", "8"]].concat(),
+            "--verify-depth 8 must be deeper than the book's depth 8",
+        ),
+        (
+            [&reverify[..], &[&missing, "--verify-depth", "9"]].concat(),
+            "cannot read",
+        ),
+        (
+            vec![
+                "--variant",
+                "duel",
+                "--reverify",
+                &input,
+                "--verify-depth",
+                "9",
+            ],
+            "the book is of dipole, not of duel",
+        ),
+        (
+            vec!["--variant", "dipole", "--check", &input, "--depth", "3"],
+            "--check takes the settings from the book's header: drop --depth",
+        ),
+    ]);
+    for (mut args, named) in cases {
+        let checking = args.contains(&"--check");
+        if !checking {
+            args.extend_from_slice(&["--out", &out]);
+        }
+        let output = run_book(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?} was accepted");
+        assert!(stderr.contains(named), "{args:?}: {stderr}");
+        assert!(!dir.join("never.txt").exists(), "{args:?} wrote the book");
+    }
 }

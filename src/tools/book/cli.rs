@@ -1,18 +1,25 @@
-//! The command-line arguments of `duel book`, checked into [`BookSettings`].
+//! The command-line arguments of `duel book`, checked into a [`BookTask`]: make a book, re-verify
+//! an existing one, or check one against its header.
 
-use super::header::BookSettings;
+use super::header::{BookSettings, Verification};
 use clap::Args;
 use std::path::PathBuf;
+
+/// The window of a book when `--window` is not given.
+pub const DEFAULT_WINDOW: u32 = 50;
+
+/// The seed of a book when `--seed` is not given.
+pub const DEFAULT_SEED: u64 = 1;
 
 /// `duel book`: make a balanced opening book.
 #[derive(Args, Debug, Clone)]
 pub struct BookArgs {
     /// Random plies from the start position (at least 1).
     #[arg(long)]
-    pub plies: u32,
+    pub plies: Option<u32>,
     /// Positions wanted (at least 1).
     #[arg(long)]
-    pub count: usize,
+    pub count: Option<usize>,
     /// The depth of the search that scores each position.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
@@ -20,24 +27,105 @@ pub struct BookArgs {
     #[arg(long)]
     pub nodes: Option<u64>,
     /// The largest score for the side to move, either sign, in the game's evaluation unit
-    /// (centipawns for Duel), of a kept position.
-    #[arg(long, default_value_t = 50)]
-    pub window: u32,
+    /// (centipawns for Duel), of a kept position [default: 50].
+    #[arg(long)]
+    pub window: Option<u32>,
     /// The book file to write (the match runner's openings format).
     #[arg(long)]
-    pub out: PathBuf,
-    /// Seed of the random play.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub out: Option<PathBuf>,
+    /// Seed of the random play [default: 1].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The depth of the verification: a deeper search that re-scores every kept position and drops
+    /// those it finds a forced result in (deeper than --depth).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub verify_depth: Option<u32>,
+    /// The node budget of the verification (with --verify-depth: whichever ends it first).
+    #[arg(long)]
+    pub verify_nodes: Option<u64>,
+    /// Also drop a position the verification scores outside ± this, either sign (default: only a
+    /// forced result drops one).
+    #[arg(long)]
+    pub verify_window: Option<u32>,
+    /// Re-verify this existing book by --verify-depth/--verify-nodes and write the openings it keeps,
+    /// in their order, to --out (the book's other settings are its header's).
+    #[arg(long, value_name = "BOOK")]
+    pub reverify: Option<PathBuf>,
+    /// Check this book against its header: every opening by the book's search, and by its
+    /// verification when the header names one; the only other option it takes is --variant.
+    #[arg(long, value_name = "BOOK")]
+    pub check: Option<PathBuf>,
+}
+
+/// What `duel book` is asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookTask {
+    /// Make a book (and verify it when the settings name a verification).
+    Make(BookSettings),
+    /// Re-verify the book at `book` and write what it keeps to `out`.
+    Reverify {
+        /// The book to read.
+        book: PathBuf,
+        /// The verification to apply.
+        verification: Verification,
+        /// The book to write.
+        out: PathBuf,
+    },
+    /// Check the book at this path against its header.
+    Check(PathBuf),
 }
 
 impl BookArgs {
-    /// The book's settings for the game `variant`; errors name the argument.
-    pub fn settings(&self, variant: &str) -> Result<BookSettings, String> {
-        if self.plies == 0 {
+    /// The task for the game `variant`; errors name the argument.
+    pub fn task(&self, variant: &str) -> Result<BookTask, String> {
+        let book_options = [
+            ("--plies", self.plies.is_some()),
+            ("--count", self.count.is_some()),
+            ("--depth", self.depth.is_some()),
+            ("--nodes", self.nodes.is_some()),
+            ("--window", self.window.is_some()),
+            ("--seed", self.seed.is_some()),
+        ];
+        if let Some(book) = &self.check {
+            let verify_options = [
+                ("--out", self.out.is_some()),
+                ("--verify-depth", self.verify_depth.is_some()),
+                ("--verify-nodes", self.verify_nodes.is_some()),
+                ("--verify-window", self.verify_window.is_some()),
+                ("--reverify", self.reverify.is_some()),
+            ];
+            if let Some((name, _)) = book_options.iter().chain(&verify_options).find(|o| o.1) {
+                return Err(format!(
+                    "--check takes the settings from the book's header: drop {name}"
+                ));
+            }
+            return Ok(BookTask::Check(book.clone()));
+        }
+        let verification = self.verification()?;
+        let out = self
+            .out
+            .clone()
+            .ok_or("give --out FILE, the book to write")?;
+        if let Some(book) = &self.reverify {
+            if let Some((name, _)) = book_options.iter().find(|o| o.1) {
+                return Err(format!(
+                    "--reverify takes the book's settings from its header: drop {name}"
+                ));
+            }
+            let verification =
+                verification.ok_or("--reverify needs --verify-depth or --verify-nodes")?;
+            return Ok(BookTask::Reverify {
+                book: book.clone(),
+                verification,
+                out,
+            });
+        }
+        let plies = self.plies.ok_or("give --plies N, the random plies")?;
+        let count = self.count.ok_or("give --count N, the positions wanted")?;
+        if plies == 0 {
             return Err("--plies must be at least 1".to_string());
         }
-        if self.count == 0 {
+        if count == 0 {
             return Err("--count must be at least 1".to_string());
         }
         if self.nodes == Some(0) {
@@ -46,15 +134,67 @@ impl BookArgs {
         if self.depth.is_none() && self.nodes.is_none() {
             return Err("give --depth or --nodes (or both)".to_string());
         }
-        Ok(BookSettings {
+        let settings = BookSettings {
             variant: variant.to_ascii_lowercase(),
-            plies: self.plies,
-            count: self.count,
+            plies,
+            count,
             depth: self.depth,
             nodes: self.nodes,
-            window: self.window,
-            seed: self.seed,
-            out: self.out.clone(),
-        })
+            window: self.window.unwrap_or(DEFAULT_WINDOW),
+            seed: self.seed.unwrap_or(DEFAULT_SEED),
+            verification,
+            out,
+        };
+        deeper_than_the_book(&settings)?;
+        Ok(BookTask::Make(settings))
     }
+
+    /// The verification the `--verify-…` options ask for, if any.
+    fn verification(&self) -> Result<Option<Verification>, String> {
+        if self.verify_nodes == Some(0) {
+            return Err("--verify-nodes must be at least 1".to_string());
+        }
+        if self.verify_depth.is_none() && self.verify_nodes.is_none() {
+            if self.verify_window.is_some() {
+                return Err("--verify-window needs --verify-depth or --verify-nodes".to_string());
+            }
+            return Ok(None);
+        }
+        Ok(Some(Verification {
+            depth: self.verify_depth,
+            nodes: self.verify_nodes,
+            window: self.verify_window,
+        }))
+    }
+}
+
+/// Refuses a verification no deeper than the book's own search (by depth, or by nodes when both
+/// name a budget): it would find nothing the book's search did not.
+pub fn deeper_than_the_book(settings: &BookSettings) -> Result<(), String> {
+    let Some(v) = &settings.verification else {
+        return Ok(());
+    };
+    if let (Some(book), Some(verify)) = (settings.depth, v.depth)
+        && verify <= book
+    {
+        return Err(format!(
+            "--verify-depth {verify} must be deeper than the book's depth {book}"
+        ));
+    }
+    if let (Some(book), Some(verify)) = (settings.nodes, v.nodes)
+        && verify <= book
+    {
+        return Err(format!(
+            "--verify-nodes {verify} must be more than the book's {book} nodes"
+        ));
+    }
+    if let Some(window) = v.window
+        && window < settings.window
+    {
+        return Err(format!(
+            "--verify-window {window} must be at least the book's window {}",
+            settings.window
+        ));
+    }
+    Ok(())
 }

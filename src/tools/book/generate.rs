@@ -3,6 +3,7 @@
 
 use super::header::BookSettings;
 use super::scoring::{Verdict, score_opening};
+use super::verification::verify_openings;
 use crate::game::{Game, GameRecord, Rng};
 use crate::search::TranspositionTable;
 use crate::tools::matches::random_opening;
@@ -24,6 +25,8 @@ pub struct BookLine<G: Game> {
     pub record: GameRecord<G>,
     /// The search's score for the side to move.
     pub score: i32,
+    /// The verification's score for the side to move, once the deeper search has re-scored it.
+    pub verified: Option<i32>,
 }
 
 /// Why candidates were not kept.
@@ -37,6 +40,10 @@ pub struct Rejections {
     pub decided: usize,
     /// Candidates scored outside the window.
     pub unbalanced: usize,
+    /// Kept openings the verification found a forced result in, and dropped.
+    pub verified_decided: usize,
+    /// Kept openings the verification scored outside its window, and dropped.
+    pub verified_unbalanced: usize,
 }
 
 /// A generated book.
@@ -56,9 +63,22 @@ impl<G: Game> Book<G> {
         let mut text = self.settings.header(self.lines.len());
         let r = &self.rejections;
         text.push_str(&format!(
-            "# candidates: {} drawn, {} repeated, {} decided, {} outside the window\n",
+            "# candidates: {} drawn, {} repeated, {} decided, {} outside the window",
             r.candidates, r.repeated, r.decided, r.unbalanced
         ));
+        if let Some(verification) = &self.settings.verification {
+            text.push_str(&format!(
+                "; then {} decided by the verification",
+                r.verified_decided
+            ));
+            if let Some(window) = verification.window {
+                text.push_str(&format!(
+                    ", {} outside its ±{window}",
+                    r.verified_unbalanced
+                ));
+            }
+        }
+        text.push('\n');
         for line in &self.lines {
             let mut position = GameRecord::new(G::start());
             text.push_str("startpos moves");
@@ -67,7 +87,11 @@ impl<G: Game> Book<G> {
                 text.push_str(&position.current().format_move(mv));
                 position.play(mv);
             }
-            text.push_str(&format!(" # {:+}\n", line.score));
+            text.push_str(&format!(" # {:+}", line.score));
+            if let Some(verified) = line.verified {
+                text.push_str(&format!(" {verified:+}"));
+            }
+            text.push('\n');
         }
         text
     }
@@ -75,7 +99,9 @@ impl<G: Game> Book<G> {
 
 /// Generates the book `settings` describes, writing a progress line to `progress` every two seconds
 /// and a last one at the end. Stops early, with fewer positions, after
-/// [`CANDIDATES_PER_POSITION`] candidates per wanted position.
+/// [`CANDIDATES_PER_POSITION`] candidates per wanted position. With a verification in `settings`,
+/// the kept openings are then re-scored by it ([`verify_openings`]), so that the book equals the
+/// unverified one re-verified.
 pub fn generate<G: Game>(settings: &BookSettings, progress: &mut dyn Write) -> Book<G> {
     let mut rng = Rng::new(settings.seed);
     let tt = TranspositionTable::new(1);
@@ -95,7 +121,11 @@ pub fn generate<G: Game>(settings: &BookSettings, progress: &mut dyn Write) -> B
         match score_opening(&record, settings.depth, settings.nodes, &tt) {
             Verdict::Decided => rejections.decided += 1,
             Verdict::Score(cp) if cp.unsigned_abs() > settings.window => rejections.unbalanced += 1,
-            Verdict::Score(score) => lines.push(BookLine { record, score }),
+            Verdict::Score(score) => lines.push(BookLine {
+                record,
+                score,
+                verified: None,
+            }),
         }
         if last_report.elapsed() >= PROGRESS_EVERY {
             last_report = Instant::now();
@@ -103,10 +133,17 @@ pub fn generate<G: Game>(settings: &BookSettings, progress: &mut dyn Write) -> B
         }
     }
     report(progress, settings, lines.len(), &rejections, started);
-    Book {
-        settings: settings.clone(),
+    let book = Book {
+        settings: BookSettings {
+            verification: None,
+            ..settings.clone()
+        },
         lines,
         rejections,
+    };
+    match settings.verification {
+        Some(verification) => verify_openings(book, verification, progress),
+        None => book,
     }
 }
 
@@ -147,6 +184,7 @@ mod tests {
             nodes: None,
             window: 80,
             seed,
+            verification: None,
             out: PathBuf::from("book.txt"),
         }
     }

@@ -3,6 +3,25 @@
 
 use std::path::PathBuf;
 
+/// The deeper search that re-scores every kept opening, and what it calls decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verification {
+    /// Its depth (`None`: the node budget alone).
+    pub depth: Option<u32>,
+    /// Its node budget (`None`: the depth alone).
+    pub nodes: Option<u64>,
+    /// The largest score, either sign, it may give a kept opening (`None`: only a forced result,
+    /// a mate or win score, drops an opening).
+    pub window: Option<u32>,
+}
+
+impl Verification {
+    /// The words of the search, "a depth-16 search" and the like.
+    fn search(&self) -> String {
+        search_words(self.depth, self.nodes)
+    }
+}
+
 /// The settings of one book.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BookSettings {
@@ -21,6 +40,8 @@ pub struct BookSettings {
     pub window: u32,
     /// The seed of the random play.
     pub seed: u64,
+    /// The deeper search that re-scores the kept positions, if any.
+    pub verification: Option<Verification>,
     /// Where the book goes.
     pub out: PathBuf,
 }
@@ -28,34 +49,52 @@ pub struct BookSettings {
 /// The prefix of the header line that holds the settings as `key=value` words.
 const SETTINGS_PREFIX: &str = "# book:";
 
+/// "a depth-8 search", "a search of 5000 nodes", or both.
+fn search_words(depth: Option<u32>, nodes: Option<u64>) -> String {
+    match (depth, nodes) {
+        (Some(depth), Some(nodes)) => format!("a depth-{depth} search of at most {nodes} nodes"),
+        (Some(depth), None) => format!("a depth-{depth} search"),
+        (None, Some(nodes)) => format!("a search of {nodes} nodes"),
+        (None, None) => "a search".to_string(),
+    }
+}
+
 impl BookSettings {
     /// The header of a book of `kept` positions: what it is, the settings, the command.
     pub fn header(&self, kept: usize) -> String {
-        let search = match (self.depth, self.nodes) {
-            (Some(depth), Some(nodes)) => {
-                format!("a depth-{depth} search of at most {nodes} nodes")
-            }
-            (Some(depth), None) => format!("a depth-{depth} search"),
-            (None, Some(nodes)) => format!("a search of {nodes} nodes"),
-            (None, None) => "a search".to_string(),
-        };
         let mut words = vec![
             format!("variant={}", self.variant),
             format!("plies={}", self.plies),
+            format!("count={}", self.count),
         ];
         words.extend(self.depth.map(|d| format!("depth={d}")));
         words.extend(self.nodes.map(|n| format!("nodes={n}")));
         words.push(format!("window={}", self.window));
         words.push(format!("seed={}", self.seed));
+        let mut verified = String::new();
+        if let Some(v) = &self.verification {
+            words.extend(v.depth.map(|d| format!("verify-depth={d}")));
+            words.extend(v.nodes.map(|n| format!("verify-nodes={n}")));
+            words.extend(v.window.map(|w| format!("verify-window={w}")));
+            verified = format!("; {} then found none of them decided", v.search());
+            if let Some(window) = v.window {
+                verified.push_str(&format!(" nor outside ±{window}"));
+            }
+        }
+        let scores = match &self.verification {
+            Some(_) => "the search's score for the side to move, then the verification's",
+            None => "the search's score for the side to move",
+        };
         format!(
             "# {} opening book: {kept} positions after {} random plies, each scored within ±{} for \
-             the side to move by {search}.\n\
+             the side to move by {}{verified}.\n\
              {SETTINGS_PREFIX} {}\n\
              # made by: {}\n\
-             # Each line: the opening, then '#' and the search's score for the side to move.\n",
+             # Each line: the opening, then '#' and {scores}.\n",
             self.variant,
             self.plies,
             self.window,
+            search_words(self.depth, self.nodes),
             words.join(" "),
             self.command()
         )
@@ -73,17 +112,25 @@ impl BookSettings {
         if let Some(nodes) = self.nodes {
             command.push_str(&format!(" --nodes {nodes}"));
         }
-        command.push_str(&format!(
-            " --window {} --seed {} --out {}",
-            self.window,
-            self.seed,
-            self.out.display()
-        ));
+        command.push_str(&format!(" --window {} --seed {}", self.window, self.seed));
+        if let Some(v) = &self.verification {
+            if let Some(depth) = v.depth {
+                command.push_str(&format!(" --verify-depth {depth}"));
+            }
+            if let Some(nodes) = v.nodes {
+                command.push_str(&format!(" --verify-nodes {nodes}"));
+            }
+            if let Some(window) = v.window {
+                command.push_str(&format!(" --verify-window {window}"));
+            }
+        }
+        command.push_str(&format!(" --out {}", self.out.display()));
         command
     }
 
-    /// The settings a book's text records in its `# book:` line (its count is the number of its
-    /// openings, its output path empty). Errors name what is missing or wrong.
+    /// The settings a book's text records in its `# book:` line (its count, when the line names
+    /// none as in books made before it did, 0; its output path empty). Errors name what is missing
+    /// or wrong.
     pub fn from_book(text: &str) -> Result<BookSettings, String> {
         let line = text
             .lines()
@@ -97,9 +144,15 @@ impl BookSettings {
             nodes: None,
             window: 0,
             seed: 0,
+            verification: None,
             out: PathBuf::new(),
         };
         let mut window = None;
+        let mut verification = Verification {
+            depth: None,
+            nodes: None,
+            window: None,
+        };
         for word in line.split_whitespace() {
             let (key, value) = word.split_once('=').ok_or_else(|| {
                 format!("'{word}' in the '{SETTINGS_PREFIX}' line is not key=value")
@@ -108,10 +161,14 @@ impl BookSettings {
             match key {
                 "variant" => settings.variant = value.to_string(),
                 "plies" => settings.plies = value.parse().map_err(bad)?,
+                "count" => settings.count = value.parse().map_err(bad)?,
                 "depth" => settings.depth = Some(value.parse().map_err(bad)?),
                 "nodes" => settings.nodes = Some(value.parse().map_err(bad)?),
                 "window" => window = Some(value.parse().map_err(bad)?),
                 "seed" => settings.seed = value.parse().map_err(bad)?,
+                "verify-depth" => verification.depth = Some(value.parse().map_err(bad)?),
+                "verify-nodes" => verification.nodes = Some(value.parse().map_err(bad)?),
+                "verify-window" => verification.window = Some(value.parse().map_err(bad)?),
                 _ => {
                     return Err(format!(
                         "unknown key '{key}' in the '{SETTINGS_PREFIX}' line"
@@ -122,6 +179,14 @@ impl BookSettings {
         settings.window = window.ok_or("the '# book:' line names no window")?;
         if settings.depth.is_none() && settings.nodes.is_none() {
             return Err("the '# book:' line names neither depth nor nodes".to_string());
+        }
+        if verification.depth.is_some() || verification.nodes.is_some() {
+            settings.verification = Some(verification);
+        } else if verification.window.is_some() {
+            return Err(
+                "the '# book:' line names a verify-window but neither verify-depth nor verify-nodes"
+                    .to_string(),
+            );
         }
         Ok(settings)
     }
@@ -141,6 +206,7 @@ mod tests {
             nodes: Some(5000),
             window: 40,
             seed: 9,
+            verification: None,
             out: PathBuf::from("books/dipole.txt"),
         };
         let text = settings.header(3);
@@ -152,15 +218,31 @@ mod tests {
         assert_eq!(
             back,
             BookSettings {
-                count: 0,
                 out: PathBuf::new(),
-                ..settings
+                ..settings.clone()
             }
         );
+        let verified = BookSettings {
+            verification: Some(Verification {
+                depth: Some(12),
+                nodes: None,
+                window: Some(150),
+            }),
+            ..settings
+        };
+        let text = verified.header(2);
+        assert!(text.contains("--seed 9 --verify-depth 12 --verify-window 150 --out"));
+        assert!(text.contains("verify-depth=12 verify-window=150"), "{text}");
+        let back = BookSettings::from_book(&text).unwrap();
+        assert_eq!(back.verification, verified.verification);
         let err = BookSettings::from_book("# book: variant=duel depth=x window=3\n").unwrap_err();
         assert!(err.starts_with("depth=x:"), "{err}");
         let err = BookSettings::from_book("# book: variant=duel window=3\n").unwrap_err();
         assert!(err.contains("neither depth nor nodes"), "{err}");
+        let err =
+            BookSettings::from_book("# book: variant=duel depth=2 window=3 verify-window=9\n")
+                .unwrap_err();
+        assert!(err.contains("verify-window but neither"), "{err}");
         assert!(BookSettings::from_book("startpos\n").is_err());
     }
 }

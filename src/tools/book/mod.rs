@@ -4,6 +4,11 @@
 //! `startpos moves …` per line with its score as a comment. The books shipped in `books/` are embedded
 //! ([`shipped`]) and are `duel match`'s default openings.
 //!
+//! With a verification (`--verify-depth`, `--verify-nodes`), every kept opening is then re-scored
+//! by a much deeper search and dropped when that search finds it decided ([`verify_openings`]);
+//! `--reverify` does the same to an existing book file, and `--check` checks a book against its
+//! header, the verification included.
+//!
 //! Duplicates are dropped by the Zobrist key of the final position. The [`crate::game::Game`] trait
 //! offers no symmetry (mirror or colour swap) of a position, so positions that are mirror images of
 //! each other both stay.
@@ -11,13 +16,17 @@
 mod cli;
 mod generate;
 mod header;
+mod read;
 mod scoring;
 mod shipped;
+mod verification;
 mod verify;
 
-pub use cli::BookArgs;
+pub use cli::{BookArgs, BookTask, DEFAULT_SEED, DEFAULT_WINDOW, deeper_than_the_book};
 pub use generate::{Book, BookLine, Rejections, generate};
-pub use header::BookSettings;
+pub use header::{BookSettings, Verification};
+pub use read::read_book;
 pub use scoring::{Verdict, score_opening};
 pub use shipped::shipped;
-pub use verify::{VerifiedBook, verify};
+pub use verification::{Check, VERIFY_TABLE_MB, check_opening, verify_openings};
+pub use verify::{DeepCheck, VerifiedBook, verify};

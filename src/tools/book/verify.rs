@@ -1,8 +1,11 @@
 //! Checking a book against its own header: every opening parses, is not decided, differs from the
-//! others, and its score lies within the window by the search the header names.
+//! others, and its score lies within the window by the search the header names; and when the header
+//! names a verification, the openings [`DeepCheck`] picks are not decided (nor outside the
+//! verification window) by that deeper search either.
 
 use super::header::BookSettings;
 use super::scoring::{Verdict, score_opening};
+use super::verification::{Check, VERIFY_TABLE_MB, check_opening};
 use crate::game::Game;
 use crate::search::TranspositionTable;
 use crate::tools::matches::load_openings;
@@ -17,10 +20,23 @@ pub struct VerifiedBook {
     pub openings: usize,
     /// The largest score, either sign, among them.
     pub widest: u32,
+    /// How many of them were re-scored by the header's verification.
+    pub verified: usize,
 }
 
-/// Checks the book `text` of game `G`; the error names the first opening that fails and why.
-pub fn verify<G: Game>(text: &str) -> Result<VerifiedBook, String> {
+/// Which openings a check re-scores by the verification its book's header names: that search is
+/// much deeper than the book's, so a quick check (the one `cargo test` runs) takes a sample.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeepCheck {
+    /// None.
+    Skip,
+    /// Every `n`th, from the first (`Every(1)`: all of them; 0 is taken as 1).
+    Every(usize),
+}
+
+/// Checks the book `text` of game `G`, the openings `deep` picks also by the header's verification
+/// (if it names one); the error names the first opening that fails and why.
+pub fn verify<G: Game>(text: &str, deep: DeepCheck) -> Result<VerifiedBook, String> {
     let settings = BookSettings::from_book(text)?;
     if settings.variant != G::NAME {
         return Err(format!(
@@ -31,8 +47,13 @@ pub fn verify<G: Game>(text: &str) -> Result<VerifiedBook, String> {
     }
     let openings = load_openings::<G>(text)?;
     let tt = TranspositionTable::new(1);
+    let deep_tt = match (settings.verification, deep) {
+        (Some(_), DeepCheck::Every(_)) => Some(TranspositionTable::new(VERIFY_TABLE_MB)),
+        _ => None,
+    };
     let mut keys = HashSet::new();
     let mut widest = 0;
+    let mut verified = 0;
     for (index, opening) in openings.iter().enumerate() {
         let name = || format!("opening {} ({})", index + 1, opening.current().to_text());
         if !keys.insert(opening.current().hash()) {
@@ -50,11 +71,38 @@ pub fn verify<G: Game>(text: &str) -> Result<VerifiedBook, String> {
             }
             Verdict::Score(cp) => widest = widest.max(cp.unsigned_abs()),
         }
+        let (Some(verification), Some(deep_tt), DeepCheck::Every(n)) =
+            (&settings.verification, &deep_tt, deep)
+        else {
+            continue;
+        };
+        if index % n.max(1) != 0 {
+            continue;
+        }
+        verified += 1;
+        match check_opening(opening, verification, deep_tt) {
+            Check::Kept(_) => {}
+            Check::Decided => {
+                return Err(format!(
+                    "{} is decided by the verification (remake the book when the search or \
+                     evaluation changed)",
+                    name()
+                ));
+            }
+            Check::Outside(cp) => {
+                return Err(format!(
+                    "{} scores {cp:+} by the verification, outside its ±{}",
+                    name(),
+                    verification.window.unwrap_or(0)
+                ));
+            }
+        }
     }
     Ok(VerifiedBook {
         settings,
         openings: openings.len(),
         widest,
+        verified,
     })
 }
 
@@ -75,24 +123,25 @@ mod tests {
             nodes: None,
             window: 60,
             seed: 2,
+            verification: None,
             out: PathBuf::from("b.txt"),
         };
         let text = generate::<Duel>(&settings, &mut Vec::new()).text();
-        let checked = verify::<Duel>(&text).unwrap();
+        let checked = verify::<Duel>(&text, DeepCheck::Skip).unwrap();
         assert_eq!(checked.openings, 5);
         assert!(checked.widest <= 60);
         assert!(checked.widest > 0);
         let narrow = text.replace("window=60", "window=0");
-        let err = verify::<Duel>(&narrow).unwrap_err();
+        let err = verify::<Duel>(&narrow, DeepCheck::Skip).unwrap_err();
         assert!(err.contains("outside ±0"), "{err}");
         let first = text.lines().find(|l| l.starts_with("startpos")).unwrap();
         let doubled = format!("{text}{first}\n");
-        let err = verify::<Duel>(&doubled).unwrap_err();
+        let err = verify::<Duel>(&doubled, DeepCheck::Skip).unwrap_err();
         assert!(
             err.starts_with("opening 6 ") && err.ends_with("repeats an earlier one"),
             "{err}"
         );
-        let err = verify::<crate::games::Dipole>(&text).unwrap_err();
+        let err = verify::<crate::games::Dipole>(&text, DeepCheck::Skip).unwrap_err();
         assert_eq!(err, "the book is of duel, not of dipole");
     }
 }
