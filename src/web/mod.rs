@@ -12,7 +12,7 @@
 //! `setTimeout(0)` or a `MessageChannel` message), which is when `stop` arrives; after each call read
 //! the output lines from [`duel_output_ptr`] and [`duel_output_len`] and empty it with
 //! [`duel_output_clear`]. `src/web/worker.js` sizes the slices
-//! so that one lasts at most about 40 ms, from how long the last ones took.
+//! so that one lasts at most about 25 ms, from how long the last ones took.
 //!
 //! The page also needs the rules (`duel gui`'s server answers them, `docs/gui.md`): [`duel_rules`]
 //! answers a `state`, `pgn` or `load_pgn` request written into the same input buffer with the

@@ -7,10 +7,10 @@
 // learned from the slices' durations, so that one lasts about SLICE_MS on this machine at most (a
 // slice after a few without a new depth may get a few budgets: src/engine/slices.rs).
 
-const SLICE_MS = 40;
+const SLICE_MS = 25;
 const MIN_SLICE_NODES = 1000;
 const MAX_SLICE_NODES = 200000;
-let sliceNodes = 20000;
+let sliceNodes = 10000;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const waiting = [];
