@@ -1,6 +1,6 @@
 //! The generic layer: what every hosted game provides (its rules, `Game`; how it is shown,
-//! `Presentation`, and to graphical front ends, `WebBoard`; how it is tuned, `Tuning`) and what all
-//! games share.
+//! `Presentation`, and to graphical front ends, `WebBoard`; how it is tuned, `Tuning`; the inputs of a
+//! neural evaluation, `NetFeatures`) and what all games share.
 
 pub mod board_rows;
 mod board_style;
@@ -13,6 +13,7 @@ mod linear_eval;
 mod marks;
 mod move_list;
 mod move_text_error;
+mod net_features;
 mod outcome;
 mod perft;
 mod presentation;
@@ -34,6 +35,7 @@ pub use linear_eval::{Counts, FeatureCounts, LinearEval};
 pub use marks::join_marks;
 pub use move_list::{Appender, MoveList};
 pub use move_text_error::MoveTextError;
+pub use net_features::{NetFeatures, feature_changes};
 pub use outcome::{Outcome, Termination};
 pub use perft::Perft;
 pub use presentation::Presentation;

@@ -20,6 +20,7 @@ mod eval;
 mod fen;
 mod movegen;
 mod moves;
+mod net_features;
 mod notation;
 mod piece;
 mod position;

@@ -7,6 +7,7 @@ mod diagram;
 mod eval;
 mod movegen;
 mod moves;
+mod net_features;
 mod notation;
 mod orientation;
 mod piece;

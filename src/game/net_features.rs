@@ -1,0 +1,73 @@
+//! The inputs of a neural evaluation (NNUE): a game names, for each side's perspective, the features
+//! active in a position, small indices into the first layer's rows. Only the game's module knows what
+//! they mean; the trainer and the evaluation see indices.
+//!
+//! Each perspective sees the board from its own side (its pieces first, the board turned for Black),
+//! so that one set of weights serves both sides. A move changes few features: an accumulator of the
+//! first layer follows a move by the difference between the two positions' lists
+//! ([`feature_changes`]) rather than summing every row again.
+
+use super::{Game, Side};
+
+/// A game's feature set for a neural evaluation.
+pub trait NetFeatures: Game {
+    /// How many features a perspective has: every index is below it.
+    const FEATURE_COUNT: usize;
+
+    /// Appends to `features` the index of every feature active in this position from `perspective`'s
+    /// view, in ascending order, each once.
+    fn active_features(&self, perspective: Side, features: &mut Vec<u16>);
+}
+
+/// The features that `perspective` loses and gains from `before` to `after` (two ascending lists, as
+/// [`NetFeatures::active_features`] gives them): `(removed, added)`.
+pub fn feature_changes(
+    before: &[u16],
+    after: &[u16],
+    removed: &mut Vec<u16>,
+    added: &mut Vec<u16>,
+) {
+    removed.clear();
+    added.clear();
+    let (mut i, mut j) = (0, 0);
+    while i < before.len() || j < after.len() {
+        match (before.get(i), after.get(j)) {
+            (Some(a), Some(b)) if a == b => {
+                i += 1;
+                j += 1;
+            }
+            (Some(&a), Some(&b)) if a < b => {
+                removed.push(a);
+                i += 1;
+            }
+            (Some(&a), None) => {
+                removed.push(a);
+                i += 1;
+            }
+            (_, Some(&b)) => {
+                added.push(b);
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::feature_changes;
+
+    #[test]
+    fn the_changes_turn_one_list_into_the_other() {
+        let (mut removed, mut added) = (Vec::new(), Vec::new());
+        feature_changes(&[1, 4, 9, 12], &[1, 5, 9, 30, 31], &mut removed, &mut added);
+        assert_eq!(
+            (removed.as_slice(), added.as_slice()),
+            (&[4, 12][..], &[5, 30, 31][..])
+        );
+        feature_changes(&[], &[2], &mut removed, &mut added);
+        assert_eq!((removed.as_slice(), added.as_slice()), (&[][..], &[2][..]));
+        feature_changes(&[3, 7], &[3, 7], &mut removed, &mut added);
+        assert!(removed.is_empty() && added.is_empty());
+    }
+}
