@@ -97,16 +97,16 @@ mod tests {
     }
 
     #[test]
-    fn the_start_is_level() {
+    fn the_start_is_level_but_for_the_move() {
         let start = Position::start();
-        assert_eq!(start.linear_evaluate(), 0);
+        assert_eq!(start.linear_evaluate(), WEIGHTS[TEMPO].value);
         assert_eq!(count(&start, CHECKERS), (12, 12));
         assert_eq!(count(&start, ADVANCEMENT), (0, 0));
         assert_eq!(count(&start, TEMPO), (1, 0));
     }
 
     #[test]
-    fn features_count_what_they_say_and_the_score_flips_with_the_side() {
+    fn features_count_what_they_say_and_the_score_is_their_sum() {
         // White: 3 on e5 (4 rows advanced), 2 on a1. Black: 1 on f6 (2 rows advanced) and 3 on h8,
         // both on e5's diagonal: e5 can take f6 with k = 1 and h8 with k = 3, and h8 can take e5.
         let white = Position::from_text("7c/8/5a2/4C3/8/8/8/B7 w").unwrap();
@@ -130,12 +130,17 @@ mod tests {
         // a1 (2): b2, c3 and a3 (2 up the file); e5 (3): d6, c7, e7, g7 and b8 (f6 and h8 are
         // captures, not steps).
         assert_eq!(count(&white, MOBILITY).0, 3 + 5);
-        assert_eq!(black.linear_evaluate(), -white.linear_evaluate());
         let by_hand = |pos: &Position| -> i32 {
             let terms = pos.linear_terms();
             terms.iter().map(|t| t.white - t.black).sum()
         };
+        // The score is the terms' sum, from the side to move's point of view.
         assert_eq!(white.linear_evaluate(), by_hand(&white));
+        assert_eq!(black.linear_evaluate(), -by_hand(&black));
+        let names: Vec<&str> = white.linear_terms().iter().map(|t| t.name).collect();
+        let mut unique = names.clone();
+        unique.dedup();
+        assert_eq!(names, unique, "each term once");
     }
 
     #[test]

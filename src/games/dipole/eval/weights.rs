@@ -13,15 +13,15 @@ pub const CHECKERS: usize = 0;
 /// plain move goes forward and a checker on the far row can only take or bear off, so the rows a
 /// side still has ahead are the moves it can wait with.
 pub const ADVANCEMENT: usize = 1;
+/// Checkers on their far row, which can only capture or bear off.
+pub const FAR_ROW: usize = 2;
 /// Checkers in stacks the opponent can capture now.
-pub const UNDER_ATTACK: usize = 2;
-/// Checkers in stacks that can capture an enemy stack now.
-pub const CAN_CAPTURE: usize = 3;
+pub const UNDER_ATTACK: usize = 3;
 /// Checkers in stacks the opponent can capture now, counted only while the opponent is to move: a
 /// threat it carries out at once, where the side to move could still answer one against itself.
 pub const HANGING: usize = 4;
-/// Checkers on their far row, which can only capture or bear off.
-pub const FAR_ROW: usize = 5;
+/// Checkers in stacks that can capture an enemy stack now.
+pub const CAN_CAPTURE: usize = 5;
 /// Stacks on the board.
 pub const STACKS: usize = 6;
 /// Squares the stacks can step or merge onto (captures aside): room to wait and manoeuvre.
@@ -33,17 +33,18 @@ pub const TEMPO: usize = 9;
 /// How many features (and weights) there are.
 pub const FEATURES: usize = TEMPO + 1;
 
-/// The weights, by feature index: fitted by `duel tune --variant dipole --keep-decided --fix
+/// The weights, by feature index (a term's weights stand together, so that `eval` shows each term
+/// once): fitted by `duel tune --variant dipole --keep-decided --fix
 /// CHECKER_VALUE` to 4,000 self-play games of the hand-set first evaluation (docs/strength-eval.md),
 /// the checker keeping its hand-set value as the unit. Having to move is a burden (every move spends
 /// rows or checkers), and room to move is worth more than the checkers' count.
 pub const WEIGHTS: [EvalWeight; FEATURES] = [
     EvalWeight::new("material", "CHECKER_VALUE", 100),
     EvalWeight::new("advancement", "ADVANCEMENT", -7),
-    EvalWeight::new("under attack", "UNDER_ATTACK", -28),
-    EvalWeight::new("can capture", "CAN_CAPTURE", 7),
-    EvalWeight::new("under attack", "HANGING", -6),
     EvalWeight::new("advancement", "FAR_ROW", -23),
+    EvalWeight::new("under attack", "UNDER_ATTACK", -28),
+    EvalWeight::new("under attack", "HANGING", -6),
+    EvalWeight::new("can capture", "CAN_CAPTURE", 7),
     EvalWeight::new("stacks", "STACKS", 0),
     EvalWeight::new("mobility", "MOBILITY", 34),
     EvalWeight::new("mobility", "CAN_BEAR_OFF", 21),
