@@ -1,9 +1,9 @@
-//! The tactics benchmark: the engine's search on every position of
-//! `tests/search/tactics/suite.txt` with a time budget per position, as `go movetime` gives it (one
-//! thread, a fresh 16 MB table each).
+//! The tactics benchmark: the engine's search on every position of a game's tactics suite
+//! (`tests/search/tactics/suite.txt` for Duel, `tests/search/tactics/dipole/suite.txt` for Dipole)
+//! with a time budget per position, as `go movetime` gives it (one thread, a fresh 16 MB table each).
 //!
 //! ```sh
-//! cargo run --release --example tactics -- [movetime-ms]   # default 1000
+//! cargo run --release --example tactics -- [--variant duel|dipole] [movetime-ms]   # default duel, 1000
 //! ```
 //!
 //! A win counts as found when the search, at the end of its budget, plays one of the solver's winning
@@ -15,7 +15,7 @@
 mod suite;
 
 use duel::game::Game;
-use duel::games::Duel;
+use duel::games::{Dipole, Duel};
 use duel::search::{
     Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable, run_detailed,
 };
@@ -42,15 +42,36 @@ fn median(times: &mut [Duration]) -> Option<Duration> {
 }
 
 fn main() {
-    let movetime: u64 = match std::env::args().nth(1) {
-        Some(arg) => arg.parse().expect("the argument is a time in milliseconds"),
-        None => 1000,
-    };
-    let entries = suite::load();
+    let mut variant = "duel".to_string();
+    let mut movetime: u64 = 1000;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        if arg == "--variant" {
+            variant = args.next().expect("--variant names a game: duel or dipole");
+        } else {
+            movetime = arg.parse().expect("the argument is a time in milliseconds");
+        }
+    }
+    match variant.as_str() {
+        "duel" => run::<Duel>(&variant, movetime),
+        "dipole" => run::<Dipole>(&variant, movetime),
+        other => {
+            eprintln!("no tactics suite for the variant {other:?}: duel or dipole");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// Searches every position of `variant`'s suite for `movetime` ms and prints what was found.
+fn run<G: Game>(variant: &str, movetime: u64) {
+    let entries = suite::load(variant);
     let mut outcomes = Vec::new();
-    println!("movetime {movetime} ms, {} positions", entries.len());
+    println!(
+        "{variant}: movetime {movetime} ms, {} positions",
+        entries.len()
+    );
     for entry in &entries {
-        let root = Duel::from_text(&entry.dfen).expect("the suite's DFEN is valid");
+        let root = G::from_text(&entry.position).expect("the suite's position is valid");
         let expected = Score::Mate(entry.mate as i32);
         let winning = |mv| entry.winning.contains(&root.format_move(mv));
         let limits = Limits {
@@ -91,7 +112,7 @@ fn main() {
                 at.elapsed.as_secs_f64() * 1000.0,
                 at.depth,
                 at.nodes,
-                entry.dfen
+                entry.position
             ),
             None => println!(
                 "mate {}  MISSED: played {} with {:?} at depth {} ({} nodes)  {}",
@@ -111,7 +132,9 @@ fn main() {
     println!();
     println!("| win in | positions | found | median time to find | slowest |");
     println!("|---|---|---|---|---|");
-    for n in 1..=3 {
+    let mut mates: Vec<u32> = entries.iter().map(|e| e.mate).collect();
+    mates.dedup();
+    for n in mates {
         let of_n: Vec<&Outcome> = outcomes.iter().filter(|o| o.mate == n).collect();
         let mut times: Vec<Duration> = of_n
             .iter()

@@ -231,3 +231,22 @@ impl RefPosition {
         moves.iter().map(|mv| self.play(mv).perft(depth - 1)).sum()
     }
 }
+
+impl RefPosition {
+    /// `'w'` or `'b'`: the side to move.
+    pub fn side_to_move(&self) -> char {
+        if self.white_to_move { 'w' } else { 'b' }
+    }
+
+    /// Every legal move (as [`RefPosition::legal_moves`] writes and sorts them) with the position
+    /// after it.
+    pub fn successors(&self) -> Vec<(String, RefPosition)> {
+        self.legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let next = self.play(&mv);
+                (mv, next)
+            })
+            .collect()
+    }
+}

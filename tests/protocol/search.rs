@@ -51,7 +51,8 @@ fn go_infinite_holds_a_settled_mate_until_stop() {
         .filter_map(|l| l.strip_prefix("info depth "))
         .filter_map(|rest| rest.split(' ').next()?.parse().ok())
         .collect();
-    assert!(depths.iter().all(|&d| d <= 8), "{lines:?}");
+    // The 3 plies that prove it, the settle margin of 6, one to spare.
+    assert!(depths.iter().all(|&d| d <= 10), "{lines:?}");
     assert!(
         lines.iter().any(|l| l.contains(" score mate 2 ")),
         "{lines:?}"

@@ -34,7 +34,7 @@ pub use stack::{MAX_HEIGHT, Stack};
 // The board's squares: the dark squares of an 8×8 board, as in the other game played on them.
 use crate::game::dark_square as square;
 use crate::game::{
-    DrawRules, EvalTerm, Game, MoveList, Outcome, Perft, Presentation, Side, Tuning,
+    DrawRules, EvalTerm, Game, LinearEval, MoveList, Outcome, Perft, Presentation, Side,
 };
 
 /// The position text of the start position.
@@ -153,7 +153,7 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self)
+        self.linear_evaluate()
     }
 }
 
@@ -169,9 +169,6 @@ impl Presentation for Position {
     }
 
     fn eval_terms(&self) -> Vec<EvalTerm> {
-        eval::terms(self)
+        self.linear_terms()
     }
 }
-
-/// Dipole's evaluation is not linear in features: nothing to tune.
-impl Tuning for Position {}

@@ -1,40 +1,55 @@
-//! How the suite was made: seeded random games from the start, played with the reference generator,
-//! and the positions among them whose shortest forced win the solver proves to be 1, 2 or 3 moves.
+//! How a suite is made: seeded random games from the start, played with a game's reference
+//! generator, and the positions among them whose shortest forced win the solver proves to be one of
+//! the suite's lengths. Generic over the game ([`Candidate`]); each suite states its [`Plan`].
 //!
-//! Regenerate with `cargo test --release --test search -- --ignored regenerate_suite` (a few minutes
-//! on one core); with the same seed and the same reference generator it writes the same file.
+//! With the same plan and the same reference generator it writes the same file.
 
-use super::solver::{shortest_win, winning_moves};
+use super::solver::{Solvable, shortest_win, winning_moves};
 use super::suite::Entry;
-use crate::duel_reference::RefPosition;
 use duel::game::Rng;
 use std::collections::HashSet;
 
-/// The seed of the random games.
-pub const SEED: u64 = 20_261_121;
-/// How many positions the suite keeps for a win in 1, 2 and 3 moves.
-pub const PER_DEPTH: [usize; 3] = [20, 20, 20];
-/// The first ply looked at in each game: before it, random play rarely leaves a forced win.
-const FIRST_PLY: usize = 10;
-/// Plies between the positions looked at in one game, so that they differ by more than a move or two.
-const STRIDE: usize = 7;
-/// The longest game played.
-const MAX_PLIES: usize = 80;
-/// The most quiet plies a suite position may have: far enough from the 100-ply draw that no win of
-/// 5 plies can run into it (the solver ignores draw rules).
-pub const MAX_QUIET_PLIES: u32 = 90;
-/// A position is kept only if at most one legal move in this many wins: where almost every move
-/// wins (a bare king boxed in), finding one proves nothing about the search.
-const MAX_WINNING_SHARE: usize = 4;
-/// Games are given up on after this many, whether or not the quotas are full.
-const MAX_GAMES: usize = 2_000;
+/// What generation needs of a reference position beyond the solver's part.
+pub trait Candidate: Solvable + Clone {
+    /// The start position.
+    fn start() -> Self;
+    /// The position text, as the suite file holds it.
+    fn text(&self) -> String;
+    /// Every legal move in canonical notation, marks included (each is a successor's text, perhaps
+    /// with marks appended).
+    fn marked_moves(&self) -> Vec<String>;
+    /// Whether the position may stand in the suite at all (Duel: far from the quiet-ply draw that
+    /// the solver ignores).
+    fn admissible(&self) -> bool;
+}
+
+/// A suite's recipe.
+pub struct Plan {
+    /// The seed of the random games.
+    pub seed: u64,
+    /// The lengths of the wins kept, in the winner's moves, in the file's order.
+    pub mates: &'static [u32],
+    /// How many positions the suite keeps for each length.
+    pub per_mate: usize,
+    /// The first ply looked at in each game: before it, random play rarely leaves a forced win.
+    pub first_ply: usize,
+    /// Plies between the positions looked at in one game, so that they differ by more than a move.
+    pub stride: usize,
+    /// The longest game played.
+    pub max_plies: usize,
+    /// A position is kept only if at most one legal move in this many wins: where almost every move
+    /// wins, finding one proves nothing about the search.
+    pub max_winning_share: usize,
+    /// Games are given up on after this many, whether or not the quotas are full.
+    pub max_games: usize,
+}
 
 /// The next position of a random game: odd-numbered games prefer captures (two times in three when
-/// there is one), which thins the board out and gives the suite positions with few pieces as well as
-/// crowded ones.
-fn random_step(pos: &RefPosition, prefer_captures: bool, rng: &mut Rng) -> Option<RefPosition> {
+/// there is one; a capture's text holds an `x` in both games' notations), which thins the board out
+/// and gives the suite sparse positions as well as crowded ones.
+fn random_step<P: Candidate>(pos: &P, prefer_captures: bool, rng: &mut Rng) -> Option<P> {
     let successors = pos.successors();
-    let captures: Vec<&(String, RefPosition)> = successors
+    let captures: Vec<&(String, P)> = successors
         .iter()
         .filter(|(text, _)| text.contains('x'))
         .collect();
@@ -45,9 +60,9 @@ fn random_step(pos: &RefPosition, prefer_captures: bool, rng: &mut Rng) -> Optio
 }
 
 /// The suite entry for `pos` if its shortest win is `n`: the winning first moves in canonical
-/// notation, marks included, as the reference generator writes them.
-pub fn entry(pos: &RefPosition, n: u32) -> Entry {
-    let marked = pos.legal_moves();
+/// notation, marks included, sorted.
+pub fn entry<P: Candidate>(pos: &P, n: u32) -> Entry {
+    let marked = pos.marked_moves();
     let winning = winning_moves(pos, n);
     let mut texts: Vec<String> = winning
         .iter()
@@ -61,48 +76,50 @@ pub fn entry(pos: &RefPosition, n: u32) -> Entry {
         .collect();
     texts.sort();
     Entry {
-        dfen: pos.to_dfen(),
+        position: pos.text(),
         mate: n,
         winning: texts,
     }
 }
 
-/// Plays random games until every quota of [`PER_DEPTH`] is full, taking at most one position per
-/// depth from each game, and returns the entries sorted by depth, then in the order they were found.
+/// The board and side to move of a position text, without counters.
+pub fn board_of(text: &str) -> String {
+    text.split(' ').take(2).collect::<Vec<_>>().join(" ")
+}
+
+/// Plays random games until every quota of `plan` is full, taking at most one position per length
+/// from each game, and returns the entries sorted by length, then in the order they were found.
 /// `progress` hears about every position kept.
-pub fn generate(progress: &mut dyn FnMut(&Entry)) -> Vec<Entry> {
-    let mut rng = Rng::new(SEED);
-    let mut found: [Vec<Entry>; 3] = Default::default();
+pub fn generate<P: Candidate>(plan: &Plan, progress: &mut dyn FnMut(&Entry)) -> Vec<Entry> {
+    let lengths = plan.mates.len();
+    let longest = plan.mates.iter().copied().max().unwrap_or(0);
+    let mut rng = Rng::new(plan.seed);
+    let mut found: Vec<Vec<Entry>> = vec![Vec::new(); lengths];
     let mut seen = HashSet::new();
-    let full = |found: &[Vec<Entry>; 3]| (0..3).all(|d| found[d].len() >= PER_DEPTH[d]);
-    for game in 0..MAX_GAMES {
+    let full = |found: &[Vec<Entry>]| found.iter().all(|f| f.len() >= plan.per_mate);
+    for game in 0..plan.max_games {
         if full(&found) {
             break;
         }
         let prefer_captures = game % 2 == 1;
-        let mut taken = [false; 3];
-        let mut pos = RefPosition::startpos();
-        for ply in 0..MAX_PLIES {
+        let mut taken = vec![false; lengths];
+        let mut pos = P::start();
+        for ply in 0..plan.max_plies {
             if pos.winner().is_some() {
                 break;
             }
-            let open = (0..3).any(|d| !taken[d] && found[d].len() < PER_DEPTH[d]);
+            let open = (0..lengths).any(|d| !taken[d] && found[d].len() < plan.per_mate);
             if open
-                && ply >= FIRST_PLY
-                && (ply - FIRST_PLY).is_multiple_of(STRIDE)
-                && pos.plies_since_capture() <= MAX_QUIET_PLIES
-                && let Some(n) = shortest_win(&pos, 3)
+                && ply >= plan.first_ply
+                && (ply - plan.first_ply).is_multiple_of(plan.stride)
+                && pos.admissible()
+                && let Some(n) = shortest_win(&pos, longest)
+                && let Some(d) = plan.mates.iter().position(|&m| m == n)
             {
-                let d = n as usize - 1;
-                let board = pos
-                    .to_dfen()
-                    .split(' ')
-                    .take(2)
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                if !taken[d] && found[d].len() < PER_DEPTH[d] && !seen.contains(&board) {
+                let board = board_of(&pos.text());
+                if !taken[d] && found[d].len() < plan.per_mate && !seen.contains(&board) {
                     let candidate = entry(&pos, n);
-                    if candidate.winning.len() * MAX_WINNING_SHARE <= pos.successors().len() {
+                    if candidate.winning.len() * plan.max_winning_share <= pos.successors().len() {
                         progress(&candidate);
                         found[d].push(candidate);
                         taken[d] = true;

@@ -1,6 +1,7 @@
-//! The tactics suite (`tests/search/tactics/suite.txt`): positions with a forced win in exactly 1,
-//! 2 or 3 moves, proven by an independent brute-force solver over the reference generator (`solver`), and
-//! the engine's search asked to find each of them with its exact mate score.
+//! The tactics suites: positions with a forced win of a known length, proven by an independent
+//! brute-force solver over a game's reference generator (`solver`, generic), and the engine's search
+//! asked to find each of them with its exact mate score. This file holds Duel's suite
+//! (`tests/search/tactics/suite.txt`: wins in exactly 1, 2 or 3 moves); `dipole` holds Dipole's.
 //!
 //! `cargo test` runs the quick part: the engine searches every position with a mate limit, and the
 //! solver proves every win in 1 and 2 and the first few wins in 3 again (so that the data file cannot
@@ -10,6 +11,7 @@
 
 use crate::duel_reference as reference;
 
+mod dipole;
 mod generate;
 mod solver;
 mod suite;
@@ -19,10 +21,71 @@ use duel::games::Duel;
 use duel::search::{
     Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable, run_detailed,
 };
+use generate::{Candidate, Plan, board_of};
 use reference::RefPosition;
-use solver::{forced_win_in, shortest_win, winning_moves};
+use solver::{Solvable, forced_win_in, shortest_win, winning_moves};
 use std::collections::HashSet;
 use suite::Entry;
+
+/// How Duel's suite was made (see `generate`).
+const PLAN: Plan = Plan {
+    seed: 20_261_121,
+    mates: &[1, 2, 3],
+    per_mate: 20,
+    first_ply: 10,
+    stride: 7,
+    max_plies: 80,
+    max_winning_share: 4,
+    max_games: 2_000,
+};
+
+/// The most quiet plies a suite position may have: far enough from the 100-ply draw that no win of
+/// 5 plies can run into it (the solver ignores draw rules).
+const MAX_QUIET_PLIES: u32 = 90;
+
+impl Solvable for RefPosition {
+    /// No Duel move loses at once for the side that makes it.
+    const SELF_DEFEAT: bool = false;
+
+    fn successors(&self) -> Vec<(String, Self)> {
+        RefPosition::successors(self)
+    }
+
+    fn mover(&self) -> char {
+        self.side_to_move()
+    }
+
+    fn winner(&self) -> Option<char> {
+        RefPosition::winner(self)
+    }
+
+    fn key(&self) -> String {
+        self.to_dfen()
+    }
+
+    /// Checks first.
+    fn urgency(&self) -> i32 {
+        i32::from(!self.in_check())
+    }
+}
+
+impl Candidate for RefPosition {
+    fn start() -> Self {
+        RefPosition::startpos()
+    }
+
+    fn text(&self) -> String {
+        self.to_dfen()
+    }
+
+    fn marked_moves(&self) -> Vec<String> {
+        self.legal_moves()
+    }
+
+    fn admissible(&self) -> bool {
+        self.plies_since_capture() <= MAX_QUIET_PLIES
+    }
+}
 
 /// How many wins in 3 the solver proves again in `cargo test` (from the top of their section): it
 /// needs up to a second for each on a loaded machine, where a win in 1 or 2 takes milliseconds.
@@ -31,7 +94,7 @@ const QUICK_WINS_IN_3: usize = 4;
 /// The entries the solver proves again in `cargo test`: every win in 1 and 2, and the first
 /// [`QUICK_WINS_IN_3`] wins in 3.
 fn quick_entries() -> Vec<Entry> {
-    let entries = suite::load();
+    let entries = suite::load("duel");
     let short = entries.iter().filter(|e| e.mate <= 2);
     let long = entries.iter().filter(|e| e.mate == 3).take(QUICK_WINS_IN_3);
     short.chain(long).cloned().collect()
@@ -64,33 +127,49 @@ fn the_solver_agrees_with_hand_checked_positions() {
 /// both generators, undecided, and far from the quiet-ply draw the solver ignores.
 #[test]
 fn the_suite_is_well_formed() {
-    let entries = suite::load();
-    for (n, &quota) in (1..=3).zip(generate::PER_DEPTH.iter()) {
+    check_well_formed::<Duel, RefPosition>(&suite::load("duel"), &PLAN, RefPosition::from_dfen);
+}
+
+/// What every suite file must hold, read by the engine as `G` and by the reference generator as `P`:
+/// `plan`'s quotas, no board twice, every position undecided and admissible for the reference and
+/// written back unchanged by the engine, every listed move parsed and formatted identically by the
+/// engine.
+fn check_well_formed<G: Game, P: Candidate>(
+    entries: &[Entry],
+    plan: &Plan,
+    read: impl Fn(&str) -> P,
+) {
+    for &n in plan.mates {
         let count = entries.iter().filter(|e| e.mate == n).count();
-        assert_eq!(count, quota, "wins in {n}");
+        assert_eq!(count, plan.per_mate, "wins in {n}");
     }
+    assert_eq!(
+        entries.len(),
+        plan.per_mate * plan.mates.len(),
+        "no other lengths"
+    );
     let mut boards = HashSet::new();
-    for e in &entries {
-        let board: String = e.dfen.split(' ').take(2).collect::<Vec<_>>().join(" ");
-        assert!(boards.insert(board), "twice: {}", e.dfen);
-        let reference = RefPosition::from_dfen(&e.dfen);
-        assert_eq!(reference.winner(), None, "{}", e.dfen);
+    for e in entries {
         assert!(
-            reference.plies_since_capture() <= generate::MAX_QUIET_PLIES,
-            "{}",
-            e.dfen
+            boards.insert(board_of(&e.position)),
+            "twice: {}",
+            e.position
         );
-        let engine = Duel::from_text(&e.dfen).unwrap_or_else(|err| panic!("{}: {err}", e.dfen));
+        let reference = read(&e.position);
+        assert_eq!(reference.winner(), None, "{}", e.position);
+        assert!(reference.admissible(), "{}", e.position);
+        let engine =
+            G::from_text(&e.position).unwrap_or_else(|err| panic!("{}: {err}", e.position));
         assert_eq!(
             engine.to_text(),
-            e.dfen,
-            "the engine reads the DFEN back as written"
+            e.position,
+            "the engine reads the position back as written"
         );
         for mv in &e.winning {
             let parsed = engine
                 .parse_move(mv)
                 .unwrap_or_else(|err| panic!("{mv}: {err}"));
-            assert_eq!(&engine.format_move(parsed), mv, "{}", e.dfen);
+            assert_eq!(&engine.format_move(parsed), mv, "{}", e.position);
         }
     }
 }
@@ -99,28 +178,29 @@ fn the_suite_is_well_formed() {
 /// the shortest win and the full set of winning moves, so that the file cannot rot.
 #[test]
 fn the_solver_still_proves_the_quick_lines() {
-    prove(&quick_entries());
+    prove(&quick_entries(), RefPosition::from_dfen);
 }
 
 /// Every line of the suite proven again, wins in 3 included (about ten seconds).
 #[test]
 #[ignore = "slow: the quick part runs in the_solver_still_proves_the_quick_lines"]
 fn the_solver_proves_every_line() {
-    prove(&suite::load());
+    prove(&suite::load("duel"), RefPosition::from_dfen);
 }
 
-fn prove(entries: &[Entry]) {
+/// Proves every entry again from `P`'s position: the shortest win and the full list of winning moves.
+fn prove<P: Candidate>(entries: &[Entry], read: impl Fn(&str) -> P) {
     for e in entries {
-        let pos = RefPosition::from_dfen(&e.dfen);
+        let pos = read(&e.position);
         assert_eq!(shortest_win(&pos, e.mate), Some(e.mate), "{}", e.to_line());
         let recomputed = generate::entry(&pos, e.mate);
-        assert_eq!(recomputed.winning, e.winning, "{}", e.dfen);
+        assert_eq!(recomputed.winning, e.winning, "{}", e.position);
     }
 }
 
 /// What is wrong with the engine's answer to `entry` within `limits`, if anything.
-fn engine_answer(entry: &Entry, limits: &Limits<<Duel as Game>::Move>) -> Result<(), String> {
-    let root = Duel::from_text(&entry.dfen).map_err(|e| e.to_string())?;
+fn engine_answer<G: Game>(entry: &Entry, limits: &Limits<G::Move>) -> Result<(), String> {
+    let root = G::from_text(&entry.position).map_err(|e| e.to_string())?;
     let summary = run_detailed(
         &SearchRequest {
             root: &root,
@@ -145,22 +225,28 @@ fn engine_answer(entry: &Entry, limits: &Limits<<Duel as Game>::Move>) -> Result
     }
 }
 
-/// The engine finds every win of the suite (a few milliseconds each): its best move is one of the
-/// solver's winning first moves, and its score is exactly the solver's mate. The mate limit ends the
-/// search at the proof; the depth limit, two plies beyond the win, only keeps a miss from running on.
-#[test]
-fn the_engine_finds_every_win() {
-    let failures: Vec<String> = suite::load()
+/// The entries of which the engine misses the win (a line each saying how), searched with the mate
+/// limit, which ends the search at the proof, and a depth limit `extra` plies beyond the win, which
+/// only keeps a miss from running on.
+fn engine_misses<G: Game>(entries: &[Entry], extra: u32) -> Vec<String> {
+    entries
         .iter()
         .filter_map(|e| {
             let limits = Limits {
                 mate: Some(e.mate),
-                depth: Some(2 * e.mate + 1),
+                depth: Some(2 * e.mate - 1 + extra),
                 ..Limits::default()
             };
-            engine_answer(e, &limits).err()
+            engine_answer::<G>(e, &limits).err()
         })
-        .collect();
+        .collect()
+}
+
+/// The engine finds every win of the suite (a few milliseconds each): its best move is one of the
+/// solver's winning first moves, and its score is exactly the solver's mate.
+#[test]
+fn the_engine_finds_every_win() {
+    let failures = engine_misses::<Duel>(&suite::load("duel"), 2);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -168,7 +254,7 @@ fn the_engine_finds_every_win() {
 #[test]
 #[ignore = "regenerates the suite file; takes minutes"]
 fn regenerate_suite() {
-    let entries = generate::generate(&mut |e| eprintln!("{}", e.to_line()));
+    let entries = generate::generate::<RefPosition>(&PLAN, &mut |e| eprintln!("{}", e.to_line()));
     let header = format!(
         "# Duel tactics suite: positions whose side to move has a forced win in exactly 1, 2 or 3 of\n\
          # its own moves (3 moves = 5 plies), {} / {} / {} of them, each with every winning first move.\n\
@@ -179,11 +265,8 @@ fn regenerate_suite() {
          # generator only. Regenerate with:\n\
          #   cargo test --release --test search -- --ignored regenerate_suite\n\
          # Format: <DFEN>; mate <n>; winning moves: <move> ...\n",
-        generate::PER_DEPTH[0],
-        generate::PER_DEPTH[1],
-        generate::PER_DEPTH[2],
-        generate::SEED
+        PLAN.per_mate, PLAN.per_mate, PLAN.per_mate, PLAN.seed
     );
     let body: String = entries.iter().map(|e| e.to_line() + "\n").collect();
-    std::fs::write(suite::path(), header + &body).expect("the suite file can be written");
+    std::fs::write(suite::path("duel"), header + &body).expect("the suite file can be written");
 }

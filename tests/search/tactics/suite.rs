@@ -1,13 +1,14 @@
-//! The suite file, `tests/search/tactics/suite.txt`: one position per line,
-//! `<DFEN>; mate <n>; winning moves: <m1> <m2> …`, with `#` comment lines.
+//! A suite file (`tests/search/tactics/suite.txt` for Duel, `tests/search/tactics/<variant>/suite.txt`
+//! for the other games): one position per line, `<position>; mate <n>; winning moves: <m1> <m2> …`,
+//! with `#` comment lines.
 
 use std::path::PathBuf;
 
 /// One line of the suite.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// The position, with both counters.
-    pub dfen: String,
+    /// The position in the game's text (Duel: DFEN with both counters).
+    pub position: String,
     /// The shortest forced win for the side to move, in its own moves.
     pub mate: u32,
     /// Every first move that forces that win, in canonical notation (marks included), as the
@@ -20,7 +21,7 @@ impl Entry {
     pub fn to_line(&self) -> String {
         format!(
             "{}; mate {}; winning moves: {}",
-            self.dfen,
+            self.position,
             self.mate,
             self.winning.join(" ")
         )
@@ -29,7 +30,7 @@ impl Entry {
     /// Parses one non-comment line; `Err` says what is wrong with it.
     pub fn parse(line: &str) -> Result<Entry, String> {
         let fields: Vec<&str> = line.split(';').map(str::trim).collect();
-        let [dfen, mate, winning] = fields[..] else {
+        let [position, mate, winning] = fields[..] else {
             return Err(format!("expected 3 fields separated by ';': {line:?}"));
         };
         let mate = mate
@@ -46,28 +47,33 @@ impl Entry {
             return Err(format!("no winning move in {line:?}"));
         }
         Ok(Entry {
-            dfen: dfen.to_string(),
+            position: position.to_string(),
             mate,
             winning,
         })
     }
 }
 
-/// Where the suite lives.
-pub fn path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/search/tactics/suite.txt")
+/// Where the suite of `variant` (the game's name) lives.
+pub fn path(variant: &str) -> PathBuf {
+    let tactics = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/search/tactics");
+    match variant {
+        "duel" => tactics.join("suite.txt"),
+        other => tactics.join(other).join("suite.txt"),
+    }
 }
 
-/// Every entry of the suite file, in file order; panics on a malformed line, naming it.
-pub fn load() -> Vec<Entry> {
-    let path = path();
+/// Every entry of the suite file of `variant`, in file order; panics on a malformed line, naming it.
+pub fn load(variant: &str) -> Vec<Entry> {
+    let path = path(variant);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
         .map(|(index, line)| {
-            Entry::parse(line).unwrap_or_else(|e| panic!("suite.txt line {}: {e}", index + 1))
+            Entry::parse(line)
+                .unwrap_or_else(|e| panic!("{} line {}: {e}", path.display(), index + 1))
         })
         .collect()
 }
