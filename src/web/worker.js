@@ -5,9 +5,14 @@
 // `{ status: 'failed', message }`). Lines posted before that wait their turn. A search runs in slices
 // with a setTimeout(0) between them: that yield is when `stop` arrives. A slice's node budget is
 // learned from the slices' durations, so that one lasts about SLICE_MS on this machine at most (a
-// slice after a few without a new depth may get a few budgets: src/engine/slices.rs).
+// slice after a few without a new depth may get a few budgets: src/engine/slices.rs). A search that has
+// ended by itself and waits for `stop` or `ponderhit` (an infinite analysis at its last depth) has
+// nothing to search: its slices return at once, and the next is asked for only after IDLE_MS.
 
 const SLICE_MS = 25;
+const IDLE_MS = 50;
+// A slice shorter than this searched next to nothing: it says nothing about the machine's speed.
+const WORKLESS_MS = 0.5;
 const MIN_SLICE_NODES = 1000;
 const MAX_SLICE_NODES = 200000;
 let sliceNodes = 10000;
@@ -15,7 +20,8 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const waiting = [];
 let wasm = null;
-let stepping = false;
+// The pending step's timer, if any.
+let timer = null;
 let ended = false;
 
 // Posts the output lines written since the last call. Each pointer is taken before the view: a call
@@ -31,22 +37,21 @@ function flush() {
 
 // Runs one slice of the search under way, and asks for the next after a yield while it goes on.
 function step() {
-  stepping = false;
+  timer = null;
   if (ended) return;
   const started = performance.now();
   const going = wasm.duel_step(sliceNodes);
   const took = performance.now() - started;
+  const workless = took < WORKLESS_MS;
   if (took > SLICE_MS) sliceNodes = Math.max(MIN_SLICE_NODES, Math.floor((sliceNodes * SLICE_MS) / took));
-  else if (going && took < SLICE_MS / 4) sliceNodes = Math.min(MAX_SLICE_NODES, sliceNodes * 2);
+  else if (going && !workless && took < SLICE_MS / 4) sliceNodes = Math.min(MAX_SLICE_NODES, sliceNodes * 2);
   flush();
-  if (going) schedule();
+  if (going) schedule(workless ? IDLE_MS : 0);
 }
 
-function schedule() {
-  if (!stepping) {
-    stepping = true;
-    setTimeout(step, 0);
-  }
+// Asks for a step after `delay` ms, unless one is asked for already.
+function schedule(delay) {
+  if (timer === null) timer = setTimeout(step, delay);
 }
 
 // Writes text into the input buffer.
@@ -74,7 +79,10 @@ function input(message) {
     ended = true;
     return undefined;
   }
-  return schedule();
+  // A line may have started a search (or ended one): step now rather than after an idle wait.
+  clearTimeout(timer);
+  timer = null;
+  return schedule(0);
 }
 
 onmessage = (event) => (wasm ? input(event.data) : waiting.push(event.data));
