@@ -22,9 +22,6 @@ use std::time::Instant;
 /// The table of each game's searches, in MiB: a few thousand nodes a move fill little of it.
 const TABLE_MIB: usize = 16;
 
-/// The length of a file's bytes up to the end of its last whole game, and how many games that is.
-type WholeGames = fn(&[u8]) -> Result<(usize, usize), String>;
-
 /// What a run makes; the header records all of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DatagenSettings {
@@ -87,11 +84,9 @@ pub fn run<G: Game>(
         .map(load_openings::<G>)
         .transpose()?
         .unwrap_or_default();
-    let (mut file, resumed) = open(settings, &settings.header::<G>(), complete_length::<G>)?;
+    let (mut file, resumed) = open::<G>(settings)?;
     let tt = TranspositionTable::new(TABLE_MIB);
-    let mine: Vec<u64> = (0..settings.games)
-        .filter(|&i| settings.shard.owns(i as usize))
-        .collect();
+    let mine: Vec<usize> = settings.shard.pairs(settings.games as usize).collect();
     let mut summary = DatagenSummary {
         resumed,
         ..DatagenSummary::default()
@@ -99,7 +94,12 @@ pub fn run<G: Game>(
     let started = Instant::now();
     let mut shown = started;
     for &index in mine.iter().skip(resumed as usize) {
-        let opening = selfplay::opening(&openings, settings.seed, index, settings.random_plies);
+        let opening = selfplay::opening(
+            &openings,
+            settings.seed,
+            index as u64,
+            settings.random_plies,
+        );
         let game: GameData<G> = selfplay::play(opening, settings.nodes, &tt);
         file.write_all(&game.encode())
             .map_err(|e| format!("--out {}: {e}", settings.out.display()))?;
@@ -123,11 +123,8 @@ pub fn run<G: Game>(
 
 /// Opens the data file: a new one gets the header; an existing one must have the same header, and
 /// is cut after its last whole game. Returns the file, positioned to append, and its games.
-fn open(
-    settings: &DatagenSettings,
-    header: &Header,
-    whole: WholeGames,
-) -> Result<(std::fs::File, u64), String> {
+fn open<G: Game>(settings: &DatagenSettings) -> Result<(std::fs::File, u64), String> {
+    let header = &settings.header::<G>();
     let path = &settings.out;
     let named = |e: &dyn std::fmt::Display| format!("--out {}: {e}", path.display());
     let existing = match std::fs::read(path) {
@@ -158,7 +155,7 @@ fn open(
             settings_of(&found)
         )));
     }
-    let (length, games) = whole(&bytes).map_err(|e| named(&e))?;
+    let (length, games) = complete_length::<G>(&bytes).map_err(|e| named(&e))?;
     file.set_len(length as u64).map_err(|e| named(&e))?;
     file.seek(SeekFrom::End(0)).map_err(|e| named(&e))?;
     Ok((file, games as u64))

@@ -2,16 +2,17 @@
 //! every ply's search score is kept with the move; the positions worth learning from are marked.
 
 use super::format::{GameData, MATE_SCORE, Ply};
-use crate::game::{Game, GameRecord, MoveList, Outcome, Rng, winning_move};
+use crate::game::{Game, GameRecord, Outcome, Rng};
 use crate::search::{self, Limits, Score, TranspositionTable};
+use crate::tools::matches::random_after;
 
 /// The longest game: one that reaches it without an end is scored a draw.
 pub const MAX_PLIES: usize = 600;
 
 /// The opening of game `index` of a run seeded `seed`: one of `book`'s openings (the start position
 /// when the book is empty), then `random_plies` random legal plies, drawn again while the game is
-/// over or the side to move can win at once. It depends on nothing else, so every shard and every
-/// resumed run makes the same one.
+/// over or the side to move can win at once (`matches::random_after`). It depends on nothing else,
+/// so every shard and every resumed run makes the same one.
 pub fn opening<G: Game>(
     book: &[GameRecord<G>],
     seed: u64,
@@ -19,23 +20,10 @@ pub fn opening<G: Game>(
     random_plies: u32,
 ) -> GameRecord<G> {
     let mut rng = Rng::new(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let mut moves = MoveList::new();
-    loop {
-        let mut record = match rng.pick(book) {
-            Some(opening) => opening.clone(),
-            None => GameRecord::new(G::start()),
-        };
-        for _ in 0..random_plies {
-            record.current().generate_moves(&mut moves);
-            match rng.pick(&moves) {
-                Some(&mv) if record.termination().is_none() => record.play(mv),
-                _ => break,
-            }
-        }
-        if record.termination().is_none() && winning_move(record.current()).is_none() {
-            return record;
-        }
-    }
+    random_after(&mut rng, random_plies, |rng| match rng.pick(book) {
+        Some(opening) => opening.clone(),
+        None => GameRecord::new(G::start()),
+    })
 }
 
 /// Plays the game from `opening` to its end (or [`MAX_PLIES`]), each move the search's at `nodes`

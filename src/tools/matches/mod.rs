@@ -36,7 +36,7 @@ mod tournament;
 pub use cli::{MatchArgs, ResultsArgs};
 pub use config::MatchConfig;
 pub use engines::{EngineKind, EngineSpec};
-pub use openings::{load as load_openings, random as random_opening};
+pub use openings::{load as load_openings, random as random_opening, random_after};
 pub use results::MatchResults;
 pub use shard::{Shard, ShardSet};
 

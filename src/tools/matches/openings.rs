@@ -93,9 +93,19 @@ fn parse_line<G: Game>(line: &str) -> Result<GameRecord<G>, String> {
 /// the side to move can win at once (random plies walk into mates). The same generator state gives the
 /// same opening.
 pub fn random<G: Game>(rng: &mut Rng, plies: u32) -> GameRecord<G> {
+    random_after(rng, plies, |_| GameRecord::new(G::start()))
+}
+
+/// [`random`] from the game `base` gives (drawn again with each try, from the same generator)
+/// rather than from the start.
+pub fn random_after<G: Game>(
+    rng: &mut Rng,
+    plies: u32,
+    base: impl Fn(&mut Rng) -> GameRecord<G>,
+) -> GameRecord<G> {
     let mut moves = MoveList::new();
     loop {
-        let mut record = GameRecord::new(G::start());
+        let mut record = base(rng);
         for _ in 0..plies {
             record.current().generate_moves(&mut moves);
             match rng.pick(&moves) {
