@@ -13,7 +13,7 @@ mod linear_eval;
 mod marks;
 mod move_list;
 mod move_text_error;
-mod net_features;
+pub(crate) mod net_features;
 mod outcome;
 mod perft;
 mod presentation;

@@ -53,6 +53,77 @@ pub fn feature_changes(
     }
 }
 
+/// Checks of a game's feature set, for its own tests.
+#[cfg(test)]
+pub(crate) mod checks {
+    use super::{NetFeatures, feature_changes};
+    use crate::game::{MoveList, Rng, Side};
+    use std::ops::RangeInclusive;
+
+    /// The features of `pos` from `perspective`.
+    pub fn features<G: NetFeatures>(pos: &G, perspective: Side) -> Vec<u16> {
+        let mut list = Vec::new();
+        pos.active_features(perspective, &mut list);
+        list
+    }
+
+    /// How many features a move may take away and add, for each perspective.
+    pub struct MoveChanges {
+        /// The most taken away.
+        pub removed: usize,
+        /// How many are added.
+        pub added: RangeInclusive<usize>,
+    }
+
+    /// Over 20 seeded random games of up to `plies` plies from the start: every list is ascending,
+    /// each feature once and in range, `pieces` long, and passes `also`; every move changes the
+    /// lists within `changes`, and [`feature_changes`] turns each list into the next.
+    pub fn over_random_games<G: NetFeatures>(
+        seed: u64,
+        plies: usize,
+        pieces: impl Fn(&G) -> usize,
+        changes: MoveChanges,
+        also: impl Fn(&G, Side, &[u16]),
+    ) {
+        let mut rng = Rng::new(seed);
+        let mut moves = MoveList::new();
+        let (mut removed, mut added) = (Vec::new(), Vec::new());
+        for _ in 0..20 {
+            let mut pos = G::start();
+            for _ in 0..plies {
+                for perspective in [Side::White, Side::Black] {
+                    let list = features(&pos, perspective);
+                    assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
+                    assert!(list.iter().all(|&f| usize::from(f) < G::FEATURE_COUNT));
+                    assert_eq!(list.len(), pieces(&pos));
+                    also(&pos, perspective, &list);
+                }
+                pos.generate_moves(&mut moves);
+                let Some(&mv) = rng.pick(&moves) else { break };
+                let next = pos.make_move(mv);
+                for perspective in [Side::White, Side::Black] {
+                    let (before, after) =
+                        (features(&pos, perspective), features(&next, perspective));
+                    feature_changes(&before, &after, &mut removed, &mut added);
+                    assert!(
+                        removed.len() <= changes.removed && changes.added.contains(&added.len()),
+                        "{removed:?} {added:?}"
+                    );
+                    let mut rebuilt: Vec<u16> = before
+                        .iter()
+                        .copied()
+                        .filter(|f| !removed.contains(f))
+                        .collect();
+                    rebuilt.extend(&added);
+                    rebuilt.sort_unstable();
+                    assert_eq!(rebuilt, after);
+                }
+                pos = next;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::feature_changes;

@@ -30,13 +30,8 @@ impl NetFeatures for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, MoveList, Rng, feature_changes};
-
-    fn features(pos: &Position, perspective: Side) -> Vec<u16> {
-        let mut list = Vec::new();
-        pos.active_features(perspective, &mut list);
-        list
-    }
+    use crate::game::Game;
+    use crate::game::net_features::checks::{MoveChanges, features, over_random_games};
 
     #[test]
     fn the_start_looks_the_same_from_both_sides() {
@@ -48,34 +43,16 @@ mod tests {
 
     #[test]
     fn random_games_have_one_feature_per_piece_and_moves_change_few() {
-        let mut rng = Rng::new(5);
-        let mut moves = MoveList::new();
-        let (mut removed, mut added) = (Vec::new(), Vec::new());
-        for _ in 0..20 {
-            let mut pos = Position::start();
-            for _ in 0..100 {
-                let pieces = pos.occupied_anywhere().count() as usize;
-                for perspective in [Side::White, Side::Black] {
-                    let list = features(&pos, perspective);
-                    assert_eq!(list.len(), pieces);
-                    assert!(list.windows(2).all(|w| w[0] < w[1]));
-                    assert!(
-                        list.iter()
-                            .all(|&f| usize::from(f) < Position::FEATURE_COUNT)
-                    );
-                }
-                pos.generate_moves(&mut moves);
-                let Some(&mv) = rng.pick(&moves) else { break };
-                let next = pos.make_move(mv);
-                // Castling moves two pieces; a capture takes one more.
-                for perspective in [Side::White, Side::Black] {
-                    let (before, after) =
-                        (features(&pos, perspective), features(&next, perspective));
-                    feature_changes(&before, &after, &mut removed, &mut added);
-                    assert!((1..=2).contains(&added.len()) && removed.len() <= 2);
-                }
-                pos = next;
-            }
-        }
+        // Castling moves two pieces; a capture takes one more.
+        over_random_games::<Position>(
+            5,
+            100,
+            |pos| pos.occupied_anywhere().count() as usize,
+            MoveChanges {
+                removed: 2,
+                added: 1..=2,
+            },
+            |_, _, _| {},
+        );
     }
 }

@@ -42,13 +42,11 @@ impl NetFeatures for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, MoveList, Rng, feature_changes};
+    use crate::game::Game;
+    use crate::game::net_features::checks::{MoveChanges, features, over_random_games};
 
-    fn features(pos: &Position, perspective: Side) -> Vec<u16> {
-        let mut list = Vec::new();
-        pos.active_features(perspective, &mut list);
-        list
-    }
+    /// The features of the perspective's own pieces are those below this.
+    const OWN: u16 = (SQUARES * KINDS) as u16;
 
     #[test]
     fn the_start_looks_the_same_from_both_sides() {
@@ -57,57 +55,26 @@ mod tests {
         assert_eq!(white.len(), 18);
         assert_eq!(white, features(&start, Side::Black));
         // The perspective's pieces come first: nine of them below the other side's.
-        let own = (SQUARES * KINDS) as u16;
-        assert_eq!(white.iter().filter(|&&f| f < own).count(), 9);
+        assert_eq!(white.iter().filter(|&&f| f < OWN).count(), 9);
     }
 
     #[test]
     fn every_position_of_random_games_has_one_feature_per_piece_and_moves_change_few() {
-        let mut rng = Rng::new(11);
-        let mut moves = MoveList::new();
-        let (mut removed, mut added) = (Vec::new(), Vec::new());
-        for _ in 0..20 {
-            let mut pos = Position::start();
-            for _ in 0..80 {
-                for perspective in [Side::White, Side::Black] {
-                    let list = features(&pos, perspective);
-                    assert!(list.is_sorted() && list.windows(2).all(|w| w[0] < w[1]));
-                    assert!(
-                        list.iter()
-                            .all(|&f| usize::from(f) < Position::FEATURE_COUNT)
-                    );
-                    let own = (SQUARES * KINDS) as u16;
-                    let pieces = |side: Side| pos.occupied_by(side).count() as usize;
-                    assert_eq!(
-                        list.iter().filter(|&&f| f < own).count(),
-                        pieces(perspective)
-                    );
-                    assert_eq!(list.len(), pieces(Side::White) + pieces(Side::Black));
-                }
-                pos.generate_moves(&mut moves);
-                let Some(&mv) = rng.pick(&moves) else { break };
-                let next = pos.make_move(mv);
-                // A move takes a piece off one square and puts it (rolled) on another, maybe taking
-                // one more: at most two features go and one comes, for each perspective.
-                for perspective in [Side::White, Side::Black] {
-                    let (before, after) =
-                        (features(&pos, perspective), features(&next, perspective));
-                    feature_changes(&before, &after, &mut removed, &mut added);
-                    assert!(
-                        removed.len() <= 2 && added.len() == 1,
-                        "{removed:?} {added:?}"
-                    );
-                    let mut rebuilt: Vec<u16> = before
-                        .iter()
-                        .copied()
-                        .filter(|f| !removed.contains(f))
-                        .collect();
-                    rebuilt.extend(&added);
-                    rebuilt.sort_unstable();
-                    assert_eq!(rebuilt, after);
-                }
-                pos = next;
-            }
-        }
+        let pieces = |pos: &Position, side: Side| pos.occupied_by(side).count() as usize;
+        // A move takes a piece off one square and puts it (rolled) on another, maybe taking one
+        // more: at most two features go and one comes, for each perspective.
+        over_random_games::<Position>(
+            11,
+            80,
+            |pos| pieces(pos, Side::White) + pieces(pos, Side::Black),
+            MoveChanges {
+                removed: 2,
+                added: 1..=1,
+            },
+            |pos, perspective, list| {
+                let own = list.iter().filter(|&&f| f < OWN).count();
+                assert_eq!(own, pieces(pos, perspective));
+            },
+        );
     }
 }
