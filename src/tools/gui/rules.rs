@@ -143,7 +143,6 @@ pub fn game_state(game: &GameJson) -> Result<Value, String> {
     with_variant!(&game.variant, G => state::<G>(game)).map_err(|e| e.to_string())?
 }
 
-/// A player's name made fit for a PGN tag: one line, not too long.
 /// A Date tag the page sent: `YYYY.MM.DD`, where any digit may be `?` (PGN's unknown).
 fn date_tag(text: &str) -> Result<String, String> {
     let shape = text.len() == 10
@@ -158,6 +157,7 @@ fn date_tag(text: &str) -> Result<String, String> {
     }
 }
 
+/// A player's name made fit for a PGN tag: one line, not too long.
 fn tag_value(text: &str, default: &str) -> String {
     let clean: String = text
         .chars()
