@@ -195,16 +195,29 @@ async fn click_css(client: &Client, css: &str) {
 /// A screenshot of the whole window, into `target/`.
 async fn window_screenshot(client: &Client, name: &str) {
     let png = client.screenshot().await.unwrap();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("target")
-        .join(name);
-    std::fs::write(&path, png).unwrap();
-    println!("screenshot: {}", path.display());
+    save_screenshot(client, name, png).await;
 }
 
+/// A screenshot of the board, into `target/`.
 async fn screenshot(client: &Client, name: &str) {
     let board = client.find(Locator::Id("board-wrap")).await.unwrap();
     let png = board.screenshot().await.unwrap();
+    save_screenshot(client, name, png).await;
+}
+
+/// Writes `png` as `target/<name>`, or `target/site-<name>` for the static site's page, so that the
+/// two backends' runs of one test, which run at once, keep their own files.
+async fn save_screenshot(client: &Client, name: &str, png: Vec<u8>) {
+    let site = js(
+        client,
+        "return document.documentElement.dataset.transport === 'worker';",
+    )
+    .await;
+    let name = if site == json!(true) {
+        format!("site-{name}")
+    } else {
+        name.to_string()
+    };
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("target")
         .join(name);
@@ -433,12 +446,7 @@ async fn play(client: Client, url: String) {
          && Number(document.getElementById('graph').dataset.points) > 0",
     )
     .await;
-    let page = client.screenshot().await.unwrap();
-    std::fs::write(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("target/gui-page.png"),
-        page,
-    )
-    .unwrap();
+    window_screenshot(client, "gui-page.png").await;
     client
         .find(Locator::Id("analyse"))
         .await
