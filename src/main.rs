@@ -1,4 +1,4 @@
-//! The `duel` command line: the engine (default), perft, bench, match, results, book, datagen, play,
+//! The `duel` command line: the engine (default), perft, bench, match, results, book, datagen, train, play,
 //! gui and tune.
 
 #![warn(missing_docs)]
@@ -14,6 +14,7 @@ use duel::tools::datagen::{self, DatagenArgs, DatagenSettings};
 use duel::tools::gui::{self, GuiArgs};
 use duel::tools::matches::{self, MatchArgs, MatchConfig, ResultsArgs};
 use duel::tools::play::PlayArgs;
+use duel::tools::train::{self, TrainArgs, TrainSettings};
 use duel::tools::tune::{self, TuneArgs};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -85,6 +86,13 @@ enum Command {
     Datagen {
         #[command(flatten)]
         args: DatagenArgs,
+        #[command(flatten)]
+        game: VariantArg,
+    },
+    /// Trains a neural evaluation (NNUE) on datagen files, on the CPU, and writes it quantised.
+    Train {
+        #[command(flatten)]
+        args: TrainArgs,
         #[command(flatten)]
         game: VariantArg,
     },
@@ -183,6 +191,28 @@ fn make_book<G: HostedGame>(settings: &BookSettings) -> Result<(), String> {
     }
     report_verification(&made);
     eprintln!("wrote {} openings to {}", made.lines.len(), path.display());
+    Ok(())
+}
+
+/// The command line as one line, for the headers of the files a command writes.
+fn command_line() -> String {
+    std::env::args()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace('\n', " ")
+}
+
+/// `duel train` for game `G`: progress on standard error.
+fn train_task<G: HostedGame>(settings: &TrainSettings) -> Result<(), String> {
+    let summary = train::run::<G>(settings, &mut std::io::stderr())?;
+    let last = summary.epochs.last();
+    eprintln!(
+        "train: wrote {} after epoch {} (validation loss {})",
+        settings.out.display(),
+        last.map_or(0, |e| e.epoch),
+        last.and_then(|e| e.validation_loss)
+            .map_or("-".to_string(), |l| format!("{l:.6}"))
+    );
     Ok(())
 }
 
@@ -307,18 +337,16 @@ fn main() -> ExitCode {
             Ok(task) => run_task(with_variant!(&game.variant, G => book_task::<G>(&task))),
             Err(e) => CliError::Usage(e).report(),
         },
-        Some(Command::Datagen { args, game }) => {
-            let command = std::env::args()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .replace('\n', " ");
-            match args.settings(command) {
-                Ok(settings) => {
-                    run_task(with_variant!(&game.variant, G => datagen_task::<G>(&settings)))
-                }
-                Err(e) => CliError::Usage(e).report(),
+        Some(Command::Datagen { args, game }) => match args.settings(command_line()) {
+            Ok(settings) => {
+                run_task(with_variant!(&game.variant, G => datagen_task::<G>(&settings)))
             }
-        }
+            Err(e) => CliError::Usage(e).report(),
+        },
+        Some(Command::Train { args, game }) => match args.settings(command_line()) {
+            Ok(settings) => run_task(with_variant!(&game.variant, G => train_task::<G>(&settings))),
+            Err(e) => CliError::Usage(e).report(),
+        },
         Some(Command::Gui { args, game }) => {
             let config = match args.config(&game.variant, &engine_groups(&matches, "gui")) {
                 Ok(config) => config,

@@ -7,7 +7,8 @@ use super::listener::Listener;
 use super::perft;
 use super::slices::SlicedSearch;
 use super::worker::{Job, SearchFn, Worker, candidates};
-use crate::game::{Game, GameRecord, Perft};
+use crate::game::{FileHeader, Game, GameRecord, Perft};
+use crate::search::nnue::Network;
 use crate::search::{self, Instant, Limits, SearchRequest, Settings, TranspositionTable};
 use std::collections::TryReserveError;
 use std::fmt;
@@ -115,7 +116,11 @@ impl<G: Game> Engine<G> {
         self.stop();
         EngineParts {
             hash_mb: self.hash_mb,
-            settings: self.settings,
+            // A net loaded by `EvalFile` is of this game: the next game starts with its own.
+            settings: Settings {
+                net: None,
+                ..std::mem::take(&mut self.settings)
+            },
             table: self.table.take(),
             sliced: self.sliced,
         }
@@ -214,7 +219,7 @@ impl<G: Game> Engine<G> {
                 job,
                 history,
                 limits,
-                self.settings,
+                self.settings.clone(),
                 listener,
             ));
             return;
@@ -225,7 +230,7 @@ impl<G: Game> Engine<G> {
             .take()
             .unwrap_or_else(|| TranspositionTable::new(megabytes));
         let searchmoves = job.searchmoves.clone();
-        let search = engine_search(root, history, limits, self.settings);
+        let search = engine_search(root, history, limits, self.settings.clone());
         match Worker::start(job, table, search, Arc::clone(&listener)) {
             Ok(worker) => self.worker = Some(worker),
             Err(e) => {
@@ -282,8 +287,8 @@ impl<G: Game> Engine<G> {
     }
 
     /// The settings the next search starts with.
-    pub fn settings(&self) -> Settings {
-        self.settings
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     /// Search threads for the next search (at least 1).
@@ -314,6 +319,34 @@ impl<G: Game> Engine<G> {
     /// `UCI_Elo`, kept within the calibrated scale, from the next search on.
     pub fn set_elo(&mut self, elo: u32) {
         self.settings.strength.elo = elo.clamp(search::MIN_ELO, search::MAX_ELO);
+    }
+
+    /// `Use NNUE`: whether the next searches evaluate with a net where the game has one.
+    pub fn set_use_net(&mut self, use_net: bool) {
+        self.settings.use_net = use_net;
+    }
+
+    /// `EvalFile`: the next searches evaluate with the net in `bytes` (read from `path`, which errors
+    /// name), or with the game's embedded net again when `bytes` is `None`. A file that is not a net
+    /// of this game is refused, naming what is wrong, and the net in use is kept.
+    pub fn set_net_file(&mut self, path: &str, bytes: Option<&[u8]>) -> Result<(), String> {
+        let Some(inputs) = G::NET else {
+            return Err(format!("{} has no neural evaluation", G::NAME));
+        };
+        self.settings.net = match bytes {
+            None => None,
+            Some(bytes) => {
+                let net = Network::from_bytes(bytes, G::NAME, inputs.feature_count)
+                    .map_err(|e| format!("{path}: {e}"))?;
+                Some(Arc::new(net))
+            }
+        };
+        Ok(())
+    }
+
+    /// The header of the net the next search evaluates with, if it evaluates with one.
+    pub fn net_header(&self) -> Option<FileHeader> {
+        search::nnue::chosen_network::<G>(&self.settings).map(|net| net.header().clone())
     }
 
     // ----- services ---------------------------------------------------------------------------
@@ -460,21 +493,21 @@ mod tests {
         engine.set_multipv(3);
         engine.set_move_overhead(Duration::ZERO);
         engine.set_position(after(&["D1-e6"]));
-        let settings = engine.settings();
+        let settings = engine.settings().clone();
         let dipole = Engine::<Dipole>::from_parts(engine.into_parts());
         assert_eq!(dipole.hash_mb(), 2);
         assert_eq!(
             dipole.table.as_ref().map(TranspositionTable::size_mb),
             Some(2)
         );
-        assert_eq!(dipole.settings(), settings);
+        assert_eq!(*dipole.settings(), settings);
         assert_eq!(*dipole.record().current(), Dipole::start());
     }
 
     #[test]
     fn settings_are_at_least_one() {
         let mut engine = Engine::<Duel>::new();
-        assert_eq!(engine.settings(), Settings::DEFAULT);
+        assert_eq!(*engine.settings(), Settings::DEFAULT);
         assert_eq!(engine.hash_mb(), TranspositionTable::DEFAULT_MB);
         engine.set_threads(0);
         engine.set_multipv(0);

@@ -1,7 +1,7 @@
 //! The `Game` trait: a game's rules, everything the search may know about it. How a game is shown
 //! (`Presentation`) and tuned (`Tuning`) are traits of their own, with defaults.
 
-use super::{DrawRules, GameMove, MoveList, Outcome, Side};
+use super::{DrawRules, GameMove, MoveList, NetInputs, Outcome, Side};
 use std::error::Error;
 use std::fmt::Debug;
 
@@ -141,4 +141,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The static evaluation from the side to move's point of view, in the game's own unit
     /// (centipawns for Duel), which the search's margins (`search::params`) are measured in.
     fn evaluate(&self) -> i32;
+
+    /// The inputs of this game's neural evaluation and the net it ships with, for games that have
+    /// one ([`NetInputs::of`] over the game's [`super::NetFeatures`]); the search then evaluates with
+    /// the net unless told to use [`Game::evaluate`].
+    const NET: Option<NetInputs<Self>> = None;
 }

@@ -19,6 +19,45 @@ pub trait NetFeatures: Game {
     fn active_features(&self, perspective: Side, features: &mut Vec<u16>);
 }
 
+/// What the search and the trainer need of a game's neural evaluation, without knowing the game: how
+/// many features a perspective has, how to list them, and the net the game ships with.
+pub struct NetInputs<G> {
+    /// How many features a perspective has ([`NetFeatures::FEATURE_COUNT`]).
+    pub feature_count: usize,
+    /// Lists the active features ([`NetFeatures::active_features`]).
+    pub active_features: fn(&G, Side, &mut Vec<u16>),
+    /// The net file embedded in the binary, the default evaluation; `None` while the game has none.
+    pub default_net: Option<&'static [u8]>,
+}
+
+impl<G: NetFeatures> NetInputs<G> {
+    /// The inputs of `G`'s feature set, with `default_net` the net it ships with.
+    pub const fn of(default_net: Option<&'static [u8]>) -> NetInputs<G> {
+        NetInputs {
+            feature_count: G::FEATURE_COUNT,
+            active_features: G::active_features,
+            default_net,
+        }
+    }
+}
+
+impl<G> Clone for NetInputs<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for NetInputs<G> {}
+
+impl<G> std::fmt::Debug for NetInputs<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NetInputs")
+            .field("feature_count", &self.feature_count)
+            .field("default_net", &self.default_net.map(<[u8]>::len))
+            .finish()
+    }
+}
+
 /// The features that `perspective` loses and gains from `before` to `after` (two ascending lists, as
 /// [`NetFeatures::active_features`] gives them): `(removed, added)`.
 pub fn feature_changes(

@@ -109,6 +109,31 @@ impl<G: Presentation + Perft> Handler<G> {
             Setting::SkillLevel(level) => self.engine.set_skill_level(level),
             Setting::LimitStrength(limit) => self.engine.set_limit_strength(limit),
             Setting::Elo(elo) => self.engine.set_elo(elo),
+            Setting::UseNet(use_net) => self.engine.set_use_net(use_net),
+            Setting::EvalFile(path) => self.set_eval_file(path),
+        }
+    }
+
+    /// `EvalFile`: loads the net at `path` (the embedded one for `None`) and says which net the
+    /// engine now uses; a file that cannot be read or is not a net of this game is refused by name,
+    /// the net in use kept.
+    fn set_eval_file(&mut self, path: Option<String>) {
+        let loaded = match &path {
+            None => self.engine.set_net_file(options::EMBEDDED_NET, None),
+            Some(path) => match std::fs::read(path) {
+                Ok(bytes) => self.engine.set_net_file(path, Some(&bytes)),
+                Err(e) => Err(format!("cannot read {path}: {e}")),
+            },
+        };
+        match loaded {
+            Ok(()) => {
+                let what = path.as_deref().unwrap_or(options::EMBEDDED_NET);
+                self.out
+                    .info_string(format!("EvalFile: evaluating with {what}"));
+            }
+            Err(e) => self
+                .out
+                .error(format!("setoption: EvalFile: {e}; keeping the net in use")),
         }
     }
 
@@ -317,7 +342,7 @@ mod tests {
         set(&mut handler, "UCI_Elo", Some("1000"));
         assert_eq!(handler.engine.hash_mb(), 2);
         assert_eq!(
-            handler.engine.settings(),
+            *handler.engine.settings(),
             Settings {
                 threads: 3,
                 multipv: 4,
@@ -327,6 +352,8 @@ mod tests {
                     limit_strength: true,
                     elo: 1000,
                 },
+                use_net: true,
+                net: None,
             }
         );
         assert_eq!(
@@ -360,7 +387,7 @@ mod tests {
             assert_eq!(set(&mut handler, name, value), Flow::Continue);
         }
         assert_eq!(handler.engine.hash_mb(), TranspositionTable::DEFAULT_MB);
-        assert_eq!(handler.engine.settings(), Settings::DEFAULT);
+        assert_eq!(*handler.engine.settings(), Settings::DEFAULT);
         assert_eq!(handler.switching, None);
         let lines = capture.lines();
         assert_eq!(lines.len(), rejected.len());

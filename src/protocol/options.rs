@@ -3,8 +3,8 @@
 //! Names are matched case-insensitively, with runs of spaces counting as one. A value out of range is
 //! rejected, not clamped, so a typo in a tournament configuration is noticed. A valid `setoption`
 //! becomes a [`Setting`] for the command handler to apply; the values live in the engine (Hash,
-//! Threads, MultiPV, Move Overhead, Skill Level, UCI_LimitStrength, UCI_Elo) and in the handler
-//! (UCI_Variant). Ponder needs no value kept: the
+//! Threads, MultiPV, Move Overhead, Skill Level, UCI_LimitStrength, UCI_Elo, Use NNUE, EvalFile) and in the handler
+//! (UCI_Variant). `Use NNUE` and `EvalFile` choose the evaluation (the engine keeps the net). Ponder needs no value kept: the
 //! engine ponders whenever `go ponder` asks, and the option only tells the GUI that it may.
 
 use crate::games::VARIANTS;
@@ -23,6 +23,8 @@ enum Kind {
     Button,
     /// One of a list of names; the first is the default.
     Combo { values: &'static [&'static str] },
+    /// Any text, such as a file's path.
+    Text { default: &'static str },
 }
 
 /// Which option a declaration is about.
@@ -38,6 +40,8 @@ enum Id {
     SkillLevel,
     LimitStrength,
     Elo,
+    UseNet,
+    EvalFile,
 }
 
 struct Declaration {
@@ -125,10 +129,25 @@ const DECLARATIONS: &[Declaration] = &[
             max: MAX_ELO as u64,
         },
     },
+    Declaration {
+        id: Id::UseNet,
+        name: "Use NNUE",
+        kind: Kind::Check { default: true },
+    },
+    Declaration {
+        id: Id::EvalFile,
+        name: "EvalFile",
+        kind: Kind::Text {
+            default: EMBEDDED_NET,
+        },
+    },
 ];
 
+/// The `EvalFile` value that stands for the net embedded in the binary (the default).
+pub const EMBEDDED_NET: &str = "<embedded>";
+
 /// A valid `setoption`: one option and its new value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Setting {
     /// `Hash`: the transposition table's size in MB.
     Hash(usize),
@@ -150,6 +169,11 @@ pub enum Setting {
     LimitStrength(bool),
     /// `UCI_Elo`: the strength when limited.
     Elo(u32),
+    /// `Use NNUE`: evaluate with the game's net (where it has one) or its hand-written evaluation.
+    UseNet(bool),
+    /// `EvalFile`: the net file to evaluate with; `None`: the embedded net ([`EMBEDDED_NET`], or an
+    /// empty value).
+    EvalFile(Option<String>),
 }
 
 /// Why a `setoption` was rejected.
@@ -249,6 +273,9 @@ pub fn declarations() -> Vec<String> {
                 format!("option name {} type check default {default}", d.name)
             }
             Kind::Button => format!("option name {} type button", d.name),
+            Kind::Text { default } => {
+                format!("option name {} type string default {default}", d.name)
+            }
             Kind::Combo { values } => {
                 let choices: Vec<String> = values.iter().map(|v| format!("var {v}")).collect();
                 format!(
@@ -289,6 +316,13 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<Setting, OptionError> {
         Id::SkillLevel => Setting::SkillLevel(declaration.spin(value)? as u8),
         Id::LimitStrength => Setting::LimitStrength(declaration.check(value)?),
         Id::Elo => Setting::Elo(declaration.spin(value)? as u32),
+        Id::UseNet => Setting::UseNet(declaration.check(value)?),
+        Id::EvalFile => Setting::EvalFile(
+            value
+                .map(str::trim)
+                .filter(|path| !path.is_empty() && *path != EMBEDDED_NET)
+                .map(str::to_string),
+        ),
     })
 }
 
@@ -363,6 +397,8 @@ mod tests {
                 multipv: 1,
                 move_overhead: Duration::from_millis(10),
                 strength: Strength::FULL,
+                use_net: true,
+                net: None,
             }
         );
         assert_eq!(VARIANTS[0], "duel");
@@ -380,6 +416,8 @@ mod tests {
                 "option name Skill Level type spin default 20 min 0 max 20",
                 "option name UCI_LimitStrength type check default false",
                 "option name UCI_Elo type spin default 1868 min 653 max 1868",
+                "option name Use NNUE type check default true",
+                "option name EvalFile type string default <embedded>",
             ]
         );
     }
@@ -392,6 +430,7 @@ mod tests {
                 Kind::Check { default } => Some(default.to_string()),
                 Kind::Button => None,
                 Kind::Combo { values } => Some(values[0].to_string()),
+                Kind::Text { default } => Some(default.to_string()),
             };
             assert!(parse(d.name, default.as_deref()).is_ok(), "{}", d.name);
         }
@@ -418,6 +457,16 @@ mod tests {
         assert_eq!(parse("multipv", Some("3")), Ok(Setting::MultiPv(3)));
         assert_eq!(parse("PONDER", Some("True")), Ok(Setting::Ponder(true)));
         assert_eq!(parse("clear hash", None), Ok(Setting::ClearHash));
+        assert_eq!(parse("use nnue", Some("false")), Ok(Setting::UseNet(false)));
+        assert_eq!(
+            parse("evalfile", Some("nets/my net.nnue")),
+            Ok(Setting::EvalFile(Some("nets/my net.nnue".into())))
+        );
+        assert_eq!(
+            parse("EvalFile", Some("<embedded>")),
+            Ok(Setting::EvalFile(None))
+        );
+        assert_eq!(parse("EvalFile", None), Ok(Setting::EvalFile(None)));
         assert_eq!(parse("threads", Some("2")), Ok(Setting::Threads(2)));
         assert_eq!(parse("skill level", Some("5")), Ok(Setting::SkillLevel(5)));
         assert_eq!(

@@ -23,6 +23,7 @@ mod eval_cache;
 mod frame;
 mod limits;
 mod negamax;
+pub mod nnue;
 mod ordering;
 mod params;
 mod prefetch;

@@ -37,7 +37,7 @@ impl<G: Game> SearchThread<'_, G> {
             return Some(score);
         }
         if ply >= MAX_PLY {
-            return Some(self.static_eval(pos));
+            return Some(self.static_eval(pos, ply));
         }
         None
     }
@@ -58,7 +58,7 @@ impl<G: Game> SearchThread<'_, G> {
             return self.quiescence(pos, stack, alpha, beta, ply);
         }
         let Some((frame, below)) = stack.split_first_mut() else {
-            return self.static_eval(pos);
+            return self.static_eval(pos, ply);
         };
         if let Some(score) = self.settled_before_search(pos, frame, ply) {
             return score;
@@ -98,7 +98,7 @@ impl<G: Game> SearchThread<'_, G> {
         assert_eq!(in_check, pos.in_check(), "known check");
         // The static evaluation, read only where the pruning below may use it: out of check (where
         // it means little) and outside principal-variation nodes (whose scores must be exact).
-        let eval = (!pv_node && !in_check).then(|| self.static_eval(pos));
+        let eval = (!pv_node && !in_check).then(|| self.static_eval(pos, ply));
         if let Some(eval) = eval
             && let Some(score) = reverse_futility_cut(depth, eval, beta)
         {
@@ -323,11 +323,17 @@ impl<G: Game> SearchThread<'_, G> {
         })
     }
 
-    /// The static evaluation, kept out of the mate band; computed once per position and thread.
+    /// The static evaluation of `pos`, `ply` plies from the root, kept out of the mate band: the
+    /// net's where the search has one, else the game's own; computed once per position and thread.
     #[inline]
-    pub fn static_eval(&mut self, pos: &G) -> i32 {
-        self.eval_cache
-            .get_or_insert(pos.hash(), || clamp_eval(pos.evaluate()))
+    pub fn static_eval(&mut self, pos: &G, ply: usize) -> i32 {
+        let net = &mut self.net;
+        self.eval_cache.get_or_insert(pos.hash(), || {
+            clamp_eval(match net {
+                Some(net) => net.evaluate(pos, ply),
+                None => pos.evaluate(),
+            })
+        })
     }
 }
 

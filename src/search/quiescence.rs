@@ -22,7 +22,7 @@ impl<G: Game> SearchThread<'_, G> {
         ply: usize,
     ) -> i32 {
         let Some((frame, below)) = stack.split_first_mut() else {
-            return self.static_eval(pos);
+            return self.static_eval(pos, ply);
         };
         if let Some(score) = self.settled_before_search(pos, frame, ply) {
             return score;
@@ -52,7 +52,7 @@ impl<G: Game> SearchThread<'_, G> {
         if !in_check {
             let stand_pat = entry
                 .and_then(|e| e.eval)
-                .unwrap_or_else(|| self.static_eval(pos));
+                .unwrap_or_else(|| self.static_eval(pos, ply));
             eval = Some(stand_pat);
             if stand_pat >= beta {
                 // Standing pat needs a move to stand on: a side without any loses (Duel has no

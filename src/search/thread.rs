@@ -7,6 +7,7 @@ use super::control::SearchControl;
 use super::eval_cache::EvalCache;
 use super::frame::{Frame, new_stack};
 use super::limits::Limits;
+use super::nnue::{NetStack, chosen_network};
 use super::ordering::History;
 use super::params::TIME_CHECK_INTERVAL;
 use super::report::{Report, SearchResult, SearchSummary};
@@ -70,6 +71,8 @@ pub(super) struct SearchThread<'a, G: Game> {
     pub history: History,
     /// Static evaluations already computed by this thread.
     pub eval_cache: EvalCache,
+    /// The net's accumulators, one per ply, when the search evaluates with a net.
+    pub net: Option<NetStack<G>>,
     pub root_moves: Vec<RootMove<G::Move>>,
     pub time: TimeManager,
     /// Whether this thread last saw the search pondering.
@@ -181,6 +184,9 @@ impl<'a, G: Game> SearchThread<'a, G> {
             stack: new_stack(),
             history: History::new(),
             eval_cache: EvalCache::new(),
+            net: G::NET
+                .zip(chosen_network::<G>(shared.settings))
+                .map(|(inputs, net)| NetStack::new(net, inputs, MAX_PLY + 2)),
             root_moves: shared
                 .root_moves
                 .iter()

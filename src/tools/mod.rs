@@ -1,5 +1,5 @@
 //! Command-line tools built on the engine and the protocol: the match runner, the opening-book
-//! maker, self-play training data (`datagen`), terminal play, the browser page (`gui`), the evaluation tuner, the engine processes the
+//! maker, self-play training data (`datagen`) and the trainer of nets (`train`), terminal play, the browser page (`gui`), the evaluation tuner, the engine processes the
 //! match runner and the page start, and the vocabulary they share: how a game ended (`game_end`),
 //! PGN and time controls.
 //!
@@ -23,5 +23,7 @@ pub mod pgn;
 pub mod play;
 #[cfg(feature = "native")]
 pub mod time_control;
+#[cfg(feature = "native")]
+pub mod train;
 #[cfg(feature = "native")]
 pub mod tune;

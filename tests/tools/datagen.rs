@@ -94,7 +94,7 @@ fn a_run_cut_short_and_resumed_writes_the_same_file() {
 
     // The file of a run killed inside its fourth game.
     let games = games_in::<Duel>(&whole);
-    let (header, mut at) = Header::decode(&bytes).unwrap();
+    let (header, mut at) = Header::decode(&bytes, format::FILE_KIND).unwrap();
     assert_eq!(header.game, "duel");
     assert_eq!(header.get("nodes"), Some("400"));
     for game in &games[..3] {
@@ -182,7 +182,7 @@ fn the_binary_writes_a_header_with_its_command_and_names_bad_arguments() {
     assert!(made.status.success(), "{made:?}");
     let stderr = String::from_utf8_lossy(&made.stderr);
     assert!(stderr.contains("positions/s"), "{stderr}");
-    let (header, _) = Header::decode(&std::fs::read(&out).unwrap()).unwrap();
+    let (header, _) = Header::decode(&std::fs::read(&out).unwrap(), format::FILE_KIND).unwrap();
     assert_eq!(header.game, "dipole");
     assert!(header.get("command").unwrap().contains("--games 2"));
     for (args, named) in [

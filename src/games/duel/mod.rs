@@ -24,8 +24,8 @@ pub use position::Position;
 pub use square::Square;
 
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, Game, LinearEval, MoveList, Perft, Presentation, Side,
-    Termination,
+    BoardStyle, DrawRules, EvalTerm, Game, LinearEval, MoveList, NetInputs, Perft, Presentation,
+    Side, Termination,
 };
 
 /// The DFEN of the start position.
@@ -87,6 +87,9 @@ impl Game for Position {
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_DFENS;
     /// An attack (`+`) and a win by the move (`++`), which may follow the move after a space.
     const MOVE_MARKS: &'static [&'static str] = &["+", "++"];
+    /// The feature set of `net_features.rs`; the net it ships with is `nets/duel.nnue` (README,
+    /// "Training a net").
+    const NET: Option<NetInputs<Self>> = Some(NetInputs::of(None));
 
     fn start() -> Self {
         dfen::parse(START_DFEN).expect("the start DFEN is valid")

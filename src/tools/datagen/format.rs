@@ -15,7 +15,7 @@
 //! A file cut short (a run killed while writing) ends in a partial game: [`read_games`] names it, and
 //! a resumed run cuts it off ([`complete_length`]) before it writes on.
 
-use crate::game::{Game, Outcome, Side};
+use crate::game::{FileHeader, FileKind, Game, Outcome, Side};
 
 /// The first bytes of every file.
 pub const MAGIC: &[u8; 8] = b"DUELDATA";
@@ -26,68 +26,15 @@ pub const MATE_SCORE: i16 = 32_000;
 /// Flag bit: the position before this ply is kept for training.
 const KEPT: u8 = 1;
 
-/// The header of a file: its game and the `key=value` lines that say how it was made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Header {
-    /// The game's name (`Game::NAME`).
-    pub game: String,
-    /// The other lines, in order (settings, then `command=`).
-    pub lines: Vec<(String, String)>,
-}
+/// The header of a datagen file: its game and the `key=value` lines that say how it was made.
+pub type Header = FileHeader;
 
-impl Header {
-    /// The value of `key`, if the header has it.
-    pub fn get(&self, key: &str) -> Option<&str> {
-        self.lines
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The header's bytes.
-    pub fn encode(&self) -> Vec<u8> {
-        let mut text = format!("game={}\n", self.game);
-        for (key, value) in &self.lines {
-            text.push_str(&format!("{key}={value}\n"));
-        }
-        let mut bytes = MAGIC.to_vec();
-        bytes.extend_from_slice(&VERSION.to_le_bytes());
-        bytes.extend_from_slice(&(text.len() as u32).to_le_bytes());
-        bytes.extend_from_slice(text.as_bytes());
-        bytes
-    }
-
-    /// Reads a header from the front of `bytes`; returns it and its length in bytes.
-    pub fn decode(bytes: &[u8]) -> Result<(Header, usize), String> {
-        if bytes.len() < 14 || &bytes[..8] != MAGIC {
-            return Err("not a duel datagen file (it does not start with DUELDATA)".to_string());
-        }
-        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-        if version != VERSION {
-            return Err(format!(
-                "format version {version}; this build reads version {VERSION}"
-            ));
-        }
-        let length = u32::from_le_bytes([bytes[10], bytes[11], bytes[12], bytes[13]]) as usize;
-        let text = bytes
-            .get(14..14 + length)
-            .ok_or("the header is cut short")?;
-        let text = std::str::from_utf8(text).map_err(|_| "the header is not UTF-8")?;
-        let mut lines = Vec::new();
-        for line in text.lines() {
-            let (key, value) = line
-                .split_once('=')
-                .ok_or_else(|| format!("header line without '=': {line:?}"))?;
-            lines.push((key.to_string(), value.to_string()));
-        }
-        let game = match lines.first() {
-            Some((key, value)) if key == "game" => value.clone(),
-            _ => return Err("the header does not start with game=".to_string()),
-        };
-        lines.remove(0);
-        Ok((Header { game, lines }, 14 + length))
-    }
-}
+/// What a datagen file is, to its header.
+pub const FILE_KIND: FileKind = FileKind {
+    magic: MAGIC,
+    version: VERSION,
+    name: "duel datagen file",
+};
 
 /// One ply of a game as written: the move, the search's score before it and whether the position
 /// before it is kept.
@@ -223,7 +170,7 @@ impl<G: Game> GameData<G> {
 /// Reads a whole file of game `G`: its header and games. A file that ends inside a game is refused,
 /// naming how many games are whole.
 pub fn read_games<G: Game>(bytes: &[u8]) -> Result<(Header, Vec<GameData<G>>), String> {
-    let (header, mut at) = Header::decode(bytes)?;
+    let (header, mut at) = Header::decode(bytes, FILE_KIND)?;
     if header.game != G::NAME {
         return Err(format!(
             "the data is of {}, not of {}",
@@ -254,7 +201,7 @@ pub fn read_games<G: Game>(bytes: &[u8]) -> Result<(Header, Vec<GameData<G>>), S
 /// The length of `bytes` up to the end of its last whole game, and how many games that holds: a
 /// resumed run cuts the rest off.
 pub fn complete_length<G: Game>(bytes: &[u8]) -> Result<(usize, usize), String> {
-    let (_, mut at) = Header::decode(bytes)?;
+    let (_, mut at) = Header::decode(bytes, FILE_KIND)?;
     let mut games = 0;
     while let Some((_, length)) = GameData::<G>::decode(&bytes[at..])? {
         at += length;

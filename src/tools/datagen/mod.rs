@@ -139,10 +139,11 @@ fn open<G: Game>(settings: &DatagenSettings) -> Result<(std::fs::File, u64), Str
         .open(path)
         .map_err(|e| named(&e))?;
     let Some(bytes) = existing.filter(|b| !b.is_empty()) else {
-        file.write_all(&header.encode()).map_err(|e| named(&e))?;
+        file.write_all(&header.encode(format::FILE_KIND))
+            .map_err(|e| named(&e))?;
         return Ok((file, 0));
     };
-    let (found, _) = Header::decode(&bytes).map_err(|e| named(&e))?;
+    let (found, _) = Header::decode(&bytes, format::FILE_KIND).map_err(|e| named(&e))?;
     // The command line may differ (another path, the options in another order); the settings not.
     let settings_of = |h: &Header| {
         let lines = h.lines.iter().filter(|(k, _)| k != "command");

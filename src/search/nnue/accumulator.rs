@@ -1,0 +1,158 @@
+//! The accumulators of a search: one per ply, each the first layer's output for both perspectives
+//! of the position last evaluated at that ply, together with the features it sums. A position is
+//! evaluated from its parent's accumulator (the ply above), changed by the features the move took
+//! away and added ([`feature_changes`]), or summed afresh when that would cost more (the ply above
+//! holds another branch's position, or nothing yet). Either way an accumulator is always exactly the
+//! sum of its own features' rows, so no bookkeeping can make it wrong, only slower.
+
+use super::network::Network;
+use crate::game::{Game, NetInputs, Side, feature_changes};
+use std::sync::Arc;
+
+/// One ply's accumulator: for White's perspective, then Black's, the active features and their sum.
+#[derive(Clone, Debug, Default)]
+struct Accumulator {
+    features: [Vec<u16>; 2],
+    values: [Vec<i16>; 2],
+    /// Whether it holds a position yet.
+    filled: bool,
+}
+
+/// The net and a stack of accumulators, one per ply: a search thread's neural evaluation.
+pub struct NetStack<G> {
+    net: Arc<Network>,
+    inputs: NetInputs<G>,
+    plies: Vec<Accumulator>,
+    removed: Vec<u16>,
+    added: Vec<u16>,
+}
+
+impl<G: Game> NetStack<G> {
+    /// Accumulators for `plies` plies of `inputs`' game, evaluated by `net`.
+    pub fn new(net: Arc<Network>, inputs: NetInputs<G>, plies: usize) -> NetStack<G> {
+        NetStack {
+            net,
+            inputs,
+            plies: vec![Accumulator::default(); plies.max(1)],
+            removed: Vec::new(),
+            added: Vec::new(),
+        }
+    }
+
+    /// The net's evaluation of `pos`, which stands at `ply` (its parent, if the search came from one,
+    /// at `ply - 1`), for its side to move; fills the ply's accumulator.
+    pub fn evaluate(&mut self, pos: &G, ply: usize) -> i32 {
+        let ply = ply.min(self.plies.len() - 1);
+        let (above, rest) = self.plies.split_at_mut(ply);
+        let parent = above.last().filter(|a| a.filled);
+        let here = &mut rest[0];
+        for (index, side) in [Side::White, Side::Black].into_iter().enumerate() {
+            let features = &mut here.features[index];
+            features.clear();
+            (self.inputs.active_features)(pos, side, features);
+            let values = &mut here.values[index];
+            let from_parent = parent.is_some_and(|parent| {
+                feature_changes(
+                    &parent.features[index],
+                    features,
+                    &mut self.removed,
+                    &mut self.added,
+                );
+                self.removed.len() + self.added.len() < features.len()
+            });
+            if let (true, Some(parent)) = (from_parent, parent) {
+                values.clone_from(&parent.values[index]);
+                for &feature in &self.removed {
+                    self.net.remove_feature(values, feature);
+                }
+                for &feature in &self.added {
+                    self.net.add_feature(values, feature);
+                }
+            } else {
+                refresh(&self.net, features, values);
+            }
+        }
+        here.filled = true;
+        let [white, black] = &here.values;
+        match pos.side_to_move() {
+            Side::White => self.net.evaluate(white, black),
+            Side::Black => self.net.evaluate(black, white),
+        }
+    }
+}
+
+/// Sets `values` to the biases plus the rows of `features`.
+fn refresh(net: &Network, features: &[u16], values: &mut Vec<i16>) {
+    values.clear();
+    values.extend_from_slice(net.biases());
+    for &feature in features {
+        net.add_feature(values, feature);
+    }
+}
+
+/// The net's evaluation of `pos` summed afresh, with no stack: what the incremental one must equal.
+pub fn evaluate_afresh<G: Game>(net: &Network, inputs: &NetInputs<G>, pos: &G) -> i32 {
+    let mut sums = [Vec::new(), Vec::new()];
+    for (side, values) in [Side::White, Side::Black].into_iter().zip(&mut sums) {
+        let mut features = Vec::new();
+        (inputs.active_features)(pos, side, &mut features);
+        refresh(net, &features, values);
+    }
+    let [white, black] = &sums;
+    match pos.side_to_move() {
+        Side::White => net.evaluate(white, black),
+        Side::Black => net.evaluate(black, white),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{MoveList, NetFeatures, Rng};
+    use crate::games::{Alice, Duel};
+    use crate::search::nnue::network::tests::random_network;
+
+    /// Over random games walked as a search walks them (down a line, back up to a random ply, down
+    /// another), every incremental evaluation equals a fresh one.
+    fn incremental_equals_afresh<G: NetFeatures>(seed: u64) {
+        let inputs = NetInputs::<G>::of(None);
+        let net = Arc::new(random_network(G::NAME, G::FEATURE_COUNT, 16, seed));
+        let mut stack = NetStack::new(net.clone(), inputs, 64);
+        let mut rng = Rng::new(seed);
+        let mut moves = MoveList::new();
+        let mut checked = 0;
+        for _ in 0..30 {
+            let mut line = vec![G::start()];
+            for _ in 0..40 {
+                // Back up to a random ply of the line, as a search returns to try a sibling.
+                if rng.below(4) == 0 {
+                    line.truncate(1 + rng.below(line.len()));
+                }
+                let pos = line.last().expect("the line has its root").clone();
+                let ply = line.len() - 1;
+                assert_eq!(
+                    stack.evaluate(&pos, ply),
+                    evaluate_afresh(&net, &inputs, &pos),
+                    "{}",
+                    pos.to_text()
+                );
+                checked += 1;
+                pos.generate_moves(&mut moves);
+                let Some(&mv) = rng.pick(&moves) else { break };
+                let null = (rng.below(8) == 0).then(|| pos.make_null_move()).flatten();
+                line.push(null.unwrap_or_else(|| pos.make_move(mv)));
+            }
+        }
+        assert!(checked > 500, "{checked}");
+    }
+
+    #[test]
+    fn duel_accumulators_updated_incrementally_equal_a_refresh() {
+        incremental_equals_afresh::<Duel>(11);
+    }
+
+    #[test]
+    fn alice_accumulators_updated_incrementally_equal_a_refresh() {
+        incremental_equals_afresh::<Alice>(12);
+    }
+}

@@ -1,0 +1,45 @@
+//! The neural evaluation (NNUE) the search uses where a game has a net: the quantised net and its
+//! file ([`network`]), and the accumulators that follow the search's moves ([`accumulator`]). Which
+//! features a position has is the game's business ([`crate::game::NetFeatures`]); a net is trained
+//! by `duel train`.
+
+pub mod accumulator;
+pub mod network;
+
+pub use accumulator::{NetStack, evaluate_afresh};
+pub use network::{Network, QA, QB, QuantisedParameters};
+
+use crate::game::Game;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+/// The net embedded for game `G`, read once per process (searches start often: a few thousand
+/// nodes each in `duel datagen`); `None` for a game without one.
+///
+/// # Panics
+/// If the embedded file is not a net for `G`: a broken build, which a test catches.
+pub fn embedded_network<G: Game>() -> Option<Arc<Network>> {
+    static READ: OnceLock<Mutex<HashMap<&'static str, Arc<Network>>>> = OnceLock::new();
+    let inputs = G::NET?;
+    let bytes = inputs.default_net?;
+    // A panic while reading leaves the map as it was, so a poisoned lock is still sound.
+    let mut read = READ
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    let net = read.entry(G::NAME).or_insert_with(|| {
+        let net = Network::from_bytes(bytes, G::NAME, inputs.feature_count);
+        Arc::new(net.unwrap_or_else(|e| panic!("the embedded {} net: {e}", G::NAME)))
+    });
+    Some(net.clone())
+}
+
+/// The net a search of `G` with `settings` evaluates with: none when `Use NNUE` is off or the game
+/// has none, else the loaded one or the embedded one.
+pub fn chosen_network<G: Game>(settings: &super::Settings) -> Option<Arc<Network>> {
+    G::NET?;
+    if !settings.use_net {
+        return None;
+    }
+    settings.net.clone().or_else(embedded_network::<G>)
+}

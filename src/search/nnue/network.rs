@@ -1,0 +1,299 @@
+//! A quantised net: `features → hidden` (one layer shared by both perspectives, the accumulator), a
+//! clipped ReLU, then one output from both halves, the side to move's first. Integers throughout:
+//! the first layer's weights and biases are the float ones × [`QA`] (`i16`), the output's × [`QB`]
+//! (`i16`), the output bias × `QA · QB` (`i32`); the evaluation is the output × `scale / (QA · QB)`,
+//! in the game's own unit.
+//!
+//! The file: the engine's file header ([`FILE_KIND`]; `features=`, `hidden=`, `scale=` and how the
+//! net was made), then, little-endian, the first layer's weights (`features × hidden` `i16`, one row
+//! per feature), its biases (`hidden` `i16`), the output weights (`2 × hidden` `i16`, the side to
+//! move's half first) and the output bias (`i32`).
+
+use crate::game::{FileHeader, FileKind};
+
+/// The first layer's quantisation: a float 1.0 is this many units, and the clipped ReLU's ceiling.
+pub const QA: i32 = 255;
+/// The output layer's quantisation.
+pub const QB: i32 = 64;
+
+/// What a net file is, to its header.
+pub const FILE_KIND: FileKind = FileKind {
+    magic: b"DUELNNUE",
+    version: 1,
+    name: "duel net file",
+};
+
+/// A quantised net, ready to evaluate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    header: FileHeader,
+    features: usize,
+    hidden: usize,
+    scale: i32,
+    /// `features × hidden`, one row per feature.
+    feature_weights: Vec<i16>,
+    feature_biases: Vec<i16>,
+    /// `2 × hidden`: the side to move's half, then the other's.
+    output_weights: Vec<i16>,
+    output_bias: i32,
+}
+
+/// A net's integer parameters, in the layout of the file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct QuantisedParameters {
+    /// `features × hidden`, one row per feature.
+    pub feature_weights: Vec<i16>,
+    /// `hidden`.
+    pub feature_biases: Vec<i16>,
+    /// `2 × hidden`, the side to move's half first.
+    pub output_weights: Vec<i16>,
+    /// The output's bias, in units of `QA · QB`.
+    pub output_bias: i32,
+}
+
+impl Network {
+    /// A net of `features` inputs and `hidden` neurons from its parameters, `scale` the game's units
+    /// of an output of 1.0; `header` says how it was made (its `features`, `hidden` and `scale`
+    /// lines are written from these values). Errors name a parameter of the wrong length.
+    pub fn new(
+        mut header: FileHeader,
+        features: usize,
+        hidden: usize,
+        scale: i32,
+        parameters: QuantisedParameters,
+    ) -> Result<Network, String> {
+        let expect = |name: &str, found: usize, wanted: usize| {
+            if found == wanted {
+                Ok(())
+            } else {
+                Err(format!("{name}: {found} values, expected {wanted}"))
+            }
+        };
+        expect(
+            "feature weights",
+            parameters.feature_weights.len(),
+            features * hidden,
+        )?;
+        expect("feature biases", parameters.feature_biases.len(), hidden)?;
+        expect(
+            "output weights",
+            parameters.output_weights.len(),
+            2 * hidden,
+        )?;
+        if hidden == 0 || scale <= 0 {
+            return Err(format!(
+                "hidden={hidden}, scale={scale}: both must be positive"
+            ));
+        }
+        header
+            .lines
+            .retain(|(k, _)| !matches!(k.as_str(), "features" | "hidden" | "scale"));
+        let sizes = [
+            ("features", features),
+            ("hidden", hidden),
+            ("scale", scale as usize),
+        ];
+        for (at, (key, value)) in sizes.into_iter().enumerate() {
+            header
+                .lines
+                .insert(at, (key.to_string(), value.to_string()));
+        }
+        Ok(Network {
+            header,
+            features,
+            hidden,
+            scale,
+            feature_weights: parameters.feature_weights,
+            feature_biases: parameters.feature_biases,
+            output_weights: parameters.output_weights,
+            output_bias: parameters.output_bias,
+        })
+    }
+
+    /// Reads a net file for `game`, whose perspectives have `features` features. Errors name what is
+    /// wrong: not a net file, another game's, other inputs, cut short or too long.
+    pub fn from_bytes(bytes: &[u8], game: &str, features: usize) -> Result<Network, String> {
+        let (header, mut at) = FileHeader::decode(bytes, FILE_KIND)?;
+        if header.game != game {
+            return Err(format!("the net is for {}, not for {game}", header.game));
+        }
+        let number = |key: &str| -> Result<usize, String> {
+            let value = header.get(key).ok_or(format!("the header has no {key}="))?;
+            value
+                .parse()
+                .map_err(|_| format!("{key}={value} is not a number"))
+        };
+        let (found, hidden, scale) = (number("features")?, number("hidden")?, number("scale")?);
+        if found != features {
+            return Err(format!(
+                "the net has {found} input features; {game}'s feature set has {features}"
+            ));
+        }
+        let mut take = |count: usize, what: &str| -> Result<&[u8], String> {
+            let part = bytes
+                .get(at..at + count)
+                .ok_or(format!("the file is cut short in the {what}"))?;
+            at += count;
+            Ok(part)
+        };
+        let mut read_i16 = |count: usize, what: &str| -> Result<Vec<i16>, String> {
+            let raw = take(2 * count, what)?;
+            Ok(raw
+                .chunks_exact(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                .collect())
+        };
+        let feature_weights = read_i16(features * hidden, "feature weights")?;
+        let feature_biases = read_i16(hidden, "feature biases")?;
+        let output_weights = read_i16(2 * hidden, "output weights")?;
+        let bias = take(4, "output bias")?;
+        let output_bias = i32::from_le_bytes([bias[0], bias[1], bias[2], bias[3]]);
+        if at != bytes.len() {
+            return Err(format!(
+                "{} bytes after the net's end (is hidden={hidden} right?)",
+                bytes.len() - at
+            ));
+        }
+        let scale = i32::try_from(scale).map_err(|_| format!("scale={scale} is too large"))?;
+        let parameters = QuantisedParameters {
+            feature_weights,
+            feature_biases,
+            output_weights,
+            output_bias,
+        };
+        Network::new(header, features, hidden, scale, parameters)
+    }
+
+    /// The net's file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = self.header.encode(FILE_KIND);
+        let parts = [
+            &self.feature_weights,
+            &self.feature_biases,
+            &self.output_weights,
+        ];
+        for part in parts {
+            bytes.extend(part.iter().flat_map(|v| v.to_le_bytes()));
+        }
+        bytes.extend_from_slice(&self.output_bias.to_le_bytes());
+        bytes
+    }
+
+    /// The header: the game, the sizes and how the net was made.
+    pub fn header(&self) -> &FileHeader {
+        &self.header
+    }
+
+    /// Neurons of the hidden layer: the length of each perspective's accumulator.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The accumulator of a position with no features: the biases.
+    pub fn biases(&self) -> &[i16] {
+        &self.feature_biases
+    }
+
+    /// Adds feature `feature`'s row to `accumulator`.
+    #[inline]
+    pub fn add_feature(&self, accumulator: &mut [i16], feature: u16) {
+        let row = self.row(feature);
+        for (value, weight) in accumulator.iter_mut().zip(row) {
+            *value = value.wrapping_add(*weight);
+        }
+    }
+
+    /// Subtracts feature `feature`'s row from `accumulator`.
+    #[inline]
+    pub fn remove_feature(&self, accumulator: &mut [i16], feature: u16) {
+        let row = self.row(feature);
+        for (value, weight) in accumulator.iter_mut().zip(row) {
+            *value = value.wrapping_sub(*weight);
+        }
+    }
+
+    #[inline]
+    fn row(&self, feature: u16) -> &[i16] {
+        let start = usize::from(feature) * self.hidden;
+        &self.feature_weights[start..start + self.hidden]
+    }
+
+    /// The evaluation, in the game's unit, for the side to move, whose accumulator is `us` (the
+    /// other side's `them`).
+    #[inline]
+    pub fn evaluate(&self, us: &[i16], them: &[i16]) -> i32 {
+        let (ours, theirs) = self.output_weights.split_at(self.hidden);
+        let sum = self.output_bias + half_output(us, ours) + half_output(them, theirs);
+        (i64::from(sum) * i64::from(self.scale) / i64::from(QA * QB)) as i32
+    }
+}
+
+/// One perspective's share of the output: its clipped accumulator times its output weights. A plain
+/// loop over equal-length slices, which the compiler vectorises.
+#[inline]
+fn half_output(accumulator: &[i16], weights: &[i16]) -> i32 {
+    accumulator
+        .iter()
+        .zip(weights)
+        .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
+        .sum()
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::game::Rng;
+
+    /// A net of random small weights, for tests of the machinery (not of strength).
+    pub fn random_network(game: &str, features: usize, hidden: usize, seed: u64) -> Network {
+        let mut rng = Rng::new(seed);
+        let mut values = |count: usize, spread: usize| -> Vec<i16> {
+            (0..count)
+                .map(|_| rng.below(2 * spread + 1) as i16 - spread as i16)
+                .collect()
+        };
+        let parameters = QuantisedParameters {
+            feature_weights: values(features * hidden, 60),
+            feature_biases: values(hidden, 100),
+            output_weights: values(2 * hidden, 64),
+            output_bias: 1234,
+        };
+        let header = FileHeader {
+            game: game.to_string(),
+            lines: vec![("command".into(), "test".into())],
+        };
+        Network::new(header, features, hidden, 400, parameters).expect("sizes agree")
+    }
+
+    #[test]
+    fn a_net_file_round_trips_and_bad_ones_are_refused_by_name() {
+        let net = random_network("duel", 10, 4, 1);
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes, "duel", 10), Ok(net.clone()));
+        assert_eq!(net.header().get("hidden"), Some("4"));
+        let refused = |bytes: &[u8], game: &str, features: usize| {
+            Network::from_bytes(bytes, game, features).unwrap_err()
+        };
+        assert!(refused(&bytes, "alice", 10).contains("for duel, not for alice"));
+        assert!(refused(&bytes, "duel", 11).contains("has 10 input features"));
+        assert!(refused(&bytes[..bytes.len() - 3], "duel", 10).contains("cut short"));
+        assert!(refused(&[bytes.as_slice(), &[0]].concat(), "duel", 10).contains("1 bytes after"));
+        assert!(
+            refused(b"DUELDATA\x01\x00\x00\x00\x00\x00", "duel", 10)
+                .contains("not a duel net file")
+        );
+    }
+
+    #[test]
+    fn the_evaluation_is_the_clipped_dot_product_scaled() {
+        let net = random_network("duel", 3, 2, 7);
+        let (us, them) = ([300, -5], [100, 20]);
+        let w = &net.output_weights;
+        let sum =
+            net.output_bias + 255 * i32::from(w[0]) + 100 * i32::from(w[2]) + 20 * i32::from(w[3]);
+        assert_eq!(
+            net.evaluate(&us, &them),
+            (i64::from(sum) * 400 / (255 * 64)) as i32
+        );
+    }
+}

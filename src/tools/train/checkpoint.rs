@@ -1,0 +1,119 @@
+//! `duel train`'s checkpoint, `<out>.checkpoint`: the float model, the optimiser's moments and the
+//! epochs done, after the engine's file header (the game, the settings and the sizes). `--resume`
+//! reads it and goes on; it must have been written with the same settings.
+//!
+//! ```text
+//! header (FILE_KIND; game=, epoch=, features=, hidden=, steps=, then the settings)
+//! parameters, first moments, second moments: f32 each, little-endian
+//! ```
+
+use super::adamw::{AdamW, AdamWSettings};
+use super::model::Model;
+use super::{TrainSettings, TrainingState};
+use crate::game::{FileHeader, FileKind, Game};
+use std::path::PathBuf;
+
+/// What a checkpoint file is, to its header.
+const FILE_KIND: FileKind = FileKind {
+    magic: b"DUELCKPT",
+    version: 1,
+    name: "duel train checkpoint",
+};
+
+/// Where the checkpoint of a run writing `out` goes.
+pub fn path(settings: &TrainSettings) -> PathBuf {
+    let mut name = settings.out.clone().into_os_string();
+    name.push(".checkpoint");
+    PathBuf::from(name)
+}
+
+/// Writes the checkpoint of `state`.
+pub fn write<G: Game>(settings: &TrainSettings, state: &TrainingState) -> Result<(), String> {
+    let mut lines = vec![
+        ("epoch".to_string(), state.epoch.to_string()),
+        ("features".to_string(), state.model.features.to_string()),
+        ("hidden".to_string(), state.model.hidden.to_string()),
+        ("steps".to_string(), state.optimiser.steps.to_string()),
+    ];
+    lines.extend(settings.header_lines());
+    let header = FileHeader {
+        game: G::NAME.to_string(),
+        lines,
+    };
+    let mut bytes = header.encode(FILE_KIND);
+    for values in [
+        &state.model.parameters,
+        &state.optimiser.first,
+        &state.optimiser.second,
+    ] {
+        bytes.extend(values.iter().flat_map(|v| v.to_le_bytes()));
+    }
+    let path = path(settings);
+    std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Reads the checkpoint of a run with `settings`; errors name the file and what differs.
+pub fn read<G: Game>(settings: &TrainSettings) -> Result<TrainingState, String> {
+    let path = path(settings);
+    let named = |e: &dyn std::fmt::Display| format!("--resume: {}: {e}", path.display());
+    let bytes = std::fs::read(&path).map_err(|e| named(&e))?;
+    let (header, at) = FileHeader::decode(&bytes, FILE_KIND).map_err(|e| named(&e))?;
+    if header.game != G::NAME {
+        return Err(named(&format!(
+            "a checkpoint of {}, not of {}",
+            header.game,
+            G::NAME
+        )));
+    }
+    let mut wanted = settings.header_lines();
+    wanted.retain(|(k, _)| k != "epochs");
+    for (key, value) in &wanted {
+        if header.get(key) != Some(value.as_str()) {
+            return Err(named(&format!(
+                "made with {key}={}, this run has {key}={value}",
+                header.get(key).unwrap_or("(none)")
+            )));
+        }
+    }
+    let number = |key: &str| -> Result<u64, String> {
+        header
+            .get(key)
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| named(&format!("no number {key}= in the header")))
+    };
+    let (features, hidden) = (number("features")? as usize, number("hidden")? as usize);
+    if hidden != settings.hidden {
+        return Err(named(&format!(
+            "hidden={hidden}, this run has {}",
+            settings.hidden
+        )));
+    }
+    let count = Model::parameter_count(features, hidden);
+    let floats: Vec<f32> = bytes[at..]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    if floats.len() != 3 * count || (bytes.len() - at) % 4 != 0 {
+        return Err(named(&format!(
+            "{} bytes of values, expected {}",
+            bytes.len() - at,
+            12 * count
+        )));
+    }
+    let mut parts = floats.chunks_exact(count).map(<[f32]>::to_vec);
+    let mut next = || parts.next().expect("three parts, counted above");
+    Ok(TrainingState {
+        model: Model {
+            features,
+            hidden,
+            parameters: next(),
+        },
+        optimiser: AdamW {
+            settings: AdamWSettings::default(),
+            first: next(),
+            second: next(),
+            steps: number("steps")?,
+        },
+        epoch: number("epoch")? as u32,
+    })
+}

@@ -1,0 +1,92 @@
+//! The command-line arguments of `duel train`, checked into [`TrainSettings`].
+
+use super::TrainSettings;
+use clap::Args;
+use std::path::PathBuf;
+
+/// `duel train`: fits a net to datagen files.
+#[derive(Args, Debug, Clone)]
+pub struct TrainArgs {
+    /// The datagen files to train on (of the game of --variant).
+    #[arg(long, num_args = 1.., required = true)]
+    pub data: Vec<PathBuf>,
+    /// The net file to write (rewritten after every epoch; the checkpoint goes to <out>.checkpoint).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Neurons of the hidden layer (per perspective).
+    #[arg(long, default_value_t = 128)]
+    pub hidden: usize,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 20)]
+    pub epochs: u32,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// The starting learning rate (AdamW), falling along a cosine to a hundredth of it.
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// The weight of the game's result in the target, the rest going to the sigmoid of the score.
+    #[arg(long, default_value_t = 0.3)]
+    pub wdl: f32,
+    /// The score, in the game's unit, that the sigmoid maps to a 73% win chance; the net's unit.
+    #[arg(long, default_value_t = 400.0)]
+    pub scale: f32,
+    /// The seed of the initial weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads computing each batch's gradient.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Hold out every Nth game for the validation loss (0: none).
+    #[arg(long, default_value_t = 20)]
+    pub validation_every: usize,
+    /// Go on from <out>.checkpoint, written by a run with the same settings.
+    #[arg(long)]
+    pub resume: bool,
+}
+
+impl TrainArgs {
+    /// The run's settings, `command` being the command line for the net's header; errors name the
+    /// argument.
+    pub fn settings(&self, command: String) -> Result<TrainSettings, String> {
+        let positive = [
+            ("--hidden", self.hidden),
+            ("--batch", self.batch),
+            ("--threads", self.threads),
+            ("--epochs", self.epochs as usize),
+        ];
+        if let Some((name, _)) = positive.iter().find(|(_, v)| *v == 0) {
+            return Err(format!("{name} must be at least 1"));
+        }
+        if self.hidden > 4096 {
+            return Err(format!("--hidden {} is above 4096", self.hidden));
+        }
+        if !(0.0..=1.0).contains(&self.wdl) {
+            return Err(format!("--wdl must be from 0 to 1, found {}", self.wdl));
+        }
+        if !(self.lr > 0.0 && self.lr.is_finite()) {
+            return Err(format!("--lr must be positive, found {}", self.lr));
+        }
+        if !(self.scale >= 1.0 && self.scale <= 100_000.0) {
+            return Err(format!(
+                "--scale must be from 1 to 100000, found {}",
+                self.scale
+            ));
+        }
+        Ok(TrainSettings {
+            data: self.data.clone(),
+            out: self.out.clone(),
+            hidden: self.hidden,
+            epochs: self.epochs,
+            batch: self.batch,
+            rate: self.lr,
+            wdl: self.wdl,
+            scale: self.scale,
+            seed: self.seed,
+            threads: self.threads,
+            validation_every: self.validation_every,
+            resume: self.resume,
+            command,
+        })
+    }
+}

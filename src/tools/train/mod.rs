@@ -1,0 +1,360 @@
+//! `duel train`: fits a net to the positions of datagen files on the CPU and writes it quantised.
+//!
+//! The samples ([`samples`]) are shuffled each epoch with the seed; each mini-batch is split into
+//! equal parts, one per thread, whose gradients ([`model`]) are summed in a fixed order, so a seed
+//! gives the same net on any machine with the same thread count. AdamW ([`adamw`]) takes a step per
+//! batch, its rate falling along a cosine from `--lr` to a hundredth of it. After each epoch the
+//! held-out games' loss is reported, and a checkpoint (the float model and the optimiser) and the
+//! quantised net are written, so a run cut short keeps its last epoch and `--resume` goes on from it.
+
+pub mod adamw;
+mod checkpoint;
+mod cli;
+pub mod model;
+pub mod samples;
+
+pub use cli::TrainArgs;
+
+use crate::game::{FileHeader, Game, Rng};
+use adamw::{AdamW, AdamWSettings};
+use model::Model;
+use samples::{Samples, Target};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The learning rate at the end of the cosine, as a share of the starting one.
+const FINAL_RATE_SHARE: f32 = 0.01;
+
+/// What a run trains, and how; the net's header records all of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainSettings {
+    /// The datagen files.
+    pub data: Vec<PathBuf>,
+    /// The net file written (and `<out>.checkpoint` beside it).
+    pub out: PathBuf,
+    /// Neurons of the hidden layer.
+    pub hidden: usize,
+    /// Passes over the training samples.
+    pub epochs: u32,
+    /// Samples per optimiser step.
+    pub batch: usize,
+    /// The starting learning rate.
+    pub rate: f32,
+    /// The result's weight in the target.
+    pub wdl: f32,
+    /// The sigmoid's scale, in the game's unit; also the net's output unit.
+    pub scale: f32,
+    /// The seed of the initial weights and the shuffles.
+    pub seed: u64,
+    /// Threads computing each batch's gradient.
+    pub threads: usize,
+    /// Every this many games one is held out for validation (0: none).
+    pub validation_every: usize,
+    /// Whether to go on from the checkpoint of an earlier run with the same settings.
+    pub resume: bool,
+    /// The command line, for the header.
+    pub command: String,
+}
+
+impl TrainSettings {
+    /// The settings as header lines, the command last: what the net and the checkpoint record.
+    pub fn header_lines(&self) -> Vec<(String, String)> {
+        let data: Vec<String> = self.data.iter().map(|p| p.display().to_string()).collect();
+        let lines = [
+            ("data", data.join(" ")),
+            ("epochs", self.epochs.to_string()),
+            ("batch", self.batch.to_string()),
+            ("lr", self.rate.to_string()),
+            ("wdl", self.wdl.to_string()),
+            ("seed", self.seed.to_string()),
+            ("threads", self.threads.to_string()),
+            ("validation_every", self.validation_every.to_string()),
+        ];
+        lines.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    }
+
+    fn target(&self) -> Target {
+        Target {
+            wdl: self.wdl,
+            scale: self.scale,
+        }
+    }
+}
+
+/// One epoch's figures.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpochReport {
+    /// The epoch, from 1.
+    pub epoch: u32,
+    /// The mean loss over the training samples during the epoch.
+    pub training_loss: f64,
+    /// The mean loss over the held-out samples after it, if any are held out.
+    pub validation_loss: Option<f64>,
+    /// Its duration.
+    pub seconds: f64,
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TrainSummary {
+    /// Games read.
+    pub games: usize,
+    /// Samples trained on.
+    pub training: usize,
+    /// Samples held out.
+    pub validation: usize,
+    /// The epochs run now (a resumed run starts after its checkpoint's).
+    pub epochs: Vec<EpochReport>,
+}
+
+/// Runs `duel train` for game `G`, reporting each epoch to `progress`.
+pub fn run<G: Game>(
+    settings: &TrainSettings,
+    progress: &mut dyn Write,
+) -> Result<TrainSummary, String> {
+    let inputs = G::NET.ok_or_else(|| format!("{} has no net features to train", G::NAME))?;
+    let started = Instant::now();
+    let data = samples::load(
+        &settings.data,
+        &inputs,
+        settings.target(),
+        settings.validation_every,
+    )?;
+    if data.training.is_empty() {
+        return Err("the data holds no training positions".to_string());
+    }
+    let _ = writeln!(
+        progress,
+        "train: {} games, {} training and {} validation positions, read in {:.1} s{}",
+        data.games,
+        data.training.len(),
+        data.validation.len(),
+        started.elapsed().as_secs_f64(),
+        if data.cut_short > 0 {
+            " (a partial game at the end of a file left out)"
+        } else {
+            ""
+        }
+    );
+    let count = Model::parameter_count(inputs.feature_count, settings.hidden);
+    let mut state = TrainingState {
+        model: Model::new(inputs.feature_count, settings.hidden, settings.seed),
+        optimiser: AdamW::new(count, AdamWSettings::default()),
+        epoch: 0,
+    };
+    if settings.resume {
+        state = checkpoint::read::<G>(settings)?;
+        let _ = writeln!(progress, "train: resuming after epoch {}", state.epoch);
+    }
+    let mut summary = TrainSummary {
+        games: data.games,
+        training: data.training.len(),
+        validation: data.validation.len(),
+        epochs: Vec::new(),
+    };
+    let batches_per_epoch = data.training.len().div_ceil(settings.batch) as u64;
+    let total_steps = batches_per_epoch * u64::from(settings.epochs);
+    while state.epoch < settings.epochs {
+        let began = Instant::now();
+        let epoch = state.epoch + 1;
+        let training_loss = train_epoch(&mut state, &data.training, settings, total_steps);
+        let validation_loss = (!data.validation.is_empty())
+            .then(|| mean_loss(&state.model, &data.validation, settings.threads));
+        state.epoch = epoch;
+        let report = EpochReport {
+            epoch,
+            training_loss,
+            validation_loss,
+            seconds: began.elapsed().as_secs_f64(),
+        };
+        checkpoint::write::<G>(settings, &state)?;
+        write_net::<G>(settings, &state.model, &summary, &report)?;
+        let _ = writeln!(
+            progress,
+            "train: epoch {epoch}/{}, training loss {training_loss:.6}, validation loss {}, {:.1} s ({:.0} positions/s)",
+            settings.epochs,
+            validation_loss.map_or("-".to_string(), |l| format!("{l:.6}")),
+            report.seconds,
+            data.training.len() as f64 / report.seconds.max(1e-9)
+        );
+        summary.epochs.push(report);
+    }
+    Ok(summary)
+}
+
+/// The model, the optimiser and the epochs done: what a checkpoint holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainingState {
+    /// The model.
+    pub model: Model,
+    /// The optimiser.
+    pub optimiser: AdamW,
+    /// Epochs done.
+    pub epoch: u32,
+}
+
+/// One pass over `samples` in a seeded order; returns the mean training loss.
+fn train_epoch(
+    state: &mut TrainingState,
+    samples: &Samples,
+    settings: &TrainSettings,
+    total_steps: u64,
+) -> f64 {
+    let mut order: Vec<u32> = (0..samples.len() as u32).collect();
+    let mut rng = Rng::new(settings.seed ^ u64::from(state.epoch + 1).wrapping_mul(0x9e37_79b9));
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+    let threads = settings.threads.max(1);
+    let count = state.model.parameters.len();
+    let mut gradients = vec![vec![0.0f32; count]; threads];
+    let mut loss = 0.0;
+    for batch in order.chunks(settings.batch) {
+        let part = batch.len().div_ceil(threads);
+        let model = &state.model;
+        let losses: Vec<f64> = std::thread::scope(|scope| {
+            let handles: Vec<_> = gradients
+                .iter_mut()
+                .zip(batch.chunks(part))
+                .map(|(gradient, indices)| {
+                    scope.spawn(move || {
+                        gradient.fill(0.0);
+                        model.add_gradient(samples, indices, gradient)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a gradient thread panicked"))
+                .collect()
+        });
+        loss += losses.iter().sum::<f64>();
+        // Threads that got no part of a short last batch left their buffers stale: skip them.
+        let used = batch.chunks(part).count();
+        let (total, others) = gradients.split_first_mut().expect("one thread at least");
+        for other in &others[..used - 1] {
+            for (t, o) in total.iter_mut().zip(other) {
+                *t += o;
+            }
+        }
+        let scale = 1.0 / batch.len() as f32;
+        total.iter_mut().for_each(|g| *g *= scale);
+        let rate = cosine_rate(settings.rate, state.optimiser.steps, total_steps);
+        state
+            .optimiser
+            .step(&mut state.model.parameters, total, rate);
+    }
+    loss / samples.len() as f64
+}
+
+/// The learning rate after `step` of `total` steps: a cosine from `start` down to
+/// [`FINAL_RATE_SHARE`] of it.
+fn cosine_rate(start: f32, step: u64, total: u64) -> f32 {
+    let progress = (step as f32 / total.max(1) as f32).min(1.0);
+    let end = start * FINAL_RATE_SHARE;
+    end + 0.5 * (start - end) * (1.0 + (std::f32::consts::PI * progress).cos())
+}
+
+/// The mean loss of `model` over `samples`, split over `threads`.
+pub fn mean_loss(model: &Model, samples: &Samples, threads: usize) -> f64 {
+    let part = samples.len().div_ceil(threads.max(1)).max(1);
+    let total: f64 = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..samples.len())
+            .step_by(part)
+            .map(|start| {
+                let end = (start + part).min(samples.len());
+                scope.spawn(move || model.loss(samples, start..end))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a loss thread panicked"))
+            .sum()
+    });
+    total / samples.len().max(1) as f64
+}
+
+/// Writes the quantised net of `model` to `--out`, its header naming the data, the settings and
+/// the epoch's losses.
+fn write_net<G: Game>(
+    settings: &TrainSettings,
+    model: &Model,
+    summary: &TrainSummary,
+    report: &EpochReport,
+) -> Result<(), String> {
+    let mut lines = settings.header_lines();
+    let figures = [
+        ("games", summary.games.to_string()),
+        ("positions", summary.training.to_string()),
+        ("validation_positions", summary.validation.to_string()),
+        ("epoch", report.epoch.to_string()),
+        ("training_loss", format!("{:.6}", report.training_loss)),
+        (
+            "validation_loss",
+            report
+                .validation_loss
+                .map_or("-".to_string(), |l| format!("{l:.6}")),
+        ),
+        ("command", settings.command.clone()),
+    ];
+    lines.extend(figures.into_iter().map(|(k, v)| (k.to_string(), v)));
+    let header = FileHeader {
+        game: G::NAME.to_string(),
+        lines,
+    };
+    let net = model.quantise(G::NAME, settings.scale.round() as i32, header);
+    std::fs::write(&settings.out, net.to_bytes())
+        .map_err(|e| format!("--out {}: {e}", settings.out.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{MoveList, NetInputs};
+    use crate::games::Duel;
+    use crate::search::nnue::evaluate_afresh;
+
+    #[test]
+    fn the_rate_falls_along_a_cosine() {
+        assert_eq!(cosine_rate(0.001, 0, 100), 0.001);
+        assert!((cosine_rate(0.001, 50, 100) - 0.000505).abs() < 1e-7);
+        assert!((cosine_rate(0.001, 100, 100) - 0.00001).abs() < 1e-9);
+    }
+
+    /// The quantised net's evaluation is the float model's, within 2% of the scale, over positions
+    /// of random games (the tolerance covers rounding every weight to 1/255 or 1/64).
+    #[test]
+    fn the_quantised_net_matches_the_float_model() {
+        let inputs = NetInputs::<Duel>::of(None);
+        let model = Model::new(inputs.feature_count, 32, 5);
+        let header = FileHeader {
+            game: String::new(),
+            lines: Vec::new(),
+        };
+        let net = model.quantise("duel", 400, header);
+        let mut rng = Rng::new(9);
+        let mut moves = MoveList::new();
+        let mut pos = Duel::start();
+        let (mut worst, mut checked) = (0.0f32, 0);
+        for _ in 0..300 {
+            let (mut us, mut them) = (Vec::new(), Vec::new());
+            let side = pos.side_to_move();
+            (inputs.active_features)(&pos, side, &mut us);
+            (inputs.active_features)(&pos, side.opponent(), &mut them);
+            let float = model.evaluate(&us, &them) * 400.0;
+            let quantised = evaluate_afresh(&net, &inputs, &pos) as f32;
+            worst = worst.max((float - quantised).abs());
+            checked += 1;
+            pos.generate_moves(&mut moves);
+            match rng.pick(&moves) {
+                Some(&mv) if pos.decided_winner().is_none() => pos = pos.make_move(mv),
+                _ => pos = Duel::start(),
+            }
+        }
+        assert!(
+            worst <= 8.0,
+            "worst difference {worst} over {checked} positions"
+        );
+    }
+}
