@@ -253,3 +253,90 @@ fn control_characters_do_not_break_the_error_line() {
     let error = single_error(&mut engine, "bad\u{7}\rcommand");
     assert!(error.contains("\\u{7}"), "{error}");
 }
+
+/// The score `go depth 2` reports from the start with an empty table: which evaluation the engine
+/// uses shows in it.
+fn depth_two_score(engine: &mut Engine) -> String {
+    engine.send("ucinewgame");
+    engine.send("position startpos");
+    engine.send("go depth 2");
+    let lines = engine.read_bestmove();
+    let info = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+    let score = info.split(" score ").nth(1).unwrap();
+    score
+        .split_whitespace()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn eval_files_that_are_not_a_net_of_the_game_are_refused_and_the_net_kept() {
+    use duel::game::FileHeader;
+    use duel::games::Alice;
+    use duel::tools::train::model::Model;
+    let dir = crate::common::temp_dir::TempDir::new("duel-evalfile");
+    let net_file = |game: &str, features: usize, name: &str| {
+        let header = FileHeader {
+            game: game.to_string(),
+            lines: Vec::new(),
+        };
+        let net = Model::new(features, 8, 3).quantise(game, 400, header);
+        let path = dir.path().join(name);
+        std::fs::write(&path, net.to_bytes()).unwrap();
+        path
+    };
+    let duel_net = net_file("duel", Duel::NET.unwrap().feature_count, "duel.nnue");
+    let alice_net = net_file("alice", Alice::NET.unwrap().feature_count, "alice.nnue");
+    let bytes = std::fs::read(&duel_net).unwrap();
+    let truncated = dir.path().join("truncated.nnue");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+
+    let mut engine = Engine::start();
+    let embedded = depth_two_score(&mut engine);
+    engine.send(&format!(
+        "setoption name EvalFile value {}",
+        duel_net.display()
+    ));
+    let lines = engine.sync();
+    assert!(
+        lines[0].contains("evaluating with") && errors(&lines).is_empty(),
+        "{lines:?}"
+    );
+    let loaded = depth_two_score(&mut engine);
+    assert_ne!(loaded, embedded, "a random net scores the start otherwise");
+    for (path, evidence) in [
+        (dir.path().join("missing.nnue"), "cannot read"),
+        (truncated, "cut short in the feature weights"),
+        (alice_net, "the net is for alice, not for duel"),
+        (dir.path().to_path_buf(), "cannot read"),
+    ] {
+        let input = format!("setoption name EvalFile value {}", path.display());
+        let error = single_error(&mut engine, &input);
+        assert!(error.contains(evidence), "{input}: {error}");
+        assert!(error.contains("keeping the net in use"), "{error}");
+        assert_eq!(
+            depth_two_score(&mut engine),
+            loaded,
+            "the loaded net is kept"
+        );
+    }
+    engine.send("setoption name Use NNUE value false");
+    let hand_written = depth_two_score(&mut engine);
+    engine.send("setoption name Use NNUE value true");
+    assert_eq!(depth_two_score(&mut engine), loaded);
+    engine.send("setoption name EvalFile value <embedded>");
+    engine.sync();
+    assert_eq!(depth_two_score(&mut engine), embedded);
+    engine.send("setoption name UCI_Variant value dame");
+    let error = single_error(
+        &mut engine,
+        &format!("setoption name EvalFile value {}", duel_net.display()),
+    );
+    assert!(error.contains("dame has no neural evaluation"), "{error}");
+    still_works(&mut engine);
+    assert_ne!(
+        hand_written, loaded,
+        "the hand-written evaluation is not the net"
+    );
+}

@@ -1,5 +1,5 @@
 //! The tools run as real processes: `duel play`, `duel match` (faulty engines, shards), `duel book`,
-//! `duel datagen` and `duel tune`.
+//! `duel datagen`, `duel train` and `duel tune`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -12,4 +12,5 @@ mod datagen;
 mod match_runner;
 mod play;
 mod shards;
+mod train;
 mod tune;

@@ -167,10 +167,9 @@ impl<G: Game> GameData<G> {
     }
 }
 
-/// Reads a whole file of game `G`: its header and games. A file that ends inside a game is refused,
-/// naming how many games are whole.
-pub fn read_games<G: Game>(bytes: &[u8]) -> Result<(Header, Vec<GameData<G>>), String> {
-    let (header, mut at) = Header::decode(bytes, FILE_KIND)?;
+/// The header of a file of game `G` and its length; a file of another game is refused by name.
+fn header_of<G: Game>(bytes: &[u8]) -> Result<(Header, usize), String> {
+    let (header, at) = Header::decode(bytes, FILE_KIND)?;
     if header.game != G::NAME {
         return Err(format!(
             "the data is of {}, not of {}",
@@ -178,6 +177,13 @@ pub fn read_games<G: Game>(bytes: &[u8]) -> Result<(Header, Vec<GameData<G>>), S
             G::NAME
         ));
     }
+    Ok((header, at))
+}
+
+/// Reads a whole file of game `G`: its header and games. A file that ends inside a game is refused,
+/// naming how many games are whole.
+pub fn read_games<G: Game>(bytes: &[u8]) -> Result<(Header, Vec<GameData<G>>), String> {
+    let (header, mut at) = header_of::<G>(bytes)?;
     let mut games = Vec::new();
     while at < bytes.len() {
         match GameData::<G>::decode(&bytes[at..])
@@ -201,7 +207,7 @@ pub fn read_games<G: Game>(bytes: &[u8]) -> Result<(Header, Vec<GameData<G>>), S
 /// The length of `bytes` up to the end of its last whole game, and how many games that holds: a
 /// resumed run cuts the rest off.
 pub fn complete_length<G: Game>(bytes: &[u8]) -> Result<(usize, usize), String> {
-    let (_, mut at) = Header::decode(bytes, FILE_KIND)?;
+    let (_, mut at) = header_of::<G>(bytes)?;
     let mut games = 0;
     while let Some((_, length)) = GameData::<G>::decode(&bytes[at..])? {
         at += length;

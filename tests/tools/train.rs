@@ -1,0 +1,191 @@
+//! `duel train`: on a small generated file its loss falls, the net it writes is a net of the game
+//! that the engine loads, a resumed run goes on from its checkpoint, and bad arguments and files are
+//! refused by name.
+
+use crate::common::temp_dir::TempDir;
+use duel::game::{FileHeader, Game};
+use duel::games::{Alice, Duel, HostedGame};
+use duel::search::nnue::{Network, network};
+use duel::tools::datagen::{self, DatagenSettings};
+use duel::tools::matches::Shard;
+use duel::tools::train::{self, TrainSettings};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A datagen file of `games` games of `G` at 300 nodes a move, in `dir`.
+fn data<G: HostedGame>(dir: &Path, games: u64) -> PathBuf {
+    let out = dir.join(format!("{}.data", G::NAME));
+    let settings = DatagenSettings {
+        games,
+        nodes: 300,
+        random_plies: 4,
+        seed: 3,
+        shard: Shard::parse("0/1").unwrap(),
+        out: out.clone(),
+        command: "test".to_string(),
+    };
+    datagen::run::<G>(&settings, G::BOOK, &mut std::io::sink()).unwrap();
+    out
+}
+
+/// A small run's settings: 8 epochs of a 16-neuron net.
+fn settings(data: PathBuf, out: PathBuf) -> TrainSettings {
+    TrainSettings {
+        data: vec![data],
+        out,
+        hidden: 16,
+        epochs: 8,
+        batch: 256,
+        rate: 0.01,
+        wdl: 0.3,
+        scale: 400.0,
+        seed: 5,
+        threads: 2,
+        validation_every: 5,
+        resume: false,
+        command: "test".to_string(),
+    }
+}
+
+/// Trains on a small file of `G`: the training loss falls, the net written is `G`'s and records how it was
+/// made, and the same seed gives the same net.
+fn training_lowers_the_loss<G: HostedGame>() {
+    let dir = TempDir::new(&format!("duel-train-{}", G::NAME));
+    let data = data::<G>(dir.path(), 30);
+    let run = settings(data, dir.path().join("net.nnue"));
+    let summary = train::run::<G>(&run, &mut std::io::sink()).unwrap();
+    assert!(
+        summary.training > 300 && summary.validation > 0,
+        "{summary:?}"
+    );
+    let (first, last) = (&summary.epochs[0], summary.epochs.last().unwrap());
+    assert!(
+        last.training_loss < 0.8 * first.training_loss,
+        "{first:?} {last:?}"
+    );
+    // Thirty games are too few to generalise from: the held-out loss is reported, not asserted to
+    // fall.
+    assert!(last.validation_loss.is_some_and(f64::is_finite), "{last:?}");
+    let bytes = std::fs::read(&run.out).unwrap();
+    let inputs = G::NET.unwrap();
+    let net = Network::from_bytes(&bytes, G::NAME, inputs.feature_count).unwrap();
+    assert_eq!(net.hidden(), 16);
+    assert_eq!(net.header().get("epoch"), Some("8"));
+    assert!(
+        net.header()
+            .get("data")
+            .unwrap()
+            .ends_with(&format!("{}.data", G::NAME))
+    );
+    let again = TrainSettings {
+        out: dir.path().join("again.nnue"),
+        ..run.clone()
+    };
+    train::run::<G>(&again, &mut std::io::sink()).unwrap();
+    assert_eq!(
+        std::fs::read(&again.out).unwrap(),
+        bytes,
+        "the same seed, the same net"
+    );
+}
+
+#[test]
+fn training_on_a_small_duel_file_lowers_the_loss() {
+    training_lowers_the_loss::<Duel>();
+}
+
+#[test]
+fn training_on_a_small_alice_file_lowers_the_loss() {
+    training_lowers_the_loss::<Alice>();
+}
+
+#[test]
+fn a_resumed_run_goes_on_from_its_checkpoint_with_the_same_settings_only() {
+    let dir = TempDir::new("duel-train-resume");
+    let data = data::<Duel>(dir.path(), 12);
+    let run = settings(data, dir.path().join("resumed.nnue"));
+    // A run of 3 epochs leaves a checkpoint after its third; a run of 8 resumes it (the number of
+    // epochs may grow, nothing else may change).
+    let first = TrainSettings {
+        epochs: 3,
+        ..run.clone()
+    };
+    train::run::<Duel>(&first, &mut std::io::sink()).unwrap();
+    let resumed = TrainSettings {
+        resume: true,
+        ..run
+    };
+    let summary = train::run::<Duel>(&resumed, &mut std::io::sink()).unwrap();
+    let epochs: Vec<u32> = summary.epochs.iter().map(|e| e.epoch).collect();
+    assert_eq!(epochs, [4, 5, 6, 7, 8]);
+    let bytes = std::fs::read(&resumed.out).unwrap();
+    let net = Network::from_bytes(&bytes, "duel", Duel::NET.unwrap().feature_count).unwrap();
+    assert_eq!(net.header().get("epoch"), Some("8"));
+    let refused = TrainSettings {
+        wdl: 0.5,
+        ..resumed.clone()
+    };
+    let err = train::run::<Duel>(&refused, &mut std::io::sink()).unwrap_err();
+    assert!(
+        err.contains("made with wdl=0.3, this run has wdl=0.5"),
+        "{err}"
+    );
+    let missing = TrainSettings {
+        out: dir.path().join("never.nnue"),
+        ..resumed
+    };
+    let err = train::run::<Duel>(&missing, &mut std::io::sink()).unwrap_err();
+    assert!(err.contains("never.nnue.checkpoint"), "{err}");
+}
+
+#[test]
+fn the_binary_trains_and_names_bad_arguments_and_files() {
+    let dir = TempDir::new("duel-train-cli");
+    let data = data::<Duel>(dir.path(), 6);
+    let out = dir.path().join("cli.nnue");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_duel"))
+            .arg("train")
+            .args(args)
+            .output()
+            .expect("duel train runs")
+    };
+    let (data, out_text) = (data.to_str().unwrap(), out.to_str().unwrap());
+    let made = run(&[
+        "--data", data, "--out", out_text, "--epochs", "2", "--hidden", "8",
+    ]);
+    assert!(made.status.success(), "{made:?}");
+    let stderr = String::from_utf8_lossy(&made.stderr);
+    assert!(stderr.contains("epoch 2/2, training loss"), "{stderr}");
+    let bytes = std::fs::read(&out).unwrap();
+    let (header, _) = FileHeader::decode(&bytes, network::FILE_KIND).unwrap();
+    assert!(header.get("command").unwrap().contains("--epochs 2"));
+    for (args, named) in [
+        (
+            &["--data", data, "--out", out_text, "--hidden", "0"][..],
+            "--hidden",
+        ),
+        (
+            &["--data", data, "--out", out_text, "--wdl", "1.5"][..],
+            "--wdl",
+        ),
+        (
+            &["--data", data, "--out", out_text, "--variant", "dame"][..],
+            "dame has no net",
+        ),
+        (
+            &["--data", data, "--out", out_text, "--variant", "alice"][..],
+            "not of alice",
+        ),
+        (&["--data", out_text, "--out", out_text][..], "DUELDATA"),
+        (
+            &["--data", "/no/such.data", "--out", out_text][..],
+            "/no/such.data",
+        ),
+    ] {
+        let refused = run(args);
+        assert!(!refused.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(stderr.contains(named), "{args:?}: {stderr}");
+    }
+}
