@@ -38,7 +38,7 @@ fn settings(data: PathBuf, out: PathBuf) -> TrainSettings {
         batch: 256,
         rate: 0.01,
         wdl: 0.3,
-        scale: 400.0,
+        scale: None,
         seed: 5,
         threads: 2,
         validation_every: 5,

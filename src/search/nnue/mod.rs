@@ -7,7 +7,7 @@ pub mod accumulator;
 pub mod network;
 
 pub use accumulator::{NetStack, evaluate_afresh};
-pub use network::{Network, QA, QB, QuantisedParameters};
+pub use network::{MAX_HIDDEN, Network, QA, QB, QuantisedParameters};
 
 use crate::game::Game;
 use std::collections::HashMap;

@@ -13,8 +13,12 @@ use crate::game::{FileHeader, FileKind};
 
 /// The first layer's quantisation: a float 1.0 is this many units, and the clipped ReLU's ceiling.
 pub const QA: i32 = 255;
-/// The output layer's quantisation.
-pub const QB: i32 = 64;
+/// The output layer's quantisation. Larger than the usual 64, since the output weights are `i16`,
+/// not `i8`: rounding them to 1/512 keeps the evaluation within a unit or two of the float model's,
+/// and `QA · QB · 1.98` per neuron stays far from overflowing an `i32` for up to 2,048 neurons.
+pub const QB: i32 = 512;
+/// The most hidden neurons a net may have: more could overflow the output's `i32` sum.
+pub const MAX_HIDDEN: usize = 2048;
 
 /// What a net file is, to its header.
 pub const FILE_KIND: FileKind = FileKind {
@@ -255,7 +259,7 @@ pub(crate) mod tests {
         let parameters = QuantisedParameters {
             feature_weights: values(features * hidden, 60),
             feature_biases: values(hidden, 100),
-            output_weights: values(2 * hidden, 64),
+            output_weights: values(2 * hidden, 500),
             output_bias: 1234,
         };
         let header = FileHeader {
@@ -293,7 +297,7 @@ pub(crate) mod tests {
             net.output_bias + 255 * i32::from(w[0]) + 100 * i32::from(w[2]) + 20 * i32::from(w[3]);
         assert_eq!(
             net.evaluate(&us, &them),
-            (i64::from(sum) * 400 / (255 * 64)) as i32
+            (i64::from(sum) * 400 / (255 * 512)) as i32
         );
     }
 }

@@ -1,6 +1,7 @@
 //! The command-line arguments of `duel train`, checked into [`TrainSettings`].
 
 use super::TrainSettings;
+use crate::search::nnue::MAX_HIDDEN;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -28,9 +29,10 @@ pub struct TrainArgs {
     /// The weight of the game's result in the target, the rest going to the sigmoid of the score.
     #[arg(long, default_value_t = 0.3)]
     pub wdl: f32,
-    /// The score, in the game's unit, that the sigmoid maps to a 73% win chance; the net's unit.
-    #[arg(long, default_value_t = 400.0)]
-    pub scale: f32,
+    /// The score, in the game's unit, that the sigmoid maps to a 73% win chance, and so the net's
+    /// output unit [default: fitted to the data's scores and results]
+    #[arg(long)]
+    pub scale: Option<f32>,
     /// The seed of the initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -58,8 +60,8 @@ impl TrainArgs {
         if let Some((name, _)) = positive.iter().find(|(_, v)| *v == 0) {
             return Err(format!("{name} must be at least 1"));
         }
-        if self.hidden > 4096 {
-            return Err(format!("--hidden {} is above 4096", self.hidden));
+        if self.hidden > MAX_HIDDEN {
+            return Err(format!("--hidden {} is above {MAX_HIDDEN}", self.hidden));
         }
         if !(0.0..=1.0).contains(&self.wdl) {
             return Err(format!("--wdl must be from 0 to 1, found {}", self.wdl));
@@ -67,11 +69,10 @@ impl TrainArgs {
         if !(self.lr > 0.0 && self.lr.is_finite()) {
             return Err(format!("--lr must be positive, found {}", self.lr));
         }
-        if !(self.scale >= 1.0 && self.scale <= 100_000.0) {
-            return Err(format!(
-                "--scale must be from 1 to 100000, found {}",
-                self.scale
-            ));
+        if let Some(scale) = self.scale
+            && !(1.0..=100_000.0).contains(&scale)
+        {
+            return Err(format!("--scale must be from 1 to 100000, found {scale}"));
         }
         Ok(TrainSettings {
             data: self.data.clone(),

@@ -15,7 +15,11 @@ pub struct Samples {
     /// Where each list starts in `features`: sample `i`'s lists are `2i` and `2i + 1`; one more
     /// entry closes the last.
     starts: Vec<u32>,
-    /// What the net should output, after the sigmoid.
+    /// The search's score for the side to move.
+    scores: Vec<i16>,
+    /// The game's result for the side to move: 1, ½ or 0.
+    results: Vec<f32>,
+    /// What the net should output, after the sigmoid ([`Samples::set_targets`]).
     targets: Vec<f32>,
 }
 
@@ -31,8 +35,7 @@ pub struct Target {
 impl Target {
     /// The target of a position whose side to move scored `score` and got `result` (1, ½ or 0).
     pub fn of(&self, score: i16, result: f32) -> f32 {
-        let score = f32::from(score.clamp(-MATE_SCORE, MATE_SCORE));
-        self.wdl * result + (1.0 - self.wdl) * sigmoid(score / self.scale)
+        self.wdl * result + (1.0 - self.wdl) * sigmoid(f32::from(score) / self.scale)
     }
 }
 
@@ -44,12 +47,43 @@ pub fn sigmoid(x: f32) -> f32 {
 impl Samples {
     /// How many samples there are.
     pub fn len(&self) -> usize {
-        self.targets.len()
+        self.scores.len()
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.targets.is_empty()
+        self.scores.is_empty()
+    }
+
+    /// Makes every sample's target by `target`.
+    pub fn set_targets(&mut self, target: Target) {
+        let pairs = self.scores.iter().zip(&self.results);
+        self.targets = pairs.map(|(&s, &r)| target.of(s, r)).collect();
+    }
+
+    /// The scale at which the sigmoid of the scores best predicts the results (least squared error),
+    /// from 10 to 10,000 units: the unit of a game's evaluation, which differs from game to game.
+    pub fn fitted_scale(&self) -> f32 {
+        // Every 10th sample of a large set is plenty for one number.
+        let step = (self.len() / 200_000).max(1);
+        let error = |scale: f32| -> f64 {
+            let pairs = self.scores.iter().zip(&self.results).step_by(step);
+            pairs
+                .map(|(&s, &r)| f64::from(sigmoid(f32::from(s) / scale) - r).powi(2))
+                .sum()
+        };
+        // Golden-section search over the scale's logarithm.
+        let (mut low, mut high) = (10f32.ln(), 10_000f32.ln());
+        let ratio = (5f32.sqrt() - 1.0) / 2.0;
+        for _ in 0..40 {
+            let (a, b) = (high - ratio * (high - low), low + ratio * (high - low));
+            if error(a.exp()) < error(b.exp()) {
+                high = b;
+            } else {
+                low = a;
+            }
+        }
+        ((low + high) / 2.0).exp()
     }
 
     /// Sample `index`: the side to move's features, the other side's, and the target.
@@ -63,8 +97,9 @@ impl Samples {
         )
     }
 
-    /// Adds a sample: `pos` as the net sees it, with target `target`.
-    pub fn push<G: Game>(&mut self, inputs: &NetInputs<G>, pos: &G, target: f32) {
+    /// Adds a sample: `pos` as the net sees it, with the search's score and the game's result for
+    /// its side to move.
+    pub fn push<G: Game>(&mut self, inputs: &NetInputs<G>, pos: &G, score: i16, result: f32) {
         if self.starts.is_empty() {
             self.starts.push(0);
         }
@@ -73,7 +108,8 @@ impl Samples {
             (inputs.active_features)(pos, perspective, &mut self.features);
             self.starts.push(self.features.len() as u32);
         }
-        self.targets.push(target);
+        self.scores.push(score.clamp(-MATE_SCORE, MATE_SCORE));
+        self.results.push(result);
     }
 }
 
@@ -91,11 +127,10 @@ pub struct Dataset {
 }
 
 /// Reads the kept positions of `files` (datagen files of game `G`), holding out every
-/// `validation_every`-th game (none for 0). Errors name the file.
+/// `validation_every`-th game (none for 0); the targets are still to be set. Errors name the file.
 pub fn load<G: Game>(
     files: &[PathBuf],
     inputs: &NetInputs<G>,
-    target: Target,
     validation_every: usize,
 ) -> Result<Dataset, String> {
     let mut data = Dataset::default();
@@ -115,9 +150,40 @@ pub fn load<G: Game>(
                 &mut data.training
             };
             for kept in game.training_positions() {
-                samples.push(inputs, &kept.position, target.of(kept.score, kept.result));
+                samples.push(inputs, &kept.position, kept.score, kept.result);
             }
         }
     }
     Ok(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fitted_scale_is_the_one_the_results_follow() {
+        let scores: Vec<i16> = (-600..=600).step_by(7).collect();
+        let results = scores
+            .iter()
+            .map(|&s| sigmoid(f32::from(s) / 120.0))
+            .collect();
+        let samples = Samples {
+            scores,
+            results,
+            ..Samples::default()
+        };
+        let fitted = samples.fitted_scale();
+        assert!((fitted - 120.0).abs() < 0.5, "{fitted}");
+    }
+
+    #[test]
+    fn a_target_blends_the_result_and_the_score() {
+        let target = Target {
+            wdl: 0.25,
+            scale: 100.0,
+        };
+        assert_eq!(target.of(0, 1.0), 0.25 + 0.75 * 0.5);
+        assert!((target.of(100, 0.0) - 0.75 * sigmoid(1.0)).abs() < 1e-6);
+    }
 }
