@@ -344,9 +344,13 @@ impl<G: Game> Engine<G> {
         Ok(())
     }
 
-    /// The header of the net the next search evaluates with, if it evaluates with one.
-    pub fn net_header(&self) -> Option<FileHeader> {
-        search::nnue::chosen_network::<G>(&self.settings).map(|net| net.header().clone())
+    /// The current position's evaluation by the net the next search evaluates with, and the net's
+    /// header; `None` when the search evaluates with the game's hand-written evaluation.
+    pub fn net_evaluation(&self) -> Option<(i32, FileHeader)> {
+        let net = search::nnue::chosen_network::<G>(&self.settings)?;
+        let inputs = G::NET?;
+        let score = search::nnue::evaluate_afresh(&net, &inputs, self.record.current());
+        Some((score, net.header().clone()))
     }
 
     // ----- services ---------------------------------------------------------------------------

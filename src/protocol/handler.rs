@@ -227,7 +227,8 @@ impl<G: Presentation + Perft> Handler<G> {
         self.out.block(&text);
     }
 
-    /// `eval`: every term for both sides, then the total.
+    /// `eval`: every term of the hand-written evaluation for both sides, then the total, and the
+    /// net's evaluation where the search uses a net.
     fn eval(&self) {
         let position = self.engine.record().current();
         let mut text = format!(
@@ -251,6 +252,20 @@ impl<G: Presentation + Perft> Handler<G> {
             position.evaluate(),
             position.side_to_move()
         );
+        match self.engine.net_evaluation() {
+            Some((score, header)) => {
+                let of = |key: &str| header.get(key).unwrap_or("?").to_string();
+                let _ = writeln!(
+                    text,
+                    "NNUE evaluation: {score} cp for the side to move, which the search uses (net: {} hidden neurons, trained on {} positions)",
+                    of("hidden"),
+                    of("positions")
+                );
+            }
+            None => {
+                let _ = writeln!(text, "The search uses this evaluation.");
+            }
+        }
         self.out.block(&text);
     }
 }

@@ -376,7 +376,7 @@ fn go_perft_prints_what_duel_perft_prints() {
 }
 
 #[test]
-fn eval_prints_the_terms_and_the_evaluation() {
+fn eval_prints_the_terms_the_evaluation_and_the_nets() {
     let mut engine = Engine::start();
     engine.send("eval");
     let lines = engine.sync();
@@ -388,13 +388,19 @@ fn eval_prints_the_terms_and_the_evaluation() {
             term.name
         );
     }
-    assert_eq!(
-        lines.last().unwrap(),
-        &format!(
-            "Evaluation: {} cp for the side to move (white)",
-            position.evaluate()
-        )
+    let total = format!(
+        "Evaluation: {} cp for the side to move (white)",
+        position.evaluate()
     );
+    assert!(lines.contains(&total), "{lines:?}");
+    // Duel's search evaluates with its embedded net, which `eval` shows last; without it, the
+    // hand-written evaluation is the search's.
+    let last = lines.last().unwrap();
+    assert!(last.starts_with("NNUE evaluation: "), "{last}");
+    engine.send("setoption name Use NNUE value false");
+    engine.send("eval");
+    let lines = engine.sync();
+    assert_eq!(lines.last().unwrap(), "The search uses this evaluation.");
 }
 
 #[test]

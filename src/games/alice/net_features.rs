@@ -3,7 +3,6 @@
 //! (for Black the ranks are turned round). 2 × 2 × 6 × 64 = 1,536 features.
 
 use super::position::Position;
-use super::square::Square;
 use crate::game::{NetFeatures, Side};
 
 impl NetFeatures for Position {
@@ -11,7 +10,7 @@ impl NetFeatures for Position {
 
     fn active_features(&self, perspective: Side, features: &mut Vec<u16>) {
         let start = features.len();
-        for sq in Square::all() {
+        for sq in self.occupied_anywhere() {
             let Some((piece, board)) = self.occupant(sq).get() else {
                 continue;
             };

@@ -5,7 +5,7 @@
 
 use super::orientation::{ORIENTATIONS, Orientation};
 use super::position::Position;
-use super::square::{SQUARES, Square};
+use super::square::SQUARES;
 use crate::game::{NetFeatures, Side};
 
 /// What a piece can be: the 24 orientations of a die, then the king.
@@ -20,22 +20,23 @@ impl NetFeatures for Position {
     const FEATURE_COUNT: usize = 2 * SQUARES * KINDS;
 
     fn active_features(&self, perspective: Side, features: &mut Vec<u16>) {
-        let start = features.len();
-        for sq in Square::all() {
-            let piece = self.piece_at(sq);
-            if piece.is_none() {
-                continue;
+        // The perspective's pieces, then the other side's; squares come in ascending order, which
+        // the half turn reverses for Black, so each group is ascending once reversed.
+        for (theirs, side) in [(0, perspective), (1, perspective.opponent())] {
+            let group = features.len();
+            self.occupied_by(side).for_each_square(|sq| {
+                let (square, kind) = match (perspective, self.piece_at(sq).orientation()) {
+                    (Side::White, Some(o)) => (sq.index(), o.index()),
+                    (Side::Black, Some(o)) => (SQUARES - 1 - sq.index(), turned(o).index()),
+                    (Side::White, None) => (sq.index(), ORIENTATIONS),
+                    (Side::Black, None) => (SQUARES - 1 - sq.index(), ORIENTATIONS),
+                };
+                features.push(((theirs * SQUARES + square) * KINDS + kind) as u16);
+            });
+            if perspective == Side::Black {
+                features[group..].reverse();
             }
-            let theirs = usize::from(piece.side() != perspective);
-            let (square, kind) = match (perspective, piece.orientation()) {
-                (Side::White, Some(o)) => (sq.index(), o.index()),
-                (Side::Black, Some(o)) => (SQUARES - 1 - sq.index(), turned(o).index()),
-                (Side::White, None) => (sq.index(), ORIENTATIONS),
-                (Side::Black, None) => (SQUARES - 1 - sq.index(), ORIENTATIONS),
-            };
-            features.push(((theirs * SQUARES + square) * KINDS + kind) as u16);
         }
-        features[start..].sort_unstable();
     }
 }
 

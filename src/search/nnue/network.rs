@@ -4,8 +4,8 @@
 //! (`i16`), the output bias × `QA · QB` (`i32`); the evaluation is the output × `scale / (QA · QB)`,
 //! in the game's own unit.
 //!
-//! The file: the engine's file header ([`FILE_KIND`]; `features=`, `hidden=`, `scale=` and how the
-//! net was made), then, little-endian, the first layer's weights (`features × hidden` `i16`, one row
+//! The file: the engine's file header ([`FILE_KIND`]; `features=`, `hidden=`, `scale=`, `qa=`, `qb=`
+//! and how the net was made), then, little-endian, the first layer's weights (`features × hidden` `i16`, one row
 //! per feature), its biases (`hidden` `i16`), the output weights (`2 × hidden` `i16`, the side to
 //! move's half first) and the output bias (`i32`).
 
@@ -91,11 +91,13 @@ impl Network {
         }
         header
             .lines
-            .retain(|(k, _)| !matches!(k.as_str(), "features" | "hidden" | "scale"));
+            .retain(|(k, _)| !matches!(k.as_str(), "features" | "hidden" | "scale" | "qa" | "qb"));
         let sizes = [
             ("features", features),
             ("hidden", hidden),
             ("scale", scale as usize),
+            ("qa", QA as usize),
+            ("qb", QB as usize),
         ];
         for (at, (key, value)) in sizes.into_iter().enumerate() {
             header
@@ -128,6 +130,12 @@ impl Network {
                 .map_err(|_| format!("{key}={value} is not a number"))
         };
         let (found, hidden, scale) = (number("features")?, number("hidden")?, number("scale")?);
+        let (qa, qb) = (number("qa")?, number("qb")?);
+        if (qa, qb) != (QA as usize, QB as usize) {
+            return Err(format!(
+                "the net is quantised with qa={qa}, qb={qb}; this build reads qa={QA}, qb={QB}"
+            ));
+        }
         if found != features {
             return Err(format!(
                 "the net has {found} input features; {game}'s feature set has {features}"
@@ -280,6 +288,12 @@ pub(crate) mod tests {
         };
         assert!(refused(&bytes, "alice", 10).contains("for duel, not for alice"));
         assert!(refused(&bytes, "duel", 11).contains("has 10 input features"));
+        let other_quantisation = String::from_utf8_lossy(&bytes).replace("qb=512", "qb=064");
+        let other_quantisation = refused(other_quantisation.as_bytes(), "duel", 10);
+        assert!(
+            other_quantisation.contains("quantised with qa=255, qb=64"),
+            "{other_quantisation}"
+        );
         assert!(refused(&bytes[..bytes.len() - 3], "duel", 10).contains("cut short"));
         assert!(refused(&[bytes.as_slice(), &[0]].concat(), "duel", 10).contains("1 bytes after"));
         assert!(
