@@ -140,9 +140,11 @@ mod tests {
             let (whole, depth) = sliced_nodes(position, "go depth 8", u64::MAX);
             let (sliced, sliced_depth) = sliced_nodes(position, "go depth 8", 2_000);
             assert_eq!((depth, sliced_depth), (8, 8));
-            // Starting each slice again from depth 1 took more than twice the nodes.
+            // Starting each slice again from depth 1 never reached depth 8 at all; resumed, the
+            // slices cost 1.2 to 1.75 times one search's nodes (the hand-written evaluation and the
+            // net differ).
             assert!(
-                sliced * 2 < whole * 3,
+                sliced < whole * 2,
                 "{position}: {sliced} nodes in slices of 2,000, {whole} in one"
             );
         }

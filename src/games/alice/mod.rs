@@ -104,7 +104,9 @@ impl Game for Position {
     ];
     /// The feature set of `net_features.rs`; the net it ships with is `nets/alice.nnue` (README,
     /// "Training a net").
-    const NET: Option<NetInputs<Self>> = Some(NetInputs::of(None));
+    const NET: Option<NetInputs<Self>> = Some(NetInputs::of(Some(include_bytes!(
+        "../../../nets/alice.nnue"
+    ))));
 
     fn start() -> Self {
         // The start FEN is a constant that the tests parse.

@@ -2,27 +2,34 @@
 //! other side's), which board it stands on, its kind and its square, seen from the perspective's side
 //! (for Black the ranks are turned round). 2 × 2 × 6 × 64 = 1,536 features.
 
+use super::bitboard::Bitboard;
+use super::piece::Kind;
 use super::position::Position;
+use super::square::Board;
 use crate::game::{NetFeatures, Side};
 
 impl NetFeatures for Position {
     const FEATURE_COUNT: usize = 2 * 2 * 6 * 64;
 
     fn active_features(&self, perspective: Side, features: &mut Vec<u16>) {
-        let start = features.len();
-        for sq in self.occupied_anywhere() {
-            let Some((piece, board)) = self.occupant(sq).get() else {
-                continue;
-            };
-            let theirs = usize::from(piece.side != perspective);
-            let square = match perspective {
-                Side::White => sq.index(),
-                Side::Black => sq.index() ^ 56,
-            };
-            let index = ((theirs * 2 + board.index()) * 6 + piece.kind.index()) * 64 + square;
-            features.push(index as u16);
+        // Group by group in the index's order (owner, board, kind), each group's squares ascending:
+        // the list comes out sorted. For Black the ranks are turned round, which a byte swap of the
+        // bitboard does, so its squares still come in ascending order.
+        for (theirs, side) in [(0, perspective), (1, perspective.opponent())] {
+            for board in Board::BOTH {
+                for kind in Kind::ALL {
+                    let pieces = self.pieces(board, side, kind).0;
+                    let seen = match perspective {
+                        Side::White => pieces,
+                        Side::Black => pieces.swap_bytes(),
+                    };
+                    let group = ((theirs * 2 + board.index()) * 6 + kind.index()) * 64;
+                    for sq in Bitboard(seen) {
+                        features.push((group + sq.index()) as u16);
+                    }
+                }
+            }
         }
-        features[start..].sort_unstable();
     }
 }
 

@@ -89,7 +89,9 @@ impl Game for Position {
     const MOVE_MARKS: &'static [&'static str] = &["+", "++"];
     /// The feature set of `net_features.rs`; the net it ships with is `nets/duel.nnue` (README,
     /// "Training a net").
-    const NET: Option<NetInputs<Self>> = Some(NetInputs::of(None));
+    const NET: Option<NetInputs<Self>> = Some(NetInputs::of(Some(include_bytes!(
+        "../../../nets/duel.nnue"
+    ))));
 
     fn start() -> Self {
         dfen::parse(START_DFEN).expect("the start DFEN is valid")

@@ -43,3 +43,34 @@ pub fn chosen_network<G: Game>(settings: &super::Settings) -> Option<Arc<Network
     }
     settings.net.clone().or_else(embedded_network::<G>)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Alice, Dame, Dipole, Duel};
+    use crate::search::Settings;
+
+    #[test]
+    fn the_embedded_nets_are_nets_of_their_games_and_the_options_choose() {
+        for net in [embedded_network::<Duel>(), embedded_network::<Alice>()] {
+            let net = net.expect("Duel and Alice ship a net");
+            assert!(
+                net.header()
+                    .get("command")
+                    .is_some_and(|c| c.contains("train"))
+            );
+        }
+        assert!(embedded_network::<Dame>().is_none() && embedded_network::<Dipole>().is_none());
+        let hand_written = Settings {
+            use_net: false,
+            ..Settings::DEFAULT
+        };
+        assert!(chosen_network::<Duel>(&hand_written).is_none());
+        let embedded = chosen_network::<Duel>(&Settings::DEFAULT).expect("the embedded net");
+        assert!(
+            Arc::ptr_eq(&embedded, &embedded_network::<Duel>().unwrap()),
+            "read once"
+        );
+        assert!(chosen_network::<Dame>(&Settings::DEFAULT).is_none());
+    }
+}
