@@ -55,7 +55,7 @@ pub fn run_bench<G: Game>(depth: u32, out: &mut impl Write) -> io::Result<BenchR
         })?;
         tt.clear();
         let started = Instant::now();
-        let summary = search::run_unattended(&pos, &[], &limits, &tt);
+        let summary = search::run_unattended(&pos, &[], &limits, true, &tt);
         total.elapsed += started.elapsed();
         total.nodes += summary.nodes;
         writeln!(out, "{}/{count} {} nodes {text}", index + 1, summary.nodes)?;

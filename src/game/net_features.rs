@@ -14,9 +14,21 @@ pub trait NetFeatures: Game {
     /// How many features a perspective has: every index is below it.
     const FEATURE_COUNT: usize;
 
+    /// How many coarser features the trainer adds beside the real ones (a factoriser): each real
+    /// feature also trains the coarse feature [`NetFeatures::factor`] names, whose row is added to
+    /// the real one's when the net is written, so that what a rarely seen feature shares with its
+    /// kin (a die's top value, whatever its other faces) is learnt from all of them. 0: none.
+    const FACTOR_COUNT: usize = 0;
+
     /// Appends to `features` the index of every feature active in this position from `perspective`'s
     /// view, in ascending order, each once.
     fn active_features(&self, perspective: Side, features: &mut Vec<u16>);
+
+    /// The coarse feature (below [`NetFeatures::FACTOR_COUNT`]) that `feature` shares weights with in
+    /// training; never called without coarse features.
+    fn factor(feature: u16) -> u16 {
+        feature
+    }
 }
 
 /// What the search and the trainer need of a game's neural evaluation, without knowing the game: how
@@ -28,6 +40,10 @@ pub struct NetInputs<G> {
     pub active_features: fn(&G, Side, &mut Vec<u16>),
     /// The net file embedded in the binary, the default evaluation; `None` while the game has none.
     pub default_net: Option<&'static [u8]>,
+    /// How many coarse features training adds ([`NetFeatures::FACTOR_COUNT`]).
+    pub factor_count: usize,
+    /// A feature's coarse feature ([`NetFeatures::factor`]).
+    pub factor: fn(u16) -> u16,
 }
 
 impl<G: NetFeatures> NetInputs<G> {
@@ -37,6 +53,8 @@ impl<G: NetFeatures> NetInputs<G> {
             feature_count: G::FEATURE_COUNT,
             active_features: G::active_features,
             default_net,
+            factor_count: G::FACTOR_COUNT,
+            factor: G::factor,
         }
     }
 }

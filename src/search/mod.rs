@@ -92,13 +92,15 @@ pub fn run_detailed<G: Game>(
     shared.search(report)
 }
 
-/// A search that no one stops or watches, on one thread: with `tt` emptied first its result depends
+/// A search that no one stops or watches, on one thread, with the evaluation `use_net` chooses (the
+/// game's embedded net, or its hand-written evaluation): with `tt` emptied first its result depends
 /// on `root`, `history` and `limits` alone (what bench and the book's scoring need). `limits` must
 /// end the search by themselves (a depth or a node count).
 pub fn run_unattended<G: Game>(
     root: &G,
     history: &[u64],
     limits: &Limits<G::Move>,
+    use_net: bool,
     tt: &TranspositionTable,
 ) -> SearchSummary<G::Move> {
     run_detailed(
@@ -106,7 +108,10 @@ pub fn run_unattended<G: Game>(
             root,
             history,
             limits,
-            settings: &Settings::DEFAULT,
+            settings: &Settings {
+                use_net,
+                ..Settings::DEFAULT
+            },
             control: &SearchControl::new(),
             tt,
         },

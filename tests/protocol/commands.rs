@@ -5,7 +5,7 @@ use duel::game::{Game, Presentation};
 use duel::games::Duel;
 use std::process::Command;
 
-const OPTIONS: [&str; 10] = [
+const OPTIONS: [&str; 12] = [
     "option name Hash type spin default 16 min 1 max 12288",
     "option name Threads type spin default 1 min 1 max 256",
     "option name MultiPV type spin default 1 min 1 max 256",
@@ -16,6 +16,8 @@ const OPTIONS: [&str; 10] = [
     "option name Skill Level type spin default 20 min 0 max 20",
     "option name UCI_LimitStrength type check default false",
     "option name UCI_Elo type spin default 1868 min 653 max 1868",
+    "option name Use NNUE type check default true",
+    "option name EvalFile type string default <embedded>",
 ];
 
 #[test]
@@ -25,8 +27,8 @@ fn uci_identifies_lists_options_and_ends_in_uciok() {
     let lines = engine.read_until(|l| l == "uciok");
     assert!(lines[0].starts_with("id name duel "), "{lines:?}");
     assert!(lines[1].starts_with("id author "), "{lines:?}");
-    assert_eq!(&lines[2..12], OPTIONS);
-    assert_eq!(lines.len(), 13);
+    assert_eq!(&lines[2..14], OPTIONS);
+    assert_eq!(lines.len(), 15);
     assert!(engine.sync().is_empty());
 }
 
@@ -36,8 +38,8 @@ fn ugi_answers_the_same_ending_in_ugiok() {
     engine.send("ugi");
     let lines = engine.read_until(|l| l == "ugiok");
     assert!(lines[0].starts_with("id name duel "));
-    assert_eq!(&lines[2..12], OPTIONS);
-    assert_eq!(lines.len(), 13);
+    assert_eq!(&lines[2..14], OPTIONS);
+    assert_eq!(lines.len(), 15);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Alice chess's inputs to a neural evaluation: for each piece, whose it is (the perspective's or the
 //! other side's), which board it stands on, its kind and its square, seen from the perspective's side
-//! (for Black the ranks are turned round). 2 × 2 × 6 × 64 = 1,536 features.
+//! (for Black the ranks are turned round). 2 × 2 × 6 × 64 = 1,536 features. In training each also
+//! teaches its coarse feature, the same without the board.
 
 use super::bitboard::Bitboard;
 use super::piece::Kind;
@@ -10,6 +11,8 @@ use crate::game::{NetFeatures, Side};
 
 impl NetFeatures for Position {
     const FEATURE_COUNT: usize = 2 * 2 * 6 * 64;
+    /// Owner × kind × square, whichever board: what a piece on a square is worth on either board.
+    const FACTOR_COUNT: usize = 2 * 6 * 64;
 
     fn active_features(&self, perspective: Side, features: &mut Vec<u16>) {
         // Group by group in the index's order (owner, board, kind), each group's squares ascending:
@@ -30,6 +33,13 @@ impl NetFeatures for Position {
                 }
             }
         }
+    }
+
+    fn factor(feature: u16) -> u16 {
+        // ((owner · 2 + board) · 6 + kind) · 64 + square, without the board.
+        let feature = usize::from(feature);
+        let (owner, rest) = (feature / (2 * 6 * 64), feature % (6 * 64));
+        (owner * 6 * 64 + rest) as u16
     }
 }
 

@@ -1,7 +1,8 @@
 //! Duel's inputs to a neural evaluation: for each piece, whose it is (the perspective's or the
 //! other side's), its square and what it is (a die in one of its 24 orientations, or the king), seen
 //! from the perspective's side: for Black the board is turned half round, which keeps a die a die
-//! (north and south swap, east and west swap, the top stays). 2 × 72 × 25 = 3,600 features.
+//! (north and south swap, east and west swap, the top stays). 2 × 72 × 25 = 3,600 features. In
+//! training each also teaches its coarse feature, owner × square × top value (or king).
 
 use super::orientation::{ORIENTATIONS, Orientation};
 use super::position::Position;
@@ -16,8 +17,13 @@ fn turned(o: Orientation) -> Orientation {
     Orientation::new(o.top(), 7 - o.north()).expect("a turned die is a die")
 }
 
+/// What a piece is to the factoriser: a die's top value (1 to 6, as 0 to 5), or the king (6).
+const COARSE_KINDS: usize = 7;
+
 impl NetFeatures for Position {
     const FEATURE_COUNT: usize = 2 * SQUARES * KINDS;
+    /// Owner × square × top value or king: what a die's 24 orientations on a square share.
+    const FACTOR_COUNT: usize = 2 * SQUARES * COARSE_KINDS;
 
     fn active_features(&self, perspective: Side, features: &mut Vec<u16>) {
         // The perspective's pieces, then the other side's; squares come in ascending order, which
@@ -37,6 +43,16 @@ impl NetFeatures for Position {
                 features[group..].reverse();
             }
         }
+    }
+
+    fn factor(feature: u16) -> u16 {
+        let (place, kind) = (usize::from(feature) / KINDS, usize::from(feature) % KINDS);
+        let coarse = if kind < ORIENTATIONS {
+            usize::from(Orientation::from_index(kind).top()) - 1
+        } else {
+            COARSE_KINDS - 1
+        };
+        (place * COARSE_KINDS + coarse) as u16
     }
 }
 

@@ -1,5 +1,6 @@
 //! How balanced an opening is: the engine's search of its last position, at a fixed depth or node
-//! budget, with one thread and an emptied table, so that the score depends on the opening alone.
+//! budget, with one thread, an emptied table and the game's hand-written evaluation, so that the
+//! score depends on the opening alone.
 
 use crate::game::{Game, GameRecord, winning_move};
 use crate::search::{self, Limits, Score, TranspositionTable};
@@ -31,7 +32,10 @@ pub fn score_opening<G: Game>(
         nodes,
         ..Limits::default()
     };
-    let summary = search::run_unattended(record.current(), record.earlier_keys(), &limits, tt);
+    // The books were scored by the hand-written evaluations, and stay so: a net's scores of the same
+    // openings differ (a book scored by the net is a remade book).
+    let summary =
+        search::run_unattended(record.current(), record.earlier_keys(), &limits, false, tt);
     match summary.score {
         Some(Score::Centipawns(cp)) => Verdict::Score(cp),
         Some(Score::Mate(_)) | None => Verdict::Decided,

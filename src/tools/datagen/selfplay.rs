@@ -47,7 +47,7 @@ pub fn play<G: Game>(opening: GameRecord<G>, nodes: u64, tt: &TranspositionTable
             break Outcome::Draw;
         }
         let position = record.current();
-        let summary = search::run_unattended(position, record.earlier_keys(), &limits, tt);
+        let summary = search::run_unattended(position, record.earlier_keys(), &limits, true, tt);
         let Some(mv) = summary.result.best else {
             break Outcome::Draw;
         };

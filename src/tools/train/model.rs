@@ -8,7 +8,7 @@
 //! against the target.
 
 use super::samples::{Samples, sigmoid};
-use crate::game::{FileHeader, Rng};
+use crate::game::{FileHeader, NetInputs, Rng};
 use crate::search::nnue::{Network, QA, QB, QuantisedParameters};
 
 /// The weights' bound: with it every accumulator of up to 64 features fits an `i16` after ×[`QA`].
@@ -170,9 +170,44 @@ impl Model {
             .sum()
     }
 
-    /// The quantised net for game `game`, whose evaluation is the output × `scale`; `header` says
-    /// how it was made.
-    pub fn quantise(&self, game: &str, scale: i32, mut header: FileHeader) -> Network {
+    /// Zeroes the rows of features from `first` on: the coarse features start at nothing, so that
+    /// the first net's rows are as random as a net without them.
+    pub fn zero_rows_from(&mut self, first: usize) {
+        let h = self.hidden;
+        self.parameters[first * h..self.features * h].fill(0.0);
+    }
+
+    /// The quantised net of game `G`, whose evaluation is the output × `scale`; `header` says how it
+    /// was made. Each real feature's row has its coarse feature's row added (`inputs`' factoriser),
+    /// kept within ±[`WEIGHT_BOUND`].
+    pub fn quantise<G>(&self, inputs: &NetInputs<G>, scale: i32, header: FileHeader) -> Network {
+        let h = self.hidden;
+        let real = inputs.feature_count;
+        let mut merged = self.clone();
+        merged.features = real;
+        merged.parameters = Vec::with_capacity(Model::parameter_count(real, h));
+        for feature in 0..real {
+            let row = &self.parameters[feature * h..][..h];
+            if inputs.factor_count > 0 {
+                let coarse = real + usize::from((inputs.factor)(feature as u16));
+                let shared = &self.parameters[coarse * h..][..h];
+                let sums = row
+                    .iter()
+                    .zip(shared)
+                    .map(|(a, b)| (a + b).clamp(-WEIGHT_BOUND, WEIGHT_BOUND));
+                merged.parameters.extend(sums);
+            } else {
+                merged.parameters.extend_from_slice(row);
+            }
+        }
+        merged
+            .parameters
+            .extend_from_slice(&self.parameters[self.biases_at()..]);
+        merged.quantise_plain(header, scale)
+    }
+
+    /// The quantised net of this model's rows as they are.
+    fn quantise_plain(&self, header: FileHeader, scale: i32) -> Network {
         let round = |value: f32, factor: i32| (value * factor as f32).round();
         let to_i16 = |values: &[f32], factor: i32| -> Vec<i16> {
             values
@@ -188,7 +223,6 @@ impl Model {
             output_weights: to_i16(&p[outputs_at..outputs_at + 2 * self.hidden], QB),
             output_bias: round(p[outputs_at + 2 * self.hidden], QA * QB) as i32,
         };
-        header.game = game.to_string();
         Network::new(header, self.features, self.hidden, scale, parameters)
             .expect("the model's sizes are the net's")
     }

@@ -3,7 +3,7 @@
 //! game's result and the search's score. Every `validation_every`-th game is held out for the
 //! validation loss, so that no position of a held-out game is trained on.
 
-use crate::game::{Game, NetInputs};
+use crate::game::{Game, NetInputs, Side};
 use crate::tools::datagen::format::{MATE_SCORE, complete_length, read_games};
 use std::path::PathBuf;
 
@@ -105,11 +105,28 @@ impl Samples {
         }
         let side = pos.side_to_move();
         for perspective in [side, side.opponent()] {
-            (inputs.active_features)(pos, perspective, &mut self.features);
+            training_features(inputs, pos, perspective, &mut self.features);
             self.starts.push(self.features.len() as u32);
         }
         self.scores.push(score.clamp(-MATE_SCORE, MATE_SCORE));
         self.results.push(result);
+    }
+}
+
+/// Appends the features the trainer sees of `pos` from `perspective`: the real ones, then each one's
+/// coarse feature (numbered after the real ones) where the game has a factoriser.
+pub fn training_features<G: Game>(
+    inputs: &NetInputs<G>,
+    pos: &G,
+    perspective: Side,
+    into: &mut Vec<u16>,
+) {
+    let start = into.len();
+    (inputs.active_features)(pos, perspective, into);
+    if inputs.factor_count > 0 {
+        for at in start..into.len() {
+            into.push(inputs.feature_count as u16 + (inputs.factor)(into[at]));
+        }
     }
 }
 
