@@ -20,6 +20,7 @@ fn settings(out: &Path, games: u64, shard: Shard) -> DatagenSettings {
         nodes: 400,
         random_plies: 2,
         seed: 7,
+        use_net: true,
         shard,
         out: out.to_path_buf(),
         command: "test".to_string(),
@@ -40,7 +41,7 @@ fn a_game_round_trips_and_keeps_quiet_positions<G: HostedGame>() {
     let tt = TranspositionTable::new(1);
     for index in 0..3 {
         let opening = selfplay::opening(&book, 1, index, 2);
-        let game: GameData<G> = selfplay::play(opening, 300, &tt);
+        let game: GameData<G> = selfplay::play(opening, 300, true, &tt);
         let bytes = game.encode();
         let (read, length) = GameData::<G>::decode(&bytes).unwrap().unwrap();
         assert_eq!(length, bytes.len());
@@ -97,6 +98,11 @@ fn a_run_cut_short_and_resumed_writes_the_same_file() {
     let (header, mut at) = Header::decode(&bytes, format::FILE_KIND).unwrap();
     assert_eq!(header.game, "duel");
     assert_eq!(header.get("nodes"), Some("400"));
+    assert_eq!(
+        header.get("eval"),
+        Some("net"),
+        "Duel's searches use its net"
+    );
     for game in &games[..3] {
         at += game.encode().len();
     }
@@ -184,6 +190,8 @@ fn the_binary_writes_a_header_with_its_command_and_names_bad_arguments() {
     assert!(stderr.contains("positions/s"), "{stderr}");
     let (header, _) = Header::decode(&std::fs::read(&out).unwrap(), format::FILE_KIND).unwrap();
     assert_eq!(header.game, "dipole");
+    // Dipole has no net: its searches evaluate by hand whatever the options.
+    assert_eq!(header.get("eval"), Some("hand-written"));
     assert!(header.get("command").unwrap().contains("--games 2"));
     for (args, named) in [
         (&["--games", "0", "--out", "x.bin"][..], "--games"),

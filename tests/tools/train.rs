@@ -20,6 +20,7 @@ fn data<G: HostedGame>(dir: &Path, games: u64) -> PathBuf {
         nodes: 300,
         random_plies: 4,
         seed: 3,
+        use_net: true,
         shard: Shard::parse("0/1").unwrap(),
         out: out.clone(),
         command: "test".to_string(),

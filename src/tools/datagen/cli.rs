@@ -26,6 +26,10 @@ pub struct DatagenArgs {
     /// The data file; run the same command again to resume it.
     #[arg(long)]
     pub out: PathBuf,
+    /// Search with the game's hand-written evaluation rather than its embedded net (the first
+    /// round's data, before a net exists).
+    #[arg(long)]
+    pub hand_written: bool,
 }
 
 impl DatagenArgs {
@@ -43,6 +47,7 @@ impl DatagenArgs {
             nodes: self.nodes,
             random_plies: self.random_plies,
             seed: self.seed,
+            use_net: !self.hand_written,
             shard: Shard::parse(&self.shard)?,
             out: self.out.clone(),
             command,

@@ -33,6 +33,9 @@ pub struct DatagenSettings {
     pub random_plies: u32,
     /// The seed of the openings.
     pub seed: u64,
+    /// Whether the searches evaluate with the game's embedded net (where it has one) or with its
+    /// hand-written evaluation (the first round's data, before any net).
+    pub use_net: bool,
     /// This process's part of the run.
     pub shard: Shard,
     /// The data file (appended to when it holds this run's games already).
@@ -49,6 +52,15 @@ impl DatagenSettings {
             ("nodes", self.nodes.to_string()),
             ("random_plies", self.random_plies.to_string()),
             ("seed", self.seed.to_string()),
+            (
+                "eval",
+                if self.use_net && G::NET.is_some_and(|n| n.default_net.is_some()) {
+                    "net"
+                } else {
+                    "hand-written"
+                }
+                .to_string(),
+            ),
             ("shard", self.shard.to_string()),
             ("command", self.command.clone()),
         ];
@@ -100,7 +112,7 @@ pub fn run<G: Game>(
             index as u64,
             settings.random_plies,
         );
-        let game: GameData<G> = selfplay::play(opening, settings.nodes, &tt);
+        let game: GameData<G> = selfplay::play(opening, settings.nodes, settings.use_net, &tt);
         file.write_all(&game.encode())
             .map_err(|e| format!("--out {}: {e}", settings.out.display()))?;
         summary.played += 1;

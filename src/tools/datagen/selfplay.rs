@@ -30,7 +30,12 @@ pub fn opening<G: Game>(
 /// nodes on one thread with `tt` emptied first, so that the game depends on the opening alone. A
 /// position is kept unless its side to move is in check, the move found is tactical (a capture, a
 /// promotion) or the search found a forced result: the usual filters of NNUE data.
-pub fn play<G: Game>(opening: GameRecord<G>, nodes: u64, tt: &TranspositionTable) -> GameData<G> {
+pub fn play<G: Game>(
+    opening: GameRecord<G>,
+    nodes: u64,
+    use_net: bool,
+    tt: &TranspositionTable,
+) -> GameData<G> {
     tt.clear();
     let limits = Limits {
         nodes: Some(nodes),
@@ -47,7 +52,7 @@ pub fn play<G: Game>(opening: GameRecord<G>, nodes: u64, tt: &TranspositionTable
             break Outcome::Draw;
         }
         let position = record.current();
-        let summary = search::run_unattended(position, record.earlier_keys(), &limits, true, tt);
+        let summary = search::run_unattended(position, record.earlier_keys(), &limits, use_net, tt);
         let Some(mv) = summary.result.best else {
             break Outcome::Draw;
         };
