@@ -30,6 +30,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Words that are not moves but marks belonging to the move before them, which the notation lets
     /// stand after a space (Duel: `+` and `++`); see [`crate::game::join_marks`]. None by default.
     const MOVE_MARKS: &'static [&'static str] = &[];
+    /// The inputs of this game's neural evaluation and the net it ships with, for games that have
+    /// one ([`NetInputs::of`] over the game's [`super::NetFeatures`]); the search then evaluates with
+    /// the net unless told to use [`Game::evaluate`].
+    const NET: Option<NetInputs<Self>> = None;
 
     /// The start position.
     fn start() -> Self;
@@ -141,9 +145,4 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The static evaluation from the side to move's point of view, in the game's own unit
     /// (centipawns for Duel), which the search's margins (`search::params`) are measured in.
     fn evaluate(&self) -> i32;
-
-    /// The inputs of this game's neural evaluation and the net it ships with, for games that have
-    /// one ([`NetInputs::of`] over the game's [`super::NetFeatures`]); the search then evaluates with
-    /// the net unless told to use [`Game::evaluate`].
-    const NET: Option<NetInputs<Self>> = None;
 }
