@@ -73,11 +73,15 @@ impl<G: Game> NetStack<G> {
             }
         }
         here.filled = true;
-        let [white, black] = &here.values;
-        match pos.side_to_move() {
-            Side::White => self.net.evaluate(white, black),
-            Side::Black => self.net.evaluate(black, white),
-        }
+        output_for(&self.net, pos.side_to_move(), &here.values)
+    }
+}
+
+/// The net's output for `side` to move from both perspectives' sums, White's first.
+fn output_for(net: &Network, side: Side, [white, black]: &[Vec<i16>; 2]) -> i32 {
+    match side {
+        Side::White => net.evaluate(white, black),
+        Side::Black => net.evaluate(black, white),
     }
 }
 
@@ -98,11 +102,7 @@ pub fn evaluate_afresh<G: Game>(net: &Network, inputs: &NetInputs<G>, pos: &G) -
         (inputs.active_features)(pos, side, &mut features);
         refresh(net, &features, values);
     }
-    let [white, black] = &sums;
-    match pos.side_to_move() {
-        Side::White => net.evaluate(white, black),
-        Side::Black => net.evaluate(black, white),
-    }
+    output_for(net, pos.side_to_move(), &sums)
 }
 
 #[cfg(test)]

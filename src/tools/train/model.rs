@@ -97,13 +97,18 @@ impl Model {
         bias[0] + half(&scratch.us, ours) + half(&scratch.them, theirs)
     }
 
+    /// The forward pass: both sides' accumulators into `scratch`, then the output before the
+    /// sigmoid.
+    fn forward(&self, us: &[u16], them: &[u16], scratch: &mut Scratch) -> f32 {
+        self.accumulate(us, &mut scratch.us);
+        self.accumulate(them, &mut scratch.them);
+        self.output(scratch)
+    }
+
     /// The output before the sigmoid for a position with these features (the side to move's, the
     /// other's): the evaluation in units of the training's `scale`.
     pub fn evaluate(&self, us: &[u16], them: &[u16]) -> f32 {
-        let mut scratch = Scratch::default();
-        self.accumulate(us, &mut scratch.us);
-        self.accumulate(them, &mut scratch.them);
-        self.output(&scratch)
+        self.forward(us, them, &mut Scratch::default())
     }
 
     /// Adds the gradient of the summed loss over `samples[indices]` to `gradient`; returns the
@@ -116,9 +121,7 @@ impl Model {
         let mut loss = 0.0f64;
         for &index in indices {
             let (us, them, target) = samples.get(index as usize);
-            self.accumulate(us, &mut scratch.us);
-            self.accumulate(them, &mut scratch.them);
-            let predicted = sigmoid(self.output(&scratch));
+            let predicted = sigmoid(self.forward(us, them, &mut scratch));
             let error = predicted - target;
             loss += f64::from(error * error);
             let d_out = 2.0 * error * predicted * (1.0 - predicted);
@@ -162,9 +165,7 @@ impl Model {
         indices
             .map(|index| {
                 let (us, them, target) = samples.get(index);
-                self.accumulate(us, &mut scratch.us);
-                self.accumulate(them, &mut scratch.them);
-                let error = sigmoid(self.output(&scratch)) - target;
+                let error = sigmoid(self.forward(us, them, &mut scratch)) - target;
                 f64::from(error * error)
             })
             .sum()
@@ -183,9 +184,11 @@ impl Model {
     pub fn quantise<G>(&self, inputs: &NetInputs<G>, scale: i32, header: FileHeader) -> Network {
         let h = self.hidden;
         let real = inputs.feature_count;
-        let mut merged = self.clone();
-        merged.features = real;
-        merged.parameters = Vec::with_capacity(Model::parameter_count(real, h));
+        let mut merged = Model {
+            features: real,
+            hidden: h,
+            parameters: Vec::with_capacity(Model::parameter_count(real, h)),
+        };
         for feature in 0..real {
             let row = &self.parameters[feature * h..][..h];
             if inputs.factor_count > 0 {

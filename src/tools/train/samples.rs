@@ -64,7 +64,7 @@ impl Samples {
     /// The scale at which the sigmoid of the scores best predicts the results (least squared error),
     /// from 10 to 10,000 units: the unit of a game's evaluation, which differs from game to game.
     pub fn fitted_scale(&self) -> f32 {
-        // Every 10th sample of a large set is plenty for one number.
+        // About 200,000 samples, evenly spread, are plenty for one number.
         let step = (self.len() / 200_000).max(1);
         let error = |scale: f32| -> f64 {
             let pairs = self.scores.iter().zip(&self.results).step_by(step);
