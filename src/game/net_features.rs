@@ -4,10 +4,10 @@
 //!
 //! Each perspective sees the board from its own side (its pieces first, the board turned for Black),
 //! so that one set of weights serves both sides. A move changes few features: an accumulator of the
-//! first layer follows a move by the difference between the two positions' sets
-//! ([`FeatureSet::changes_to`]) rather than summing every row again.
+//! first layer follows a move by the difference between the two positions' lists
+//! ([`feature_changes`]) rather than summing every row again.
 
-use super::{FeatureSet, Game, Side};
+use super::{Game, Side};
 
 /// A game's feature set for a neural evaluation.
 pub trait NetFeatures: Game {
@@ -20,9 +20,9 @@ pub trait NetFeatures: Game {
     /// kin (a die's top value, whatever its other faces) is learnt from all of them. 0: none.
     const FACTOR_COUNT: usize = 0;
 
-    /// Adds to `features` (empty, for [`NetFeatures::FEATURE_COUNT`] features) every feature active in
-    /// this position from `perspective`'s view.
-    fn active_features(&self, perspective: Side, features: &mut FeatureSet);
+    /// Appends to `features` the index of every feature active in this position from `perspective`'s
+    /// view, in ascending order, each once.
+    fn active_features(&self, perspective: Side, features: &mut Vec<u16>);
 
     /// The coarse feature (below [`NetFeatures::FACTOR_COUNT`]) that `feature` shares weights with in
     /// training; never called without coarse features.
@@ -37,7 +37,7 @@ pub struct NetInputs<G> {
     /// How many features a perspective has ([`NetFeatures::FEATURE_COUNT`]).
     pub feature_count: usize,
     /// Lists the active features ([`NetFeatures::active_features`]).
-    pub active_features: fn(&G, Side, &mut FeatureSet),
+    pub active_features: fn(&G, Side, &mut Vec<u16>),
     /// The net file embedded in the binary, the default evaluation; `None` while the game has none.
     pub default_net: Option<&'static [u8]>,
     /// How many coarse features training adds ([`NetFeatures::FACTOR_COUNT`]).
@@ -76,23 +76,52 @@ impl<G> std::fmt::Debug for NetInputs<G> {
     }
 }
 
+/// The features that `perspective` loses and gains from `before` to `after` (two ascending lists, as
+/// [`NetFeatures::active_features`] gives them): `(removed, added)`.
+pub fn feature_changes(
+    before: &[u16],
+    after: &[u16],
+    removed: &mut Vec<u16>,
+    added: &mut Vec<u16>,
+) {
+    removed.clear();
+    added.clear();
+    let (mut i, mut j) = (0, 0);
+    while i < before.len() || j < after.len() {
+        match (before.get(i), after.get(j)) {
+            (Some(a), Some(b)) if a == b => {
+                i += 1;
+                j += 1;
+            }
+            (Some(&a), Some(&b)) if a < b => {
+                removed.push(a);
+                i += 1;
+            }
+            (Some(&a), None) => {
+                removed.push(a);
+                i += 1;
+            }
+            (_, Some(&b)) => {
+                added.push(b);
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
+}
+
 /// Checks of a game's feature set, for its own tests.
 #[cfg(test)]
 pub(crate) mod checks {
-    use super::NetFeatures;
-    use crate::game::{FeatureSet, MoveList, Rng, Side};
+    use super::{NetFeatures, feature_changes};
+    use crate::game::{MoveList, Rng, Side};
     use std::ops::RangeInclusive;
 
-    /// The features of `pos` from `perspective`, as a set.
-    fn feature_set<G: NetFeatures>(pos: &G, perspective: Side) -> FeatureSet {
-        let mut set = FeatureSet::new(G::FEATURE_COUNT);
-        pos.active_features(perspective, &mut set);
-        set
-    }
-
-    /// The features of `pos` from `perspective`, in ascending order.
+    /// The features of `pos` from `perspective`.
     pub fn features<G: NetFeatures>(pos: &G, perspective: Side) -> Vec<u16> {
-        feature_set(pos, perspective).iter().collect()
+        let mut list = Vec::new();
+        pos.active_features(perspective, &mut list);
+        list
     }
 
     /// How many features a move may take away and add, for each perspective.
@@ -103,9 +132,9 @@ pub(crate) mod checks {
         pub added: RangeInclusive<usize>,
     }
 
-    /// Over 20 seeded random games of up to `plies` plies from the start: every set is in range,
-    /// `pieces` large, and passes `also`; every move changes the sets within `changes`, and
-    /// [`FeatureSet::changes_to`] turns each set into the next.
+    /// Over 20 seeded random games of up to `plies` plies from the start: every list is ascending,
+    /// each feature once and in range, `pieces` long, and passes `also`; every move changes the
+    /// lists within `changes`, and [`feature_changes`] turns each list into the next.
     pub fn over_random_games<G: NetFeatures>(
         seed: u64,
         plies: usize,
@@ -121,6 +150,7 @@ pub(crate) mod checks {
             for _ in 0..plies {
                 for perspective in [Side::White, Side::Black] {
                     let list = features(&pos, perspective);
+                    assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
                     assert!(list.iter().all(|&f| usize::from(f) < G::FEATURE_COUNT));
                     assert_eq!(list.len(), pieces(&pos));
                     also(&pos, perspective, &list);
@@ -129,23 +159,43 @@ pub(crate) mod checks {
                 let Some(&mv) = rng.pick(&moves) else { break };
                 let next = pos.make_move(mv);
                 for perspective in [Side::White, Side::Black] {
-                    let (before, after) = (
-                        feature_set(&pos, perspective),
-                        feature_set(&next, perspective),
-                    );
-                    before.changes_to(&after, &mut removed, &mut added);
+                    let (before, after) =
+                        (features(&pos, perspective), features(&next, perspective));
+                    feature_changes(&before, &after, &mut removed, &mut added);
                     assert!(
                         removed.len() <= changes.removed && changes.added.contains(&added.len()),
                         "{removed:?} {added:?}"
                     );
-                    let mut rebuilt: Vec<u16> =
-                        before.iter().filter(|f| !removed.contains(f)).collect();
+                    let mut rebuilt: Vec<u16> = before
+                        .iter()
+                        .copied()
+                        .filter(|f| !removed.contains(f))
+                        .collect();
                     rebuilt.extend(&added);
                     rebuilt.sort_unstable();
-                    assert_eq!(rebuilt, after.iter().collect::<Vec<_>>());
+                    assert_eq!(rebuilt, after);
                 }
                 pos = next;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::feature_changes;
+
+    #[test]
+    fn the_changes_turn_one_list_into_the_other() {
+        let (mut removed, mut added) = (Vec::new(), Vec::new());
+        feature_changes(&[1, 4, 9, 12], &[1, 5, 9, 30, 31], &mut removed, &mut added);
+        assert_eq!(
+            (removed.as_slice(), added.as_slice()),
+            (&[4, 12][..], &[5, 30, 31][..])
+        );
+        feature_changes(&[], &[2], &mut removed, &mut added);
+        assert_eq!((removed.as_slice(), added.as_slice()), (&[][..], &[2][..]));
+        feature_changes(&[3, 7], &[3, 7], &mut removed, &mut added);
+        assert!(removed.is_empty() && added.is_empty());
     }
 }

@@ -102,9 +102,10 @@ impl Game for Position {
         "r1btkbnr/1p2pp1p/o5s1/s1ssN3/7P/CS2SS2/P1PP2P1/RN1QKB1R w KQkq - 1 9",
         "r3kb1r/p1ptp2p/1sosc1so/5s2/2S2S2/3SSTS1/PP5P/RNB1KBNR w KQkq - 0 9",
     ];
-    /// The feature set of `net_features.rs`. No net is embedded: the first one, `nets/alice.nnue`
-    /// (`EvalFile`), lost to the hand-written evaluation (docs/nnue.md).
-    const NET: Option<NetInputs<Self>> = Some(NetInputs::of(None));
+    /// The feature set of `net_features.rs` and the net trained on it, `nets/alice.nnue`.
+    const NET: Option<NetInputs<Self>> = Some(NetInputs::of(Some(include_bytes!(
+        "../../../nets/alice.nnue"
+    ))));
 
     fn start() -> Self {
         // The start FEN is a constant that the tests parse.

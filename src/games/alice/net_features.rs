@@ -3,19 +3,21 @@
 //! (for Black the ranks are turned round). 2 × 2 × 6 × 64 = 1,536 features. In training each also
 //! teaches its coarse feature, the same without the board.
 
+use super::bitboard::Bitboard;
 use super::piece::Kind;
 use super::position::Position;
 use super::square::Board;
-use crate::game::{FeatureSet, NetFeatures, Side};
+use crate::game::{NetFeatures, Side};
 
 impl NetFeatures for Position {
     const FEATURE_COUNT: usize = 2 * 2 * 6 * 64;
     /// Owner × kind × square, whichever board: what a piece on a square is worth on either board.
     const FACTOR_COUNT: usize = 2 * 6 * 64;
 
-    fn active_features(&self, perspective: Side, features: &mut FeatureSet) {
-        // Each (owner, board, kind) group is 64 features, one per square: the group's bitboard as
-        // it is, for Black with the ranks turned round (a byte swap).
+    fn active_features(&self, perspective: Side, features: &mut Vec<u16>) {
+        // Group by group in the index's order (owner, board, kind), each group's squares ascending:
+        // the list comes out sorted. For Black the ranks are turned round, which a byte swap of the
+        // bitboard does, so its squares still come in ascending order.
         for (theirs, side) in [(0, perspective), (1, perspective.opponent())] {
             for board in Board::BOTH {
                 for kind in Kind::ALL {
@@ -24,7 +26,10 @@ impl NetFeatures for Position {
                         Side::White => pieces,
                         Side::Black => pieces.swap_bytes(),
                     };
-                    features.insert_word((theirs * 2 + board.index()) * 6 + kind.index(), seen);
+                    let group = ((theirs * 2 + board.index()) * 6 + kind.index()) * 64;
+                    for sq in Bitboard(seen) {
+                        features.push((group + sq.index()) as u16);
+                    }
                 }
             }
         }

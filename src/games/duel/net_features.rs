@@ -7,7 +7,7 @@
 use super::orientation::{ORIENTATIONS, Orientation};
 use super::position::Position;
 use super::square::SQUARES;
-use crate::game::{FeatureSet, NetFeatures, Side};
+use crate::game::{NetFeatures, Side};
 
 /// What a piece can be: the 24 orientations of a die, then the king.
 const KINDS: usize = ORIENTATIONS + 1;
@@ -25,8 +25,11 @@ impl NetFeatures for Position {
     /// Owner × square × top value or king: what a die's 24 orientations on a square share.
     const FACTOR_COUNT: usize = 2 * SQUARES * COARSE_KINDS;
 
-    fn active_features(&self, perspective: Side, features: &mut FeatureSet) {
+    fn active_features(&self, perspective: Side, features: &mut Vec<u16>) {
+        // The perspective's pieces, then the other side's; squares come in ascending order, which
+        // the half turn reverses for Black, so each group is ascending once reversed.
         for (theirs, side) in [(0, perspective), (1, perspective.opponent())] {
+            let group = features.len();
             self.occupied_by(side).for_each_square(|sq| {
                 let (square, kind) = match (perspective, self.piece_at(sq).orientation()) {
                     (Side::White, Some(o)) => (sq.index(), o.index()),
@@ -34,8 +37,11 @@ impl NetFeatures for Position {
                     (Side::White, None) => (sq.index(), ORIENTATIONS),
                     (Side::Black, None) => (SQUARES - 1 - sq.index(), ORIENTATIONS),
                 };
-                features.insert(((theirs * SQUARES + square) * KINDS + kind) as u16);
+                features.push(((theirs * SQUARES + square) * KINDS + kind) as u16);
             });
+            if perspective == Side::Black {
+                features[group..].reverse();
+            }
         }
     }
 

@@ -1,32 +1,21 @@
 //! The accumulators of a search: one per ply, each the first layer's output for both perspectives
 //! of the position last evaluated at that ply, together with the features it sums. A position is
 //! evaluated from its parent's accumulator (the ply above), changed by the features the move took
-//! away and added ([`FeatureSet::changes_to`]), or summed afresh when that would cost more (the ply above
+//! away and added ([`feature_changes`]), or summed afresh when that would cost more (the ply above
 //! holds another branch's position, or nothing yet). Either way an accumulator is always exactly the
 //! sum of its own features' rows, so no bookkeeping can make it wrong, only slower.
 
 use super::network::Network;
-use crate::game::{FeatureSet, Game, NetInputs, Side};
+use crate::game::{Game, NetInputs, Side, feature_changes};
 use std::sync::Arc;
 
 /// One ply's accumulator: for White's perspective, then Black's, the active features and their sum.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct Accumulator {
-    features: [FeatureSet; 2],
+    features: [Vec<u16>; 2],
     values: [Vec<i16>; 2],
     /// Whether it holds a position yet.
     filled: bool,
-}
-
-impl Accumulator {
-    /// An empty accumulator for `count` features.
-    fn new(count: usize) -> Accumulator {
-        Accumulator {
-            features: [FeatureSet::new(count), FeatureSet::new(count)],
-            values: [Vec::new(), Vec::new()],
-            filled: false,
-        }
-    }
 }
 
 /// The net and a stack of accumulators, one per ply: a search thread's neural evaluation.
@@ -44,7 +33,7 @@ impl<G: Game> NetStack<G> {
         NetStack {
             net,
             inputs,
-            plies: vec![Accumulator::new(inputs.feature_count); plies.max(1)],
+            plies: vec![Accumulator::default(); plies.max(1)],
             removed: Vec::new(),
             added: Vec::new(),
         }
@@ -63,7 +52,12 @@ impl<G: Game> NetStack<G> {
             (self.inputs.active_features)(pos, side, features);
             let values = &mut here.values[index];
             let from_parent = parent.is_some_and(|parent| {
-                parent.features[index].changes_to(features, &mut self.removed, &mut self.added);
+                feature_changes(
+                    &parent.features[index],
+                    features,
+                    &mut self.removed,
+                    &mut self.added,
+                );
                 self.removed.len() + self.added.len() < features.len()
             });
             if let (true, Some(parent)) = (from_parent, parent) {
@@ -92,10 +86,10 @@ fn output_for(net: &Network, side: Side, [white, black]: &[Vec<i16>; 2]) -> i32 
 }
 
 /// Sets `values` to the biases plus the rows of `features`.
-fn refresh(net: &Network, features: &FeatureSet, values: &mut Vec<i16>) {
+fn refresh(net: &Network, features: &[u16], values: &mut Vec<i16>) {
     values.clear();
     values.extend_from_slice(net.biases());
-    for feature in features.iter() {
+    for &feature in features {
         net.add_feature(values, feature);
     }
 }
@@ -104,7 +98,7 @@ fn refresh(net: &Network, features: &FeatureSet, values: &mut Vec<i16>) {
 pub fn evaluate_afresh<G: Game>(net: &Network, inputs: &NetInputs<G>, pos: &G) -> i32 {
     let mut sums = [Vec::new(), Vec::new()];
     for (side, values) in [Side::White, Side::Black].into_iter().zip(&mut sums) {
-        let mut features = FeatureSet::new(inputs.feature_count);
+        let mut features = Vec::new();
         (inputs.active_features)(pos, side, &mut features);
         refresh(net, &features, values);
     }

@@ -3,7 +3,7 @@
 //! game's result and the search's score. Every `validation_every`-th game is held out for the
 //! validation loss, so that no position of a held-out game is trained on.
 
-use crate::game::{FeatureSet, Game, NetInputs, Side};
+use crate::game::{Game, NetInputs, Side};
 use crate::tools::datagen::format::{MATE_SCORE, complete_length, read_games};
 use std::path::PathBuf;
 
@@ -122,9 +122,7 @@ pub fn training_features<G: Game>(
     into: &mut Vec<u16>,
 ) {
     let start = into.len();
-    let mut features = FeatureSet::new(inputs.feature_count);
-    (inputs.active_features)(pos, perspective, &mut features);
-    into.extend(features.iter());
+    (inputs.active_features)(pos, perspective, into);
     if inputs.factor_count > 0 {
         for at in start..into.len() {
             into.push(inputs.feature_count as u16 + (inputs.factor)(into[at]));
