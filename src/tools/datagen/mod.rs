@@ -11,7 +11,8 @@ pub mod selfplay;
 pub use cli::DatagenArgs;
 
 use crate::game::Game;
-use crate::search::TranspositionTable;
+use crate::search::nnue::chosen_network;
+use crate::search::{Settings, TranspositionTable};
 use crate::tools::matches::Shard;
 use crate::tools::matches::load_openings;
 use format::{GameData, Header, complete_length};
@@ -47,20 +48,22 @@ pub struct DatagenSettings {
 impl DatagenSettings {
     /// The header of this run's file for game `G`.
     pub fn header<G: Game>(&self) -> Header {
+        // The searches' own choice (`search::run_unattended` with these settings), so the header
+        // cannot name an evaluation they do not use.
+        let searches = Settings {
+            use_net: self.use_net,
+            ..Settings::DEFAULT
+        };
+        let eval = match chosen_network::<G>(&searches) {
+            Some(_) => "net",
+            None => "hand-written",
+        };
         let lines = [
             ("games", self.games.to_string()),
             ("nodes", self.nodes.to_string()),
             ("random_plies", self.random_plies.to_string()),
             ("seed", self.seed.to_string()),
-            (
-                "eval",
-                if self.use_net && G::NET.is_some_and(|n| n.default_net.is_some()) {
-                    "net"
-                } else {
-                    "hand-written"
-                }
-                .to_string(),
-            ),
+            ("eval", eval.to_string()),
             ("shard", self.shard.to_string()),
             ("command", self.command.clone()),
         ];
