@@ -19,9 +19,9 @@
 //! server's own code, its reply JSON at [`duel_reply_ptr`]. `src/web/worker.js` is the Worker.
 
 use crate::games::Duel;
+use crate::page_service::messages::{Reply, parse_request};
+use crate::page_service::rules;
 use crate::protocol::{Capture, Flow, Session};
-use crate::tools::gui::messages::{Reply, parse_request};
-use crate::tools::gui::rules;
 use std::cell::RefCell;
 
 /// The engine's state: the Worker's one thread owns it.

@@ -5,8 +5,8 @@ use crate::common;
 
 use common::temp_dir::TempDir;
 use duel::games::Duel;
+use duel::record::pgn;
 use duel::tools::matches::MatchResults;
-use duel::tools::pgn;
 use std::path::Path;
 use std::process::Command;
 

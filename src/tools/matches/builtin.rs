@@ -2,7 +2,7 @@
 
 use super::player::{GoRequest, Player, Reply};
 use crate::game::{Game, GameRecord, MoveList, Rng, wins_at_once};
-use crate::tools::game_end::Fault;
+use crate::record::game_end::Fault;
 
 /// Which built-in player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,8 +12,8 @@ use super::openings::OpeningBook;
 use super::schedule::{PairSlot, Plan};
 use super::shard::Shard;
 use crate::game::{Game, Outcome};
-use crate::tools::game_end::GameEnd;
-use crate::tools::pgn::{self, PgnGame, TerminationTag};
+use crate::record::game_end::GameEnd;
+use crate::record::pgn::{self, PgnGame, TerminationTag};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 

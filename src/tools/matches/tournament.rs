@@ -16,8 +16,8 @@ use super::seats::Seats;
 use super::shard::{Shard, ShardSet};
 use super::stats::Tally;
 use crate::game::Game;
-use crate::tools::game_end::GameEnd;
-use crate::tools::pgn::{self, GameTags};
+use crate::record::game_end::{self, GameEnd};
+use crate::record::pgn::{self, GameTags};
 use crate::tools::time_control::TimeControl;
 use crossbeam_channel::{Sender, unbounded};
 use std::collections::BTreeMap;
@@ -219,7 +219,7 @@ impl<G: Game> Work<'_, G> {
                 .map(|comment| Some(comment.to_string())),
         );
         let (record, end) = (&game.record, Some(&game.end));
-        pgn::write_game(tags, record, &comments, end, GameEnd::describe)
+        game_end::write_pgn(tags, record, &comments, end, GameEnd::describe)
     }
 }
 

@@ -14,9 +14,9 @@ use crate::engine::{ENGINE_NAME, Engine};
 use crate::game::{BoardStyle, Game, GameRecord, MoveList, Presentation, Side};
 use crate::protocol::{Line, MAX_LINE_BYTES};
 use crate::protocol::{one_line, quote};
+use crate::record::game_end::{self, GameEnd};
+use crate::record::pgn::{self, GameTags};
 use crate::search::{Clock, Limits};
-use crate::tools::game_end::GameEnd;
-use crate::tools::pgn::{self, GameTags};
 use crate::tools::time_control::GameClock;
 use crossbeam_channel::Sender;
 use std::path::Path;
@@ -642,7 +642,7 @@ fn game_pgn<G: Presentation>(session: &Session<G>) -> String {
         },
         ..GameTags::default()
     };
-    pgn::write_game(
+    game_end::write_pgn(
         tags,
         &session.record,
         &session.comments,

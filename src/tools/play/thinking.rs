@@ -9,8 +9,8 @@
 use super::Event;
 use crate::engine::{Engine, Listener, SearchFault};
 use crate::game::{Game, GameRecord, legal_prefix};
+use crate::record::pgn::{self, MoveComment};
 use crate::search::{Bound, Limits, Report, Score};
-use crate::tools::pgn::{self, MoveComment};
 use crossbeam_channel::Sender;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

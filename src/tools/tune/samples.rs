@@ -3,8 +3,8 @@
 
 use super::fit::Dataset;
 use crate::game::{Game, Outcome, Side, Tuning, winning_move};
+use crate::record::pgn::{MoveComment, PgnGame, TerminationTag};
 use crate::search::Score;
-use crate::tools::pgn::{MoveComment, PgnGame, TerminationTag};
 use std::collections::HashSet;
 
 /// Which positions [`add_game`] keeps beyond the quiet ones it always keeps.
@@ -137,7 +137,7 @@ pub fn add_game<G: Tuning>(
 mod tests {
     use super::*;
     use crate::games::Duel;
-    use crate::tools::pgn;
+    use crate::record::pgn;
 
     /// The samples of every game of a PGN text of game `G` with `selection`, and the counts.
     fn sample_with<G: Tuning>(text: &str, selection: Selection) -> (Dataset, SampleCounts) {
