@@ -2,6 +2,12 @@
 //! (`browser`), the page's layout at a laptop's, a desktop's and a phone's size (`layout`), and the
 //! static site of `scripts/build-web`, the engine in a Web Worker (`site`).
 
+#![allow(
+    clippy::too_many_lines,
+    reason = "a test is one scenario read top to bottom (a game played move by move, a table of \
+              rejected inputs); the limit on a function's length is for the product code"
+)]
+
 #[path = "../common/mod.rs"]
 mod common;
 

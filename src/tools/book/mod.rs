@@ -17,6 +17,7 @@ mod cli;
 mod generate;
 mod header;
 mod read;
+mod run;
 mod scoring;
 mod shipped;
 mod verification;
@@ -26,6 +27,7 @@ pub use cli::{BookArgs, BookTask, DEFAULT_SEED, DEFAULT_WINDOW, deeper_than_the_
 pub use generate::{Book, BookLine, Rejections, generate};
 pub use header::{BookSettings, Verification};
 pub use read::read_book;
+pub use run::run;
 pub use scoring::{Verdict, score_opening};
 pub use shipped::shipped;
 pub use verification::{Check, VERIFY_TABLE_MB, check_opening, verify_openings};
