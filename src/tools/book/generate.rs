@@ -99,7 +99,7 @@ impl<G: Game> Book<G> {
 
 /// Generates the book `settings` describes, writing a progress line to `progress` every two seconds
 /// and a last one at the end. Stops early, with fewer positions, after
-/// [`CANDIDATES_PER_POSITION`] candidates per wanted position. With a verification in `settings`,
+/// `CANDIDATES_PER_POSITION` candidates per wanted position. With a verification in `settings`,
 /// the kept openings are then re-scored by it ([`verify_openings`]), so that the book equals the
 /// unverified one re-verified.
 pub fn generate<G: Game>(settings: &BookSettings, progress: &mut dyn Write) -> Book<G> {
