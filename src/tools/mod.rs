@@ -1,8 +1,9 @@
 //! Command-line tools built on the engine and the protocol: the match runner (`matches`), the
 //! opening-book maker (`book`), self-play training data (`datagen`) and the trainer of nets (`train`),
 //! terminal play (`play`), the browser page's server (`gui`), the evaluation tuner (`tune`), the engine
-//! processes the match runner and the page start (`engine_process`), time controls and the tools'
-//! command-line errors.
+//! processes the match runner and the page start (`engine_process`), and the vocabulary several
+//! tools share: openings (`openings`), shards of a run split over machines (`shard`), time controls
+//! and the command-line errors.
 //!
 //! Native only (the `native` feature): the browser build needs none of it. What the tools share with
 //! the browser build sits in the layers below: PGN and how a game ended in [`crate::record`], the
@@ -21,7 +22,9 @@ pub mod datagen;
 pub mod engine_process;
 pub mod gui;
 pub mod matches;
+pub mod openings;
 pub mod play;
+pub mod shard;
 pub mod time_control;
 pub mod train;
 pub mod tune;

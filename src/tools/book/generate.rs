@@ -6,7 +6,7 @@ use super::scoring::{Verdict, score_opening};
 use super::verification::verify_openings;
 use crate::game::{Game, GameRecord, Rng};
 use crate::search::TranspositionTable;
-use crate::tools::matches::random_opening;
+use crate::tools::openings::random as random_opening;
 use std::collections::HashSet;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -172,7 +172,7 @@ fn report(
 mod tests {
     use super::*;
     use crate::games::{Dipole, Duel};
-    use crate::tools::matches::load_openings;
+    use crate::tools::openings::load as load_openings;
     use std::path::PathBuf;
 
     fn settings(seed: u64) -> BookSettings {

@@ -8,7 +8,7 @@ use super::scoring::{Verdict, score_opening};
 use super::verification::{Check, VERIFY_TABLE_MB, check_opening};
 use crate::game::{Game, GameRecord};
 use crate::search::TranspositionTable;
-use crate::tools::matches::load_openings;
+use crate::tools::openings::load as load_openings;
 use std::collections::HashSet;
 
 /// What a check of a book found.

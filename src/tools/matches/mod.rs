@@ -19,7 +19,7 @@ mod collector;
 mod config;
 mod engines;
 mod game;
-mod openings;
+mod opening_book;
 mod output;
 mod player;
 mod process_player;
@@ -29,16 +29,13 @@ mod results;
 mod resume;
 mod schedule;
 mod seats;
-mod shard;
 mod stats;
 mod tournament;
 
 pub use cli::{MatchArgs, ResultsArgs};
 pub use config::MatchConfig;
 pub use engines::{EngineKind, EngineSpec};
-pub use openings::{load as load_openings, random as random_opening, random_after};
 pub use results::MatchResults;
-pub use shard::{Shard, ShardSet};
 
 use crate::game::Game;
 use std::io::Write;
