@@ -3,7 +3,7 @@
 //! running as WebAssembly in a Web Worker. `browser.rs` runs each of its tests against this site too
 //! (`Backend::Site`); here is what only the site has to show: every game's typed move answered
 //! within 10 s, analysis stopped at once (the Worker hears `stop` between the search's slices), no
-//! request beyond the page's origin, and the figures of README's "Play in the browser": the time
+//! request beyond the page's origin, and the figures of docs/site.md: the time
 //! from opening the page to the engine's first reply, the time to stop an analysis, and `bench` in
 //! the browser (`cargo test --release --test gui static_site -- --nocapture` prints them).
 //!
