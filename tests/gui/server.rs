@@ -443,8 +443,9 @@ async fn an_engine_that_never_answers_uci_fails_its_start() {
     );
 }
 
-/// The figures of the README's Performance table: what a WebSocket round trip costs, bare (a bad
-/// message's error reply) and through the engine (`isready` → `readyok`). Prints, asserts nothing.
+/// The figures of the Performance table (docs/performance.md): what a WebSocket round trip costs,
+/// bare (a bad message's error reply) and through the engine (`isready` → `readyok`). Prints,
+/// asserts nothing.
 #[tokio::test]
 #[ignore]
 async fn round_trip_figures() {
