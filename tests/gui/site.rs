@@ -353,3 +353,35 @@ async fn type_a_move_and_wait(client: &Client, text: &str) -> Duration {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// Without the wasm32 target, `scripts/build-web` says so first, and how to add it, before building
+/// anything.
+#[test]
+fn build_web_says_how_to_add_the_wasm_target() {
+    let folder = crate::common::temp_dir::TempDir::new("duel-build-web");
+    // A compiler whose standard libraries hold no wasm32 target: an empty sysroot.
+    let rustc = folder.join("rustc");
+    std::fs::write(
+        &rustc,
+        format!("#!/bin/sh\necho {}\n", folder.path().display()),
+    )
+    .unwrap();
+    let made_runnable = Command::new("chmod")
+        .arg("+x")
+        .arg(&rustc)
+        .status()
+        .unwrap();
+    assert!(made_runnable.success());
+    let out = Command::new(script("build-web"))
+        .arg(folder.join("site"))
+        .env("RUSTC", &rustc)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("rustup target add wasm32-unknown-unknown"),
+        "{said}"
+    );
+    assert!(!folder.join("site").exists(), "it built before checking");
+}
