@@ -20,8 +20,8 @@
 //!   controls.
 //!
 //! Over the library: the `duel` binary's command line (`main.rs`), and `web` (wasm32 only): the
-//! protocol and the page's rules service over a C ABI for a Web Worker (README, "Play in the
-//! browser"). The browser build compiles every layer but `tools`.
+//! protocol and the page's rules service over a C ABI for a Web Worker (docs/site.md). The browser
+//! build compiles every layer but `tools`.
 
 // The lint policy: every public item documented, every `unsafe` block with its SAFETY comment.
 #![warn(missing_docs)]

@@ -87,8 +87,8 @@ impl Game for Position {
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_DFENS;
     /// An attack (`+`) and a win by the move (`++`), which may follow the move after a space.
     const MOVE_MARKS: &'static [&'static str] = &["+", "++"];
-    /// The feature set of `net_features.rs`; the net it ships with is `nets/duel.nnue` (README,
-    /// "Training a net").
+    /// The feature set of `net_features.rs`; the net it ships with is `nets/duel.nnue` (its recipe:
+    /// docs/nnue.md).
     const NET: Option<NetInputs<Self>> = Some(NetInputs::of(Some(include_bytes!(
         "../../../nets/duel.nnue"
     ))));
