@@ -2,7 +2,8 @@
 //! (`browser`), the page's layout at a laptop's, a desktop's and a phone's size (`layout`), games
 //! opened from links (`link`), and the static site of `scripts/build-web`, the engine in a Web Worker
 //! (`site`), served from a subfolder, offline and updated (`offline`); the page's modules read as
-//! source: imports one way, short modules and functions (`page_modules`).
+//! source: imports one way, short modules and functions (`page_modules`). The page's controls as the
+//! browser tests use them are in `page`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -11,6 +12,7 @@ mod browser;
 mod layout;
 mod link;
 mod offline;
+mod page;
 mod page_modules;
 mod server;
 mod site;
