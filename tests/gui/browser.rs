@@ -438,26 +438,14 @@ async fn play(client: Client, url: String) {
 
     // Back to move 2 in the move list, and analysis there: live lines, the best move as an arrow, the
     // evaluation graph.
-    client
-        .find(Locator::Css("#moves .move[data-ply='2']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click_css(client, "#moves .move[data-ply='2']").await;
     wait_until(
         client,
         "the position after move 2",
         "document.body.dataset.view === '2' && page.state.history.length === 2",
     )
     .await;
-    client
-        .find(Locator::Id("analyse"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "analyse").await;
     wait_until(
         client,
         "analysis lines, the best move's arrow and the graph",
@@ -467,13 +455,7 @@ async fn play(client: Client, url: String) {
     )
     .await;
     window_screenshot(client, "gui-page.png").await;
-    client
-        .find(Locator::Id("analyse"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "analyse").await;
     wait_until(
         client,
         "the analysis stopped",
@@ -488,13 +470,7 @@ async fn play(client: Client, url: String) {
         "document.getElementById('position-text').value = '4bK4/9/9/9/9/9/9/w323wK4 w 0 1'; return true;",
     )
     .await;
-    client
-        .find(Locator::Id("set-position"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "set-position").await;
     wait_until(
         client,
         "the set position",
@@ -509,13 +485,7 @@ async fn play(client: Client, url: String) {
          && document.querySelectorAll('#arrows polyline').length === 2",
     )
     .await;
-    client
-        .find(Locator::Css("#choice button[data-move]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click_css(client, "#choice button[data-move]").await;
     wait_until(
         client,
         "the chosen path",
@@ -545,13 +515,7 @@ async fn play(client: Client, url: String) {
 
     // Undo, then the engine against itself for a few moves, then the game saved as PGN and loaded
     // back.
-    client
-        .find(Locator::Id("undo"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "undo").await;
     wait_until(
         client,
         "the move taken back",
@@ -575,13 +539,7 @@ async fn play(client: Client, url: String) {
     )
     .await;
     let played = js(client, "return page.game.moves.length;").await;
-    client
-        .find(Locator::Id("save-pgn"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "save-pgn").await;
     wait_until(
         client,
         "the PGN",
@@ -600,13 +558,7 @@ async fn play(client: Client, url: String) {
     click(client, "new").await;
     click_css(client, "#new-game button[data-value='start']").await;
     wait_until(client, "a new game", "document.body.dataset.ply === '0'").await;
-    client
-        .find(Locator::Id("load-pgn"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, "load-pgn").await;
     wait_until(
         client,
         "the game loaded back",
@@ -1103,4 +1055,34 @@ async fn play_a_beginner(client: Client, url: String) {
         "document.getElementById('log').textContent.includes('> setoption name Skill Level value 20')",
     )
     .await;
+}
+
+/// A side whose clock runs out loses: the clock stops, the page asks the rules for the game's end
+/// with the forfeit, and the banner shows the result.
+#[tokio::test]
+async fn a_side_whose_clock_runs_out_loses_on_time() {
+    in_browser(Backend::Server, lose_on_time).await;
+}
+
+async fn lose_on_time(client: Client, url: String) {
+    let client = &client;
+    open_page(client, &url).await;
+    set_value(client, "mode", "both").await;
+    set_value(client, "limit-kind", "clock").await;
+    set_value(client, "limit-value", "1+0").await;
+    wait_until(
+        client,
+        "White's second run out",
+        "page.game.forfeit === 'white' && page.state.end \
+         && document.getElementById('banner').classList.contains('end') \
+         && document.getElementById('clock-white').textContent === '0:00.0'",
+    )
+    .await;
+    let shown = js(
+        client,
+        "return [page.state.end.result, page.clock.timer, document.getElementById('banner').textContent];",
+    )
+    .await;
+    assert_eq!(shown[0], "0-1", "{shown}");
+    assert_eq!(shown[1], Value::Null, "the clock stopped: {shown}");
 }

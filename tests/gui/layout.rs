@@ -11,6 +11,7 @@ use crate::browser::{
     Driver, browser_programs, click_square, drag, js, open_page, session, set_value, wait_until,
 };
 use crate::common::temp_dir::TempDir;
+use crate::page::{click_control, enter_move, set_position};
 use crate::server::Server;
 use fantoccini::Client;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
@@ -118,12 +119,7 @@ async fn every_game(client: &Client, name: &str, desktop: bool) {
 async fn two_paths(client: &Client, name: &str) {
     show_game(client, "duel").await;
     set_value(client, "mode", "both").await;
-    js(
-        client,
-        "document.getElementById('position-text').value = '4bK4/9/9/9/9/9/9/w323wK4 w 0 1'; \
-         document.getElementById('set-position').click(); return true;",
-    )
-    .await;
+    set_position(client, "4bK4/9/9/9/9/9/9/w323wK4 w 0 1").await;
     wait_until(
         client,
         "the set position",
@@ -199,15 +195,7 @@ async fn two_paths(client: &Client, name: &str) {
 
 /// Plays `text` as a person types it, and waits until the game has `plies` moves.
 async fn type_move(client: &Client, text: &str, plies: usize) {
-    js(
-        client,
-        &format!(
-            "document.getElementById('move-input').value = {}; \
-             document.getElementById('entry').requestSubmit(); return true;",
-            json!(text)
-        ),
-    )
-    .await;
+    enter_move(client, text).await;
     wait_until(
         client,
         &format!("{text} played"),
@@ -255,12 +243,7 @@ async fn feedback(client: &Client, name: &str) {
     screenshot(client, &format!("duel-announce-{name}.png")).await;
 
     // A refused move's message goes when another position is shown.
-    js(
-        client,
-        "document.getElementById('move-input').value = 'A1-A9'; \
-         document.getElementById('entry').requestSubmit(); return true;",
-    )
-    .await;
+    enter_move(client, "A1-A9").await;
     wait_until(
         client,
         "the refusal",
@@ -275,12 +258,7 @@ async fn feedback(client: &Client, name: &str) {
     )
     .await;
 
-    js(
-        client,
-        "document.getElementById('position-text').value = '9/4wK4/9/9/9/9/9/bK8 w 0 1'; \
-         document.getElementById('set-position').click(); return true;",
-    )
-    .await;
+    set_position(client, "9/4wK4/9/9/9/9/9/bK8 w 0 1").await;
     wait_until(
         client,
         "the set position",
@@ -321,11 +299,7 @@ async fn feedback(client: &Client, name: &str) {
 async fn analysis(client: &Client, name: &str) {
     show_game(client, "duel").await;
     set_value(client, "multipv", "3").await;
-    js(
-        client,
-        "document.getElementById('analyse').click(); return true;",
-    )
-    .await;
+    click_control(client, "analyse").await;
     wait_until(
         client,
         "three lines of analysis",
@@ -341,11 +315,7 @@ async fn analysis(client: &Client, name: &str) {
     let mut faults = layout_faults(client, true).await;
     faults.retain(|f| f.contains("wide") || f.contains("across"));
     screenshot(client, &format!("duel-analysis-{name}.png")).await;
-    js(
-        client,
-        "document.getElementById('analyse').click(); return true;",
-    )
-    .await;
+    click_control(client, "analyse").await;
     wait_until(
         client,
         "the analysis stopped",

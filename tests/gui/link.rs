@@ -4,6 +4,7 @@
 //! and the page opens at the start instead.
 
 use crate::browser::{Backend, in_browser, js, wait_until};
+use crate::page::click_control;
 use fantoccini::Client;
 use serde_json::json;
 
@@ -69,11 +70,7 @@ async fn follow_links(client: Client, url: String) {
     assert_eq!(message(client).await, "");
 
     // Copy link writes the game shown, in the same form.
-    js(
-        client,
-        "document.getElementById('copy-link').click(); return true;",
-    )
-    .await;
+    click_control(client, "copy-link").await;
     let copied = js(client, "return document.getElementById('link-text').value;").await;
     assert_eq!(copied, json!(link(&url, "game=dame&moves=c3-d4,f6-e5")));
 
@@ -89,11 +86,7 @@ async fn follow_links(client: Client, url: String) {
     .await;
     let start = js(client, "return page.game.start;").await;
     assert_eq!(start, json!(fen));
-    js(
-        client,
-        "document.getElementById('copy-link').click(); return true;",
-    )
-    .await;
+    click_control(client, "copy-link").await;
     let copied = js(client, "return document.getElementById('link-text').value;").await;
     assert_eq!(
         copied,

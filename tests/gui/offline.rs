@@ -5,6 +5,7 @@
 
 use crate::browser::{browser_programs, in_browser_at, js, set_value, wait_until};
 use crate::common::temp_dir::TempDir;
+use crate::page::enter_move;
 use crate::site::{self, SiteServer};
 use fantoccini::Client;
 use fantoccini::wd::WebDriverCompatibleCommand;
@@ -155,14 +156,7 @@ async fn go_offline_and_update(client: &Client, url: &str, server: &SiteServer, 
     ready(client, "the page offline").await;
     set_value(client, "limit-value", "100").await;
     let first = js(client, "return page.state.legal[0].text;").await;
-    js(
-        client,
-        &format!(
-            "document.getElementById('move-input').value = {first}; \
-             document.getElementById('entry').requestSubmit(); return true;"
-        ),
-    )
-    .await;
+    enter_move(client, first.as_str().unwrap()).await;
     wait_until(
         client,
         "the engine's reply offline",

@@ -11,6 +11,7 @@
 //! Without Chromium, chromedriver or the wasm32 target the tests say why and pass: CI has them.
 
 use crate::browser::{Backend, in_browser, js, set_value, wait_until};
+use crate::page::{click_control, enter_move, send_line};
 use fantoccini::Client;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
@@ -248,11 +249,7 @@ async fn answer_every_game(client: Client, url: String) {
 
     // Analysis of two lines (MultiPV): `go infinite` in slices; unticking Analyse stops it.
     set_value(client, "multipv", "2").await;
-    js(
-        client,
-        "document.getElementById('analyse').click(); return true;",
-    )
-    .await;
+    click_control(client, "analyse").await;
     wait_until(
         client,
         "two lines of analysis",
@@ -276,12 +273,7 @@ async fn answer_every_game(client: Client, url: String) {
     println!("static site: the analysis ended {stop_ms} ms after Analyse was unticked");
 
     // `bench` in the Worker, typed into the protocol panel as any protocol line.
-    js(
-        client,
-        "document.getElementById('raw-line').value = 'bench'; \
-         document.getElementById('raw').requestSubmit(); return true;",
-    )
-    .await;
+    send_line(client, "bench").await;
     wait_until(
         client,
         "bench's total",
@@ -320,15 +312,7 @@ async fn answer_every_game(client: Client, url: String) {
 async fn type_a_move_and_wait(client: &Client, text: &str) -> Duration {
     let before = js(client, "return page.game.moves.length;").await;
     let before = before.as_u64().unwrap();
-    js(
-        client,
-        &format!(
-            "document.getElementById('move-input').value = {}; \
-             document.getElementById('entry').requestSubmit(); return true;",
-            Value::from(text)
-        ),
-    )
-    .await;
+    enter_move(client, text).await;
     let typed = Instant::now();
     loop {
         let moves = js(

@@ -1,7 +1,7 @@
-// Alice chess's drawing on the page of `duel gui` (src/tools/gui/assets/js/board.js loads it and
-// hands it the geometry `g`: its `size`, `piece`, `shape` and `text` are all a drawing needs, so it
-// imports nothing): its pieces on its two boards, from the board JSON of web_board.rs beside this
-// file.
+// Alice chess's drawing on the page of `duel gui` (the page's js/opening.js loads it, and
+// js/board.js draws with it, handing it the geometry `g`: its `size`, `piece`, `shape` and `text`
+// are all a drawing needs, so it imports nothing): its pieces on its two boards, from the board
+// JSON of web_board.rs beside this file.
 
 // The chess glyphs, the same filled shapes for both sides (the colour is the fill).
 const CHESS_GLYPHS = { king: '♚', queen: '♛', rook: '♜', bishop: '♝', knight: '♞', pawn: '♟' };

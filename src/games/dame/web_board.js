@@ -1,6 +1,7 @@
-// Dame's drawing on the page of `duel gui` (src/tools/gui/assets/js/board.js loads it and hands it
-// the geometry `g`: its `size`, `piece`, `shape` and `text` are all a drawing needs, so it imports
-// nothing): its men and kings, from the board JSON of web_board.rs beside this file.
+// Dame's drawing on the page of `duel gui` (the page's js/opening.js loads it, and js/board.js
+// draws with it, handing it the geometry `g`: its `size`, `piece`, `shape` and `text` are all a
+// drawing needs, so it imports nothing): its men and kings, from the board JSON of web_board.rs
+// beside this file.
 
 // A draughts piece: a disc; a king: two discs, crowned.
 function drawDraughtsman(parent, g, p) {

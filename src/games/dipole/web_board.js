@@ -1,7 +1,7 @@
-// Dipole's drawing on the page of `duel gui` (src/tools/gui/assets/js/board.js loads it and hands
-// it the geometry `g`: its `size`, `piece`, `shape` and `text` are all a drawing needs, so it
-// imports nothing): its stacks, and the strips above and below the board to bear off onto, from the
-// board JSON of web_board.rs beside this file.
+// Dipole's drawing on the page of `duel gui` (the page's js/opening.js loads it, and js/board.js
+// draws with it, handing it the geometry `g`: its `size`, `piece`, `shape` and `text` are all a
+// drawing needs, so it imports nothing): its stacks, and the strips above and below the board to
+// bear off onto, from the board JSON of web_board.rs beside this file.
 
 // A stack: discs piled up to show its height, the height written on the top one.
 function drawStack(parent, g, p) {

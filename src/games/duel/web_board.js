@@ -1,7 +1,7 @@
-// Duel's drawing on the page of `duel gui` (src/tools/gui/assets/js/board.js loads it and hands it
-// the geometry `g`: its `size`, `piece`, `shape` and `text` are all a drawing needs, so it imports
-// nothing): its dice and kings and the two goal squares, from the board JSON of web_board.rs beside
-// this file.
+// Duel's drawing on the page of `duel gui` (the page's js/opening.js loads it, and js/board.js
+// draws with it, handing it the geometry `g`: its `size`, `piece`, `shape` and `text` are all a
+// drawing needs, so it imports nothing): its dice and kings and the two goal squares, from the
+// board JSON of web_board.rs beside this file.
 
 // A die: the top value large in the middle, the four side values around it, each on the side of the
 // board it faces (turned round when the board is flipped); a king: a crowned disc.

@@ -22,7 +22,7 @@ const JS: &str = "text/javascript; charset=utf-8";
 const SVG: &str = "image/svg+xml";
 
 /// The page's own files: path, content type and text.
-const PAGE: [(&str, &str, &str); 22] = [
+const PAGE: [(&str, &str, &str); 33] = [
     ("/", HTML, include_str!("assets/index.html")),
     (
         "/icons/icon.svg",
@@ -32,31 +32,46 @@ const PAGE: [(&str, &str, &str); 22] = [
     ("/style.css", CSS, include_str!("assets/style.css")),
     ("/dialogs.css", CSS, include_str!("assets/dialogs.css")),
     ("/js/main.js", JS, include_str!("assets/js/main.js")),
+    ("/js/dispatch.js", JS, include_str!("assets/js/dispatch.js")),
     ("/js/state.js", JS, include_str!("assets/js/state.js")),
+    ("/js/events.js", JS, include_str!("assets/js/events.js")),
     ("/js/dom.js", JS, include_str!("assets/js/dom.js")),
+    ("/js/controls.js", JS, include_str!("assets/js/controls.js")),
     (
         "/js/connection.js",
         JS,
         include_str!("assets/js/connection.js"),
     ),
     ("/js/server.js", JS, include_str!("assets/js/server.js")),
-    ("/js/engine.js", JS, include_str!("assets/js/engine.js")),
-    ("/js/search.js", JS, include_str!("assets/js/search.js")),
-    ("/js/game.js", JS, include_str!("assets/js/game.js")),
-    ("/js/clock.js", JS, include_str!("assets/js/clock.js")),
+    ("/js/info.js", JS, include_str!("assets/js/info.js")),
+    ("/js/link.js", JS, include_str!("assets/js/link.js")),
+    ("/js/legal.js", JS, include_str!("assets/js/legal.js")),
+    ("/js/geometry.js", JS, include_str!("assets/js/geometry.js")),
     ("/js/board.js", JS, include_str!("assets/js/board.js")),
     ("/js/marks.js", JS, include_str!("assets/js/marks.js")),
-    ("/js/input.js", JS, include_str!("assets/js/input.js")),
+    ("/js/banner.js", JS, include_str!("assets/js/banner.js")),
     ("/js/panels.js", JS, include_str!("assets/js/panels.js")),
-    ("/js/pgn.js", JS, include_str!("assets/js/pgn.js")),
-    ("/js/link.js", JS, include_str!("assets/js/link.js")),
-    ("/js/persist.js", JS, include_str!("assets/js/persist.js")),
+    (
+        "/js/clock_face.js",
+        JS,
+        include_str!("assets/js/clock_face.js"),
+    ),
+    ("/js/choice.js", JS, include_str!("assets/js/choice.js")),
     (
         "/js/sidelines.js",
         JS,
         include_str!("assets/js/sidelines.js"),
     ),
     ("/js/dialogs.js", JS, include_str!("assets/js/dialogs.js")),
+    ("/js/engine.js", JS, include_str!("assets/js/engine.js")),
+    ("/js/search.js", JS, include_str!("assets/js/search.js")),
+    ("/js/persist.js", JS, include_str!("assets/js/persist.js")),
+    ("/js/clock.js", JS, include_str!("assets/js/clock.js")),
+    ("/js/position.js", JS, include_str!("assets/js/position.js")),
+    ("/js/game.js", JS, include_str!("assets/js/game.js")),
+    ("/js/opening.js", JS, include_str!("assets/js/opening.js")),
+    ("/js/input.js", JS, include_str!("assets/js/input.js")),
+    ("/js/pgn.js", JS, include_str!("assets/js/pgn.js")),
 ];
 
 /// Every file the page loads: its own, then each hosted game's drawing that it has.

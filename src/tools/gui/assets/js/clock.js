@@ -1,10 +1,11 @@
-// The clocks of a game played with a time control: the time left to each side, charged per move.
+// The clocks of a game played with a time control: set from the limit chosen, charged per move,
+// ticking, and stopped. A side whose time runs out forfeits: the clock says so with the `time-up`
+// event (js/events.js), as the game's actions stand above it.
 
+import { currentClock, drawClocks, liveSide, sideIndex } from './clock_face.js';
 import { $ } from './dom.js';
-import { loadState } from './game.js';
-import { showBanner } from './panels.js';
-import { stopSearches } from './search.js';
-import { live, page } from './state.js';
+import { emit } from './events.js';
+import { page } from './state.js';
 
 export function resetClock() {
   stopClock();
@@ -15,6 +16,7 @@ export function resetClock() {
   page.clock = { left: [baseMs, baseMs], inc: Math.round((Number.isFinite(inc) ? inc : 0) * 1000), since: performance.now(), timer: null };
   page.clock.timer = setInterval(tickClock, 100);
   drawClocks();
+  return undefined;
 }
 
 export function stopClock() {
@@ -22,27 +24,7 @@ export function stopClock() {
   if (page.clock) page.clock.timer = null;
 }
 
-export function sideIndex(side) {
-  return side === 'white' ? 0 : 1;
-}
-
-export function currentClock() {
-  if (!page.clock) return [0, 0];
-  const left = page.clock.left.slice();
-  if (page.clock.timer && page.state && !page.state.end) {
-    left[sideIndex(liveSide())] -= performance.now() - page.clock.since;
-  }
-  return left.map((ms) => Math.max(0, Math.round(ms)));
-}
-
-export function liveSide() {
-  const history = page.state ? page.state.history : [];
-  if (live() && page.state) return page.state.side;
-  const n = page.game.moves.length;
-  const first = history.length ? history[0].side : page.state.side;
-  return n % 2 === 0 ? first : (first === 'white' ? 'black' : 'white');
-}
-
+// The side that has moved pays the time since the last move, and earns the increment if it has time left.
 export function chargeClock(side) {
   if (!page.clock || !page.clock.timer) return;
   const now = performance.now();
@@ -52,40 +34,19 @@ export function chargeClock(side) {
   page.clock.since = now;
 }
 
-export function tickClock() {
+// Puts the stored time left on the clocks, if the game is played with a clock.
+export function applyClock(left) {
+  if (page.clock && left) page.clock.left = left.map((ms) => Math.max(0, ms));
+}
+
+function tickClock() {
   drawClocks();
   if (!page.clock || !page.state || page.state.end || page.game.forfeit) return;
   const [w, b] = currentClock();
   const side = liveSide();
   if ((side === 'white' ? w : b) <= 0) {
     page.game.forfeit = side;
-    stopSearches();
     stopClock();
-    page.view = page.game.moves.length;
-    loadState().then(() => {
-      if (page.state && page.state.end) showBanner(page.state.end.text, true);
-    });
+    emit('time-up');
   }
-}
-
-export function clockText(ms) {
-  const tenths = Math.floor(ms / 100);
-  return `${Math.floor(tenths / 600)}:${String(Math.floor(tenths / 10) % 60).padStart(2, '0')}.${tenths % 10}`;
-}
-
-export function drawClocks() {
-  const white = $('clock-white');
-  const black = $('clock-black');
-  if (!page.clock) {
-    white.textContent = '';
-    black.textContent = '';
-    return;
-  }
-  const [w, b] = currentClock();
-  // Each clock stands in its player's card beside the board, which names the side.
-  white.textContent = clockText(w);
-  black.textContent = clockText(b);
-  const running = page.clock.timer && page.state && !page.state.end ? liveSide() : null;
-  white.classList.toggle('running', running === 'white');
-  black.classList.toggle('running', running === 'black');
 }

@@ -1,11 +1,11 @@
 // The page's dialogs, made here rather than in index.html: the question before a move cuts the game,
 // the "New game" dialog (game, colour, the engine's time or depth) and each game's rules card, whose
-// text and move example come from the game's own drawing module (src/games/<game>/web_board.js).
+// text and move example come from the game's own drawing module (src/games/<game>/web_board.js). They
+// ask and answer; what is done with the answer is the actions' (js/game.js, js/opening.js).
 
-import { drawingOf } from './board.js';
-import { resetClock } from './clock.js';
+import { LIMIT_DEFAULTS } from './controls.js';
 import { $ } from './dom.js';
-import { newGameHere } from './game.js';
+import { drawingOf } from './geometry.js';
 import { page } from './state.js';
 
 function node(tag, attrs, ...children) {
@@ -88,16 +88,15 @@ function levelChoices() {
   return [node('label', {}, 'Level ', choicesOf('level', $('level').value))];
 }
 
-// The "New game" dialog: the game, who plays which side, the engine's time or depth; Start sets the
-// page's controls to them and begins.
+// The "New game" dialog: the game, who plays which side, the engine's time or depth. Resolves to
+// the choices when Start is pressed ({ variant, mode, kind, value, level? }), else to null.
 export function askNewGame() {
   const variant = choicesOf('variant', page.game.variant);
   const mode = choicesOf('mode', $('mode').value);
   const kind = choicesOf('limit-kind', $('limit-kind').value);
   const value = node('input', { id: 'new-limit-value', size: '8', spellcheck: 'false' });
   value.value = $('limit-value').value;
-  const defaults = { movetime: '1000', depth: '6', clock: '300+2' };
-  kind.addEventListener('change', () => { value.value = defaults[kind.value]; });
+  kind.addEventListener('change', () => { value.value = LIMIT_DEFAULTS[kind.value]; });
   const rules = node('details', { class: 'rules' }, node('summary', {}, 'Rules of this game'), rulesCard(variant.value));
   variant.addEventListener('change', () => rules.replaceChild(rulesCard(variant.value), rules.lastChild));
   const body = [
@@ -108,17 +107,11 @@ export function askNewGame() {
     rules,
   ];
   return askDialog('new-game', 'New game', body, [['Start', 'start', true], ['Cancel', 'cancel']]).then((answer) => {
-    if (answer !== 'start') return;
-    const sameGame = variant.value === page.game.variant;
-    $('variant').value = variant.value;
-    $('mode').value = mode.value;
-    $('limit-kind').value = kind.value;
-    $('limit-value').value = value.value.trim() || defaults[kind.value];
+    if (answer !== 'start') return null;
     const level = document.getElementById('new-level');
-    if (level) $('level').value = level.value;
-    page.flipped = mode.value === 'black';
-    page.forceEngine = false;
-    resetClock();
-    newGameHere(variant.value, sameGame ? page.game.start : null);
+    return {
+      variant: variant.value, mode: mode.value, kind: kind.value,
+      value: value.value.trim() || LIMIT_DEFAULTS[kind.value], level: level ? level.value : null,
+    };
   });
 }

@@ -1,10 +1,10 @@
-// The engine's side of the protocol: the lines sent to it (variant, new game, options, position,
-// go with the chosen limits) and the parsing of the lines it sends back (options, info, bestmove).
+// The engine's side of the protocol as the page keeps it: the lines sent to it (variant, new game,
+// options, position, go with the chosen limits), what it declared (its options and variants), and
+// its state in the header's badge. Its lines back are dispatched by js/dispatch.js.
 
-import { currentClock } from './clock.js';
+import { currentClock } from './clock_face.js';
 import { $ } from './dom.js';
-import { log, showBanner, showMessage } from './panels.js';
-import { afterState, dropSearches, onBestmove, onInfo } from './search.js';
+import { drawEngineStatus } from './panels.js';
 import { send } from './server.js';
 import { page } from './state.js';
 
@@ -12,38 +12,40 @@ export function engineSend(line) {
   send({ type: 'engine', line });
 }
 
-export function onEngineStatus(msg) {
-  setEngineStatus(msg.state, msg.message);
-  if (msg.state === 'starting') {
-    page.engine.options = new Set();
-    page.engine.variants = null;
-    $('level-choice').hidden = true; // until the engine declares `Skill Level`
-    page.engine.inHandshake = true;
-    dropSearches();
-  } else if (msg.state === 'ready') {
-    page.engine.inHandshake = false;
-    showBanner('', false); // a notice that the engine stopped no longer applies
-    page.engine.multipv = 1;
-    page.engine.skill = '20'; // a (re)started engine plays at full strength until told otherwise
-    syncEngineGame();
-    afterState();
-  } else if (msg.state === 'exited' || msg.state === 'failed') {
-    dropSearches();
-    showBanner(`The engine has stopped: ${msg.message}. Press "Restart engine".`, false);
-  }
-}
-
 export function setEngineStatus(state, message) {
   page.engine.state = state;
-  const badge = $('engine-status');
-  badge.dataset.state = state;
-  // When the engine was first ready, in ms since the page was opened: a figure the tests report.
-  if (state === 'ready' && !badge.dataset.readyMs) badge.dataset.readyMs = String(Math.round(performance.now()));
-  badge.textContent = `${page.engineName}: ${message}`;
+  drawEngineStatus(message);
 }
 
 export function engineReady() {
   return page.engine.state === 'ready';
+}
+
+// A (re)starting engine: what it declared no longer holds.
+export function engineStarting() {
+  page.engine.options = new Set();
+  page.engine.variants = null;
+  $('level-choice').hidden = true; // until the engine declares `Skill Level`
+  page.engine.inHandshake = true;
+}
+
+// A ready engine: it has its defaults and is told the game shown.
+export function engineReadied() {
+  page.engine.inHandshake = false;
+  page.engine.multipv = 1;
+  page.engine.skill = '20'; // a (re)started engine plays at full strength until told otherwise
+  syncEngineGame();
+}
+
+// An `option name … type …` line: the option is known (lower case), and its values if it is UCI_Variant.
+export function noteOption(words) {
+  const typeAt = words.indexOf('type');
+  const name = words.slice(2, typeAt < 0 ? undefined : typeAt).join(' ').toLowerCase();
+  page.engine.options.add(name);
+  if (name === 'skill level') $('level-choice').hidden = false;
+  if (name === 'uci_variant') {
+    page.engine.variants = words.filter((w, i) => words[i - 1] === 'var');
+  }
 }
 
 // Whether the engine plays the game shown: it declared UCI_Variant with this game among its values,
@@ -77,54 +79,6 @@ export function setMultiPv(lines) {
   page.engine.multipv = lines;
 }
 
-export function onEngineLine(line) {
-  log(`< ${line}`);
-  const words = line.split(/\s+/);
-  if (words[0] === 'option' && words[1] === 'name') {
-    const typeAt = words.indexOf('type');
-    const name = words.slice(2, typeAt < 0 ? undefined : typeAt).join(' ').toLowerCase();
-    page.engine.options.add(name);
-    if (name === 'skill level') $('level-choice').hidden = false;
-    if (name === 'uci_variant') {
-      page.engine.variants = words.filter((w, i) => words[i - 1] === 'var');
-    }
-  } else if (words[0] === 'info') {
-    if (words[1] === 'string') {
-      if (words[2] === 'error:') showMessage(`engine: ${words.slice(3).join(' ')}`);
-      return;
-    }
-    onInfo(parseInfo(words));
-  } else if (words[0] === 'bestmove') {
-    onBestmove(words[1]);
-  }
-}
-
-export function parseInfo(words) {
-  const info = {};
-  for (let i = 1; i < words.length; i++) {
-    switch (words[i]) {
-      case 'depth': info.depth = Number(words[++i]); break;
-      case 'seldepth': info.seldepth = Number(words[++i]); break;
-      case 'multipv': info.multipv = Number(words[++i]); break;
-      case 'nodes': info.nodes = Number(words[++i]); break;
-      case 'nps': info.nps = Number(words[++i]); break;
-      case 'time': info.time = Number(words[++i]); break;
-      case 'hashfull': i++; break;
-      case 'score': {
-        const kind = words[++i];
-        const value = Number(words[++i]);
-        if (kind === 'cp') info.cp = value;
-        if (kind === 'mate') info.mate = value;
-        if (words[i + 1] === 'lowerbound' || words[i + 1] === 'upperbound') info.bound = words[++i];
-        break;
-      }
-      case 'pv': info.pv = words.slice(i + 1); i = words.length; break;
-      default: break;
-    }
-  }
-  return info;
-}
-
 export function positionLine(ply) {
   const moves = page.game.moves.slice(0, ply);
   const base = page.game.start ? `position fen ${page.game.start}` : 'position startpos';
@@ -147,17 +101,4 @@ export function limitGo() {
   }
   const ms = Math.max(1, parseInt(text, 10) || 1000);
   return { line: `go movetime ${ms}`, ms };
-}
-
-export function whiteScore(info, side) {
-  const cp = info.mate != null ? Math.sign(info.mate) * 1000 : info.cp;
-  if (cp == null) return null;
-  return side === 'white' ? cp : -cp;
-}
-
-export function scoreText(info) {
-  if (info.mate != null) return info.mate > 0 ? `+M${info.mate}` : `-M${-info.mate}`;
-  if (info.cp == null) return '?';
-  const value = (info.cp / 100).toFixed(2);
-  return info.cp > 0 ? `+${value}` : value;
 }

@@ -1,115 +1,16 @@
-// The game: the position shown, asked of the server, moves played, taken back and stepped through.
+// The game: moves played (from the mouse, the keyboard or the engine), taken back and stepped
+// through, a new game begun, side lines kept and made the game again, and a game lost on time.
 
-import { drawBoard, registerDrawing } from './board.js';
-import { chargeClock, resetClock, stopClock } from './clock.js';
-import { confirmCut, showMoveExample } from './dialogs.js';
+import { showBanner, showMessage } from './banner.js';
+import { chargeClock, resetClock } from './clock.js';
+import { isHuman } from './controls.js';
+import { confirmCut } from './dialogs.js';
 import { $ } from './dom.js';
 import { syncEngineGame } from './engine.js';
-import { closeChoice } from './input.js';
-import { gameOfLink } from './link.js';
-import { drawGraph, drawMoves, drawStatus, showBanner, showMessage } from './panels.js';
-import { applyClock, applySettings, forgetGame, saveGame, savedGame, visitedBefore } from './persist.js';
+import { loadState, showState } from './position.js';
 import { afterState, stopSearches } from './search.js';
 import { request } from './server.js';
-import { drawSideLines, keepSideLine } from './sidelines.js';
-import { isHuman, live, newGame, page } from './state.js';
-
-export function onHello(msg) {
-  page.engineName = msg.engine.name;
-  page.dialect = msg.engine.dialect;
-  $('variant').replaceChildren(...msg.variants.map((v) => new Option(v, v)));
-  // A link's game, else the game and settings of the last visit, if the browser kept them.
-  const firstVisit = !visitedBefore();
-  const saved = savedGame(msg.variants);
-  if (saved) applySettings(saved.settings);
-  const linked = linkedGame(msg);
-  const opened = linked || saved;
-  showGame(opened ? opened.game : newGame(msg.variant, null), opened ? opened.view : 0);
-  resetClock();
-  if (saved && !linked) applyClock(saved.clock);
-  if (firstVisit) showBanner('New here? "Rules" tells how this game is played; "New game" chooses the game, your side and the engine\'s time.', false);
-  // Each game's drawing is a module of its own, in games/ beside js/ (relative, so that the page
-  // works from any folder); a game without one is shown as its text diagram.
-  const drawings = msg.variants.map((v) => import(new URL(`../games/${v}.js`, import.meta.url))
-    .then((m) => registerDrawing(m.default), () => {}));
-  Promise.all(drawings).then(() => showFirstGame(opened, linked));
-}
-
-// Shows the game the page opened with. One the rules refuse (a bad link, said as a refused typed move
-// is; moves stored by another version of the game) gives way to its game's start.
-function showFirstGame(opened, linked) {
-  return loadState().then(() => {
-    if (page.state || !opened) return undefined;
-    if (linked) linked.refusal = $('message').textContent;
-    else forgetGame();
-    showGame(newGame(page.game.variant, null), 0);
-    return loadState();
-  }).then(() => {
-    // Said once the start is shown: a message belongs to the position shown with it.
-    if (linked && linked.refusal) showMessage(linked.refusal);
-  });
-}
-
-function showGame(game, view) {
-  page.game = game;
-  page.view = view;
-  $('variant').value = game.variant;
-}
-
-// The game the page's address names, if it names one, at its last move. The address then drops it,
-// so that a reload resumes the game as played on since. A game the engine does not host is refused.
-function linkedGame(msg) {
-  const link = gameOfLink(location.search);
-  if (!link) return null;
-  history.replaceState(null, '', location.pathname);
-  const variant = link.variant ?? msg.variant;
-  if (!msg.variants.includes(variant)) {
-    const refusal = `the link's game '${variant}' is none of ${msg.variants.join(', ')}`;
-    return { game: newGame(msg.variant, null), view: 0, refusal };
-  }
-  const game = newGame(variant, link.start);
-  game.moves = link.moves;
-  return { game, view: link.moves.length };
-}
-
-// Asks the server for the position after the first `page.view` moves and shows it.
-export function loadState() {
-  const seq = ++page.stateSeq;
-  const moves = page.game.moves.slice(0, page.view);
-  return request({
-    type: 'state', variant: page.game.variant, start: page.game.start, moves,
-    forfeit: live() ? page.game.forfeit : null,
-  }).then((state) => {
-    if (seq === page.stateSeq) showState(state);
-  }, (message) => {
-    if (seq === page.stateSeq) showMessage(message);
-  });
-}
-
-export function showState(state) {
-  page.state = state;
-  page.selected = null;
-  closeChoice();
-  if (live()) {
-    page.game.moves = state.history.map((h) => h.text);
-    if (state.end) {
-      stopClock();
-    }
-  }
-  document.body.dataset.ply = String(page.game.moves.length);
-  document.body.dataset.view = String(page.view);
-  document.body.dataset.side = state.side;
-  drawBoard();
-  drawMoves();
-  drawGraph();
-  drawStatus();
-  if (document.activeElement !== $('position-text')) $('position-text').value = state.position;
-  $('pass').hidden = !state.legal.some((m) => m.pass);
-  drawSideLines();
-  showMoveExample();
-  saveGame();
-  afterState();
-}
+import { live, newGame, page } from './state.js';
 
 // Plays a move given in notation (from the mouse, the keyboard or the engine) at the position shown.
 // A person's move at an earlier position cuts the game's later moves, which are kept as a side line;
@@ -206,4 +107,44 @@ export function undo() {
   page.view = keep;
   showBanner('', false);
   loadState();
+}
+
+// Keeps the game's moves after `from` as a side line, before a move played at `from` cuts them.
+function keepSideLine(from) {
+  const game = page.game;
+  if (game.moves.length <= from) return;
+  const line = {
+    from, moves: game.moves.slice(), comments: game.comments.slice(0, game.moves.length),
+    evals: game.evals.slice(0, game.moves.length + 1),
+  };
+  const same = (l) => l.moves.length === line.moves.length && l.moves.every((m, i) => m === line.moves[i]);
+  if (!game.sideLines.some(same)) game.sideLines.push(line);
+}
+
+// Makes side line `index` the game, at its first own move; the game becomes a side line.
+export function switchToSideLine(index) {
+  const game = page.game;
+  const line = game.sideLines[index];
+  if (!line) return;
+  stopSearches();
+  game.sideLines.splice(index, 1);
+  let common = 0;
+  while (common < line.moves.length && line.moves[common] === game.moves[common]) common += 1;
+  keepSideLine(common);
+  game.moves = line.moves;
+  game.comments = line.comments;
+  game.evals = line.evals;
+  game.forfeit = null;
+  page.view = Math.min(line.from + 1, line.moves.length);
+  showBanner('', false);
+  loadState();
+}
+
+// A side's time ran out (the clock set page.game.forfeit): the game's end is asked and shown.
+export function forfeitOnTime() {
+  stopSearches();
+  page.view = page.game.moves.length;
+  loadState().then(() => {
+    if (page.state && page.state.end) showBanner(page.state.end.text, true);
+  });
 }

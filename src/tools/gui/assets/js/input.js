@@ -1,15 +1,18 @@
 // The pointer on the board: a piece picked by a click or dragged, dropped on a square, and the
-// choice between moves that the two squares do not tell apart.
+// choice between moves that the two squares do not tell apart (an arrow or a button clicked).
 
-import { S, drawingOf, geometry } from './board.js';
+import { showMessage } from './banner.js';
+import { drawChoice, showLanding } from './choice.js';
 import { $ } from './dom.js';
 import { humanMayMove, playMove } from './game.js';
-import { boardAfter, destinations, drawArrows, drawMarks, legalFrom } from './marks.js';
-import { showMessage } from './panels.js';
+import { S, drawingOf, geometry } from './geometry.js';
+import { destinations, legalFrom } from './legal.js';
+import { drawArrows, drawMarks } from './marks.js';
+import { closeChoice } from './position.js';
 import { request } from './server.js';
 import { page } from './state.js';
 
-export function svgPoint(event) {
+function svgPoint(event) {
   const svg = $('board');
   const point = svg.createSVGPoint();
   point.x = event.clientX;
@@ -20,35 +23,42 @@ export function svgPoint(event) {
 export function onPointerDown(event) {
   const g = geometry();
   if (!g || event.button > 0) return;
+  if (page.choice) {
+    const arrow = event.target.closest && event.target.closest('#arrows .arrow[data-move]');
+    if (arrow) chooseMove(arrow.dataset.move);
+    return;
+  }
   const p = svgPoint(event);
   const square = g.at(p.x, p.y);
-  if (page.choice) return;
   if (page.selected && square && square !== page.selected && destinations(page.selected).has(square)) {
     event.preventDefault();
     tryMove(page.selected, square);
-    return;
-  }
-  if (square && square !== 'off' && legalFrom(square).length) {
+  } else if (square && square !== 'off' && legalFrom(square).length) {
     const refusal = humanMayMove();
     if (refusal) return showMessage(refusal);
     event.preventDefault();
-    page.selected = square;
-    drawMarks();
-    const piece = document.querySelector(`#pieces .piece[data-square="${square}"]`);
-    const ghost = piece ? piece.cloneNode(true) : null;
-    if (ghost) {
-      ghost.classList.add('ghost');
-      $('board').appendChild(ghost);
-    }
-    page.drag = { from: square, x: p.x, y: p.y, moved: false, ghost };
+    pick(square, p);
     $('board').setPointerCapture(event.pointerId);
-    return;
-  }
-  if (page.selected) {
+  } else if (page.selected) {
     if (square && square !== page.selected) refuse(page.selected, square);
     page.selected = null;
     drawMarks();
   }
+  return undefined;
+}
+
+// Picks the piece on `square` and starts dragging a copy of it from the point `p`.
+function pick(square, p) {
+  page.selected = square;
+  preview(square);
+  drawMarks();
+  const piece = document.querySelector(`#pieces .piece[data-square="${square}"]`);
+  const ghost = piece ? piece.cloneNode(true) : null;
+  if (ghost) {
+    ghost.classList.add('ghost');
+    $('board').appendChild(ghost);
+  }
+  page.drag = { from: square, x: p.x, y: p.y, moved: false, ghost };
 }
 
 export function onPointerMove(event) {
@@ -82,69 +92,69 @@ export function onPointerCancel() {
   page.drag = null;
 }
 
-export function tryMove(from, to) {
+function tryMove(from, to) {
   const candidates = legalFrom(from).filter((m) => (to === 'off' ? m.off : m.to === to));
   page.selected = null;
   if (candidates.length === 0) return refuse(from, to);
   if (candidates.length === 1) return playMove(candidates[0].text);
-  askChoice(candidates);
+  return askChoice(candidates);
 }
 
-// Where one move is not told by its two squares: Duel's two L-paths, shown as two arrows; the
-// sizes a Dipole stack can bear off; Dame's capture sequences that take different pieces, an arrow
-// through each one's landings.
-export function askChoice(candidates) {
+// Where one move is not told by its two squares: the moves as arrows and buttons (js/choice.js),
+// each with what the piece shows where it lands (a die's top value), which tells the paths apart.
+function askChoice(candidates) {
   page.choice = candidates;
   drawMarks();
   drawArrows();
-  const box = $('choice');
-  const question = document.createElement('div');
-  const routes = candidates.some((m) => m.via || (m.captured && m.captured.length));
-  question.textContent = routes ? 'Which way? Click an arrow on the board or:' : candidates.some((m) => m.off) ? 'How many checkers bear off?' : candidates.some((m) => m.promotion) ? 'Promote to:' : 'Which move?';
+  drawChoice();
   const drawing = drawingOf(page.game.variant);
-  const buttons = candidates.map((move, i) => {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.dataset.move = move.text;
-    if (move.via) button.className = `choice-${i % 2}`; // the colour of its arrow
-    const landing = document.createElement('b');
-    const label = document.createElement('span');
-    if (move.via) label.textContent = `via ${move.via} (${move.text})`;
-    else if (move.off) label.textContent = `${move.count} (${move.text})`;
-    else if (move.promotion) label.textContent = `${move.promotion} (${move.text})`;
-    else label.textContent = move.text;
-    button.append(landing, label);
-    button.addEventListener('click', () => chooseMove(move.text));
-    // What the piece shows where it lands (a die's top value), which tells the paths apart.
-    if (drawing && drawing.landingText && move.to) {
-      boardAfter(move.text).then((board) => {
-        const text = page.choice === candidates ? drawing.landingText(board, move.to) : '';
-        if (text) landing.textContent = `${text} `;
-      }, () => {});
-    }
-    return button;
-  });
-  const cancel = document.createElement('button');
-  cancel.type = 'button';
-  cancel.textContent = 'Cancel';
-  cancel.addEventListener('click', () => { closeChoice(); drawArrows(); });
-  box.replaceChildren(question, ...buttons, cancel);
-  box.hidden = false;
+  if (!drawing || !drawing.landingText) return;
+  for (const move of candidates.filter((m) => m.to)) {
+    boardAfter(move.text).then((board) => {
+      if (page.choice === candidates) showLanding(move.text, drawing.landingText(board, move.to));
+    }, () => {});
+  }
 }
 
-export function chooseMove(text) {
+// A click in the question box: a move's button plays it, Cancel closes the question.
+export function onChoiceClick(event) {
+  const button = event.target.closest('button');
+  if (!button) return;
+  if (button.dataset.move) return chooseMove(button.dataset.move);
+  closeChoice();
+  return drawArrows();
+}
+
+function chooseMove(text) {
   closeChoice();
   playMove(text);
 }
 
-export function closeChoice() {
-  page.choice = null;
-  $('choice').hidden = true;
-  $('choice').replaceChildren();
+// The board after `text` is played at the position shown, from the server.
+function boardAfter(text) {
+  const moves = page.game.moves.slice(0, page.view).concat([text]);
+  return request({ type: 'state', variant: page.game.variant, start: page.game.start, moves }).then((next) => next.board);
+}
+
+// Asks what the picked piece would show on each of its destinations, when its game says (Duel).
+function preview(square) {
+  const drawing = drawingOf(page.game.variant);
+  const key = `${page.state.position} ${square}`;
+  if (!drawing || !drawing.landingMark || page.previews.key === key) return;
+  const previews = { key, marks: new Map() };
+  page.previews = previews;
+  const moves = legalFrom(square).filter((m) => m.to);
+  Promise.all(moves.map((m) => boardAfter(m.text).then((board) => [m.to, drawing.landingMark(board, m.to)], () => [m.to, '']))).then((pairs) => {
+    if (page.previews !== previews) return;
+    for (const [to, mark] of pairs) {
+      if (mark) previews.marks.set(to, [...(previews.marks.get(to) || []), mark]);
+    }
+    if (page.selected === square) drawMarks();
+  });
 }
 
 // A drop the rules do not allow: the piece goes back, and the server says why.
-export function refuse(from, to) {
+function refuse(from, to) {
   page.refusals += 1;
   document.body.dataset.refused = String(page.refusals);
   if (!to) return showMessage(`${from}: that is off the board; the piece stays`);
@@ -153,7 +163,7 @@ export function refuse(from, to) {
   const text = drawing && drawing.dropText ? drawing.dropText(from, to) : `${from}-${to}`;
   showMessage(`${from}–${to} is not a legal move`);
   const moves = page.game.moves.slice(0, page.view).concat([text]);
-  request({ type: 'state', variant: page.game.variant, start: page.game.start, moves }).then(
+  return request({ type: 'state', variant: page.game.variant, start: page.game.start, moves }).then(
     () => {},
     (message) => showMessage(`${from}–${to} is not a legal move: ${message.replace(/^move \d+ '[^']*': /, '')}`),
   );

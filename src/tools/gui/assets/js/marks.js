@@ -1,46 +1,11 @@
 // What is drawn over the pieces: the king in check, the last move, the piece picked and where it may
-// go (with what it would show there), and the arrows (the engine's best move, or the moves to choose
-// between).
+// go (with what it would show there, page.previews), and the arrows (the engine's best move, or the
+// moves to choose between; a click on one is the pointer's, js/input.js).
 
-import { MARGIN, S, boardIndex, boardOfSquare, drawingOf, geometry } from './board.js';
 import { $, el, textEl } from './dom.js';
-import { chooseMove } from './input.js';
-import { request } from './server.js';
+import { MARGIN, S, boardIndex, boardOfSquare, geometry } from './geometry.js';
+import { destinations, findLegal } from './legal.js';
 import { page } from './state.js';
-
-// What the picked piece would show on each destination (a die's top value), asked of the server
-// once per pick: { key, marks: Map(square -> [mark]) }.
-let previews = { key: null, marks: new Map() };
-
-// The board after `text` is played at the position shown, from the server.
-export function boardAfter(text) {
-  const moves = page.game.moves.slice(0, page.view).concat([text]);
-  return request({ type: 'state', variant: page.game.variant, start: page.game.start, moves }).then((next) => next.board);
-}
-
-// Asks what the picked piece would show on each of its destinations, when its game says (Duel).
-function preview(square) {
-  const drawing = drawingOf(page.game.variant);
-  const key = `${page.state.position} ${square}`;
-  if (!drawing || !drawing.landingMark || previews.key === key) return;
-  previews = { key, marks: new Map() };
-  const moves = legalFrom(square).filter((m) => m.to);
-  Promise.all(moves.map((m) => boardAfter(m.text).then((board) => [m.to, drawing.landingMark(board, m.to)], () => [m.to, '']))).then((pairs) => {
-    if (previews.key !== key) return;
-    for (const [to, mark] of pairs) {
-      if (mark) previews.marks.set(to, [...(previews.marks.get(to) || []), mark]);
-    }
-    if (page.selected === square) drawMarks();
-  });
-}
-
-export function legalFrom(square) {
-  return page.state ? page.state.legal.filter((m) => m.from === square) : [];
-}
-
-export function destinations(square) {
-  return new Set(legalFrom(square).map((m) => (m.off ? 'off' : m.to)));
-}
 
 export function drawMarks() {
   const marks = $('marks');
@@ -73,7 +38,6 @@ export function drawMarks() {
   document.querySelectorAll('#board .dest').forEach((n) => n.classList.remove('dest'));
   if (!page.selected) return;
   const on = boardOfSquare(page.selected);
-  preview(page.selected);
   const [px, py] = g.origin(page.selected, on);
   el('rect', { x: px, y: py, width: S, height: S, class: 'picked' }, marks);
   for (const name of destinations(page.selected)) {
@@ -84,7 +48,7 @@ export function drawMarks() {
     const square = document.querySelector(`#board rect.sq[data-square="${name}"]`);
     if (square) square.classList.add('dest');
     const [cx, cy] = g.center(name, on);
-    const known = previews.key === `${page.state.position} ${page.selected}` ? previews.marks.get(name) : null;
+    const known = page.previews.key === `${page.state.position} ${page.selected}` ? page.previews.marks.get(name) : null;
     const shows = known ? [...new Set(known)].join('/') : '';
     el('circle', { cx, cy, r: shows ? 9 + 4 * shows.length : 9, class: 'dest-dot' }, marks);
     if (shows) textEl(marks, cx, cy, shows, 'dest-value');
@@ -119,12 +83,6 @@ export function arrowPoints(g, move) {
   return points.map(([x, y]) => `${x},${y}`).join(' ');
 }
 
-export function findLegal(text) {
-  if (!page.state || !text) return null;
-  const bare = (t) => t.replace(/[+#]+$/, '');
-  return page.state.legal.find((m) => m.text === text) || page.state.legal.find((m) => bare(m.text) === bare(text)) || null;
-}
-
 export function drawArrows() {
   const layer = $('arrows');
   const g = geometry();
@@ -133,11 +91,7 @@ export function drawArrows() {
   if (page.choice) {
     page.choice.forEach((move, i) => {
       if (!move.from || (!move.to && !move.off)) return;
-      const line = el('polyline', { points: arrowPoints(g, move), class: `arrow choice-${i % 2}`, 'marker-end': `url(#head-${i % 2})`, 'data-move': move.text }, layer);
-      line.addEventListener('pointerdown', (e) => {
-        e.stopPropagation();
-        chooseMove(move.text);
-      });
+      el('polyline', { points: arrowPoints(g, move), class: `arrow choice-${i % 2}`, 'marker-end': `url(#head-${i % 2})`, 'data-move': move.text }, layer);
     });
     return;
   }

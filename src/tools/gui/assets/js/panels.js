@@ -1,10 +1,12 @@
-// The panels beside the board: the move list, the engine's lines, the evaluation graph, the status
-// line, the banner, the message and the protocol log.
+// The panels beside the board: the players, the move list, the engine's lines, the evaluation
+// graph, the status line, the engine's badge and the protocol log.
 
+import { drawBanner, dropStaleMessage, gameResult } from './banner.js';
+import { isHuman } from './controls.js';
 import { $, el } from './dom.js';
-import { scoreText } from './engine.js';
+import { scoreText } from './info.js';
 import { drawArrows } from './marks.js';
-import { isHuman, live, page } from './state.js';
+import { live, page } from './state.js';
 
 const LOG_LINES = 400;
 
@@ -37,51 +39,6 @@ export function drawMoves() {
   list.replaceChildren(...nodes);
   const current = list.querySelector('.current');
   if (current) current.scrollIntoView({ block: 'nearest' });
-}
-
-// The key of the game's first `plies` moves, under which what was said about them is kept.
-function gameKey(plies) {
-  return JSON.stringify([page.game.variant, page.game.start, page.game.moves.slice(0, plies)]);
-}
-
-// What the rules said after each position shown (the announcement or the end), by game key: an
-// announcement stays until the next move of the side that made it, a result while the game is the same.
-const said = new Map();
-let ending = null;
-let notice = '';
-
-function remember() {
-  const state = page.state;
-  if (!state) return;
-  // The state's own ply, not the ply asked for next: a state may be on its way.
-  const ply = state.history.length;
-  if (said.size > 5000) said.clear();
-  said.set(gameKey(ply), state.end ? '' : state.announcement || '');
-  if (state.end && ply === page.game.moves.length) ending = { key: gameKey(ply), end: state.end };
-}
-
-function gameResult() {
-  remember();
-  return ending && ending.key === gameKey(page.game.moves.length) ? ending.end.result : null;
-}
-
-// The banner: a notice about the engine, then the result, or the announcements still in force.
-function drawBanner() {
-  remember();
-  const state = page.state;
-  const lines = [notice];
-  if (state && state.end) lines.push(state.end.text);
-  else if (state && state.history.length > 0) {
-    const ply = state.history.length;
-    lines.push(said.get(gameKey(ply - 1)) || '', said.get(gameKey(ply)) || '');
-  }
-  const banner = $('banner');
-  banner.replaceChildren(...[...new Set(lines.filter(Boolean))].map((text) => {
-    const div = document.createElement('div');
-    div.textContent = text;
-    return div;
-  }));
-  banner.classList.toggle('end', Boolean(state && state.end));
 }
 
 // The two players beside the board: who plays each side, at what level, and whose turn it is.
@@ -153,23 +110,7 @@ export function drawStatus() {
   $('status').textContent = text;
   drawPlayers();
   drawBanner();
-  if (messageKey !== gameKey(page.view)) $('message').textContent = '';
-}
-
-// A notice in the banner, above what the rules announce (those are drawn from the position: a
-// notice repeating one is shown once); an empty text clears it.
-export function showBanner(text) {
-  notice = text;
-  drawBanner();
-}
-
-// A message about the position shown (a refused move, an engine's error); it goes when another
-// position is shown.
-let messageKey = null;
-
-export function showMessage(text) {
-  $('message').textContent = text;
-  messageKey = gameKey(page.view);
+  dropStaleMessage();
 }
 
 export function log(line) {
@@ -178,4 +119,13 @@ export function log(line) {
   lines.push(line);
   box.textContent = lines.slice(-LOG_LINES).join('\n');
   box.scrollTop = box.scrollHeight;
+}
+
+// The engine's badge in the header: its name and what it is doing (page.engine.state).
+export function drawEngineStatus(message) {
+  const badge = $('engine-status');
+  badge.dataset.state = page.engine.state;
+  // When the engine was first ready, in ms since the page was opened: a figure the tests report.
+  if (page.engine.state === 'ready' && !badge.dataset.readyMs) badge.dataset.readyMs = String(Math.round(performance.now()));
+  badge.textContent = `${page.engineName}: ${message}`;
 }

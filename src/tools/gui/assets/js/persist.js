@@ -1,7 +1,7 @@
 // The game, the settings and the analysis kept in the browser's storage, so that a reload resumes
 // them. One versioned key; a stored value that is unreadable or of another shape is ignored.
 
-import { currentClock } from './clock.js';
+import { currentClock } from './clock_face.js';
 import { $ } from './dom.js';
 import { page } from './state.js';
 
@@ -65,11 +65,6 @@ export function savedGame(variants) {
     settings: stored.settings && typeof stored.settings === 'object' ? stored.settings : {},
     clock: isList(stored.clock) && stored.clock.length === 2 && stored.clock.every(Number.isFinite) ? stored.clock : null,
   };
-}
-
-// Puts the stored time left on the clocks, if the game is played with a clock.
-export function applyClock(left) {
-  if (page.clock && left) page.clock.left = left.map((ms) => Math.max(0, ms));
 }
 
 // Puts stored settings back into the controls, each only if the control accepts it.

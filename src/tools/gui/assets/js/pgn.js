@@ -1,15 +1,18 @@
 // PGN, position text and links: a game saved and loaded through the server, a position set from its
 // text, the game written as a link.
 
+import { showMessage } from './banner.js';
 import { resetClock } from './clock.js';
+import { isHuman } from './controls.js';
 import { $ } from './dom.js';
-import { syncEngineGame, whiteScore } from './engine.js';
-import { newGameHere, showState } from './game.js';
+import { syncEngineGame } from './engine.js';
+import { newGameHere } from './game.js';
+import { whiteScore } from './info.js';
 import { linkOf } from './link.js';
-import { showMessage } from './panels.js';
+import { showState } from './position.js';
 import { stopSearches } from './search.js';
 import { request } from './server.js';
-import { isHuman, newGame, page } from './state.js';
+import { newGame, page } from './state.js';
 
 export function playerName(side) {
   const mode = $('mode').value;

@@ -1,13 +1,15 @@
 // The searches sent to the engine and not yet answered, and what starts them: after every new
-// state the engine moves, or analyses, or waits.
+// state the engine moves, or analyses, or waits. The engine's answers come from js/dispatch.js.
 
+import { showBanner, showMessage } from './banner.js';
+import { isHuman } from './controls.js';
 import { $ } from './dom.js';
-import { enginePlays, engineReady, engineSend, limitGo, positionLine, setEngineStatus, setMultiPv, setSkillLevel, whiteScore } from './engine.js';
-import { playMove } from './game.js';
+import { enginePlays, engineReady, engineSend, limitGo, positionLine, setEngineStatus, setMultiPv, setSkillLevel } from './engine.js';
+import { whiteScore } from './info.js';
 import { drawArrows } from './marks.js';
-import { drawGraph, drawLines, showBanner, showMessage } from './panels.js';
+import { drawGraph, drawLines } from './panels.js';
 import { waitingRequests } from './server.js';
-import { isHuman, live, page } from './state.js';
+import { live, page } from './state.js';
 
 const HANG_GRACE_MS = 5000; // how late a bestmove may be before the engine is taken to hang
 
@@ -73,6 +75,7 @@ export function engineHangs(search) {
   showBanner(`The engine has not answered for ${Math.round((performance.now() - search.started) / 1000)} s: it seems to hang. Press "Restart engine".`, false);
 }
 
+// The engine's `info`: it belongs to the oldest search; an analysis shows its lines and scores.
 export function onInfo(info) {
   const search = page.searches[0];
   if (!search || search.ignore || info.depth == null) return;
@@ -91,14 +94,16 @@ export function onInfo(info) {
   }
 }
 
-export function onBestmove(text) {
+// The engine's `bestmove`: it answers the oldest search. The move to play, with its comment (time,
+// score, depth), when it answers a search for the game's move; else null.
+export function takeBestmove(text) {
   const search = page.searches.shift();
-  if (!search) return;
+  if (!search) return null;
   clearTimeout(search.timer);
   if (!page.searches.some((s) => !s.ignore)) delete document.body.dataset.thinking;
   if (page.engine.state === 'hung') setEngineStatus('ready', 'answers again');
-  if (search.ignore || search.purpose !== 'move') return;
-  if (search.ply !== page.game.moves.length || !text || text === '(none)') return;
+  if (search.ignore || search.purpose !== 'move') return null;
+  if (search.ply !== page.game.moves.length || !text || text === '(none)') return null;
   const used = Math.round(performance.now() - search.started);
   const info = search.info || {};
   const comment = { ms: used };
@@ -107,7 +112,7 @@ export function onBestmove(text) {
   if (info.depth != null && (comment.cp != null || comment.mate != null)) comment.depth = info.depth;
   if (info.depth != null) page.game.evals[search.ply] = whiteScore(info, search.side);
   page.forceEngine = false;
-  playMove(text, comment);
+  return { text, comment };
 }
 
 // After every new state: the engine moves, or analyses, or waits.

@@ -1,26 +1,26 @@
-// The messages to and from the server (docs/gui.md): requests with an id and their answers, and
-// the dispatch of everything else the server sends. The transport below is js/connection.js.
+// The messages to and from the server (docs/gui.md): requests with an id and their answers; every
+// other message goes to the one dispatcher the page registers (js/dispatch.js). Transport only: this
+// module imports nothing of the page's but the connection below it, js/connection.js.
 
 import { openConnection, sendText } from './connection.js';
-import { onEngineLine, onEngineStatus, setEngineStatus } from './engine.js';
-import { onHello } from './game.js';
-import { log, showMessage } from './panels.js';
 
 const pending = new Map();
 let requestId = 0;
 
-// Opens the connection; its messages go to `onServer`.
-export function connect() {
+// Opens the connection: each message that answers no request goes to `dispatch`, an unreadable one
+// as an `error`; `onClosed` is told when the connection ends, after the waiting requests fail.
+export function connect(dispatch, onClosed) {
   openConnection((data) => {
     let msg;
     try {
       msg = JSON.parse(data);
     } catch (e) {
-      return showMessage(`unreadable message from the server: ${e}`);
+      return dispatch({ type: 'error', message: `unreadable message from the server: ${e}` });
     }
-    onServer(msg);
+    if (!answer(msg)) dispatch(msg);
+    return undefined;
   }, () => {
-    setEngineStatus('exited', 'the server has closed the connection; reload the page');
+    onClosed();
     for (const { reject } of pending.values()) reject('the connection is closed');
     pending.clear();
   });
@@ -43,31 +43,12 @@ export function waitingRequests() {
   return pending.size;
 }
 
-export function onServer(msg) {
-  switch (msg.type) {
-    case 'hello': return onHello(msg);
-    case 'engine': return onEngineLine(msg.line);
-    case 'sent': return log(`> ${msg.line}`);
-    case 'engine_status': return onEngineStatus(msg);
-    case 'state':
-    case 'pgn':
-    case 'game': {
-      const waiting = pending.get(msg.id);
-      if (waiting) {
-        pending.delete(msg.id);
-        waiting.resolve(msg);
-      }
-      return;
-    }
-    case 'error': {
-      const waiting = msg.id != null && pending.get(msg.id);
-      if (waiting) {
-        pending.delete(msg.id);
-        return waiting.reject(msg.message);
-      }
-      return showMessage(msg.message);
-    }
-    default:
-      return undefined;
-  }
+// Settles the request that `msg` answers, if it answers one: an `error` fails it.
+function answer(msg) {
+  const waiting = msg.id != null && pending.get(msg.id);
+  if (!waiting) return false;
+  pending.delete(msg.id);
+  if (msg.type === 'error') waiting.reject(msg.message);
+  else waiting.resolve(msg);
+  return true;
 }

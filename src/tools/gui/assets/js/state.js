@@ -1,8 +1,7 @@
-// The page's state, one object imported by every module that reads or changes it: the game (its
-// variant, start position, moves in notation, comments, scores, side lines), the ply shown, the server's answer
-// for it, the searches sent to the engine, and what the pointer is doing.
-
-import { $ } from './dom.js';
+// The page's state, one object that the other modules read and the actions change: the game (its
+// variant, start position, moves in notation, comments, scores, side lines), the ply shown, the
+// server's answer for it, the searches sent to the engine, and what the pointer is doing. Data only:
+// this module imports nothing.
 
 export const page = {
   engineName: 'engine',
@@ -14,6 +13,9 @@ export const page = {
   stateSeq: 0,
   flipped: false,
   selected: null,
+  // What the picked piece would show on each destination (a die's top value), asked of the server
+  // once per pick: { key, marks: Map(square -> [mark]) }.
+  previews: { key: null, marks: new Map() },
   drag: null,
   choice: null,
   searches: [],
@@ -28,11 +30,7 @@ export function newGame(variant, start) {
   return { variant, start, moves: [], comments: [], evals: [], forfeit: null, sideLines: [] };
 }
 
-export function isHuman(side) {
-  const mode = $('mode').value;
-  return mode === 'both' || mode === side;
-}
-
+// Whether the position shown is the game's last.
 export function live() {
   return page.view === page.game.moves.length;
 }

@@ -1,0 +1,58 @@
+//! The page's controls as a person uses them, for the browser tests: a move typed, a position set
+//! from its text, a protocol line typed, a control clicked. Each acts through the page's own
+//! elements and events (the ids of `src/tools/gui/assets/index.html`) and returns at once; the tests
+//! wait for what they expect with [`wait_until`](crate::browser::wait_until).
+
+use crate::browser::js;
+use fantoccini::Client;
+use serde_json::json;
+
+/// Types `text` into the element `input` and submits its `form`, as Enter does.
+async fn submit(client: &Client, input: &str, form: &str, text: &str) {
+    js(
+        client,
+        &format!(
+            "document.getElementById({input}).value = {text}; \
+             document.getElementById({form}).requestSubmit(); return true;",
+            input = json!(input),
+            form = json!(form),
+            text = json!(text)
+        ),
+    )
+    .await;
+}
+
+/// Types a move into the move box and plays it.
+pub(crate) async fn enter_move(client: &Client, text: &str) {
+    submit(client, "move-input", "entry", text).await;
+}
+
+/// Types a line into the protocol panel and sends it to the engine.
+pub(crate) async fn send_line(client: &Client, line: &str) {
+    submit(client, "raw-line", "raw", line).await;
+}
+
+/// Writes a position's text into its box and presses "Set position".
+pub(crate) async fn set_position(client: &Client, text: &str) {
+    js(
+        client,
+        &format!(
+            "document.getElementById('position-text').value = {}; \
+             document.getElementById('set-position').click(); return true;",
+            json!(text)
+        ),
+    )
+    .await;
+}
+
+/// Clicks the control with this id (a button, or a checkbox, which the click ticks or unticks).
+pub(crate) async fn click_control(client: &Client, id: &str) {
+    js(
+        client,
+        &format!(
+            "document.getElementById({}).click(); return true;",
+            json!(id)
+        ),
+    )
+    .await;
+}
