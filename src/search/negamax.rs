@@ -14,9 +14,9 @@ use super::score::{
 };
 use super::thread::SearchThread;
 use super::tt::TtEntry;
-use crate::game::{Game, GameMove};
+use crate::game::{GameMove, Searchable};
 
-impl<G: Game> SearchThread<'_, G> {
+impl<G: Searchable> SearchThread<'_, G> {
     /// What every node of both searches checks first: an abort, a decided game, a draw (see
     /// `draw_score`) and the ply limit. `Some(score)` settles the node without a search.
     pub(super) fn settled_before_search(

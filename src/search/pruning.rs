@@ -11,14 +11,14 @@
 
 use super::params::{FUTILITY_DEPTH_MAX, FUTILITY_MARGIN, LMP_BASE, LMP_DEPTH_MAX};
 use super::score::{MATE_BOUND, is_mate};
-use crate::game::Game;
+use crate::game::Searchable;
 
 /// Whether `mv`, played in `pos` to reach `child` (whose check state is `gives_check`), is quiet: it
 /// is not tactical (no capture, no promotion), gives no check and does not win at once (a Duel king
 /// stepping onto its goal square is neither a capture nor a check, and skipping it would hide a win
 /// one ply away).
 #[inline]
-pub(super) fn is_quiet<G: Game>(pos: &G, mv: G::Move, child: &G, gives_check: bool) -> bool {
+pub(super) fn is_quiet<G: Searchable>(pos: &G, mv: G::Move, child: &G, gives_check: bool) -> bool {
     !gives_check && !pos.is_tactical(mv) && child.decided_winner().is_none()
 }
 
@@ -71,6 +71,7 @@ impl QuietPruning {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::Duel;
     use crate::search::score::{mate_in, mated_in};
 

@@ -9,7 +9,7 @@ pub mod network;
 pub use accumulator::{NetStack, evaluate_afresh};
 pub use network::{MAX_HIDDEN, Network, QA, QB, QuantisedParameters};
 
-use crate::game::Game;
+use crate::game::NetFeatures;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
@@ -18,27 +18,25 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 ///
 /// # Panics
 /// If the embedded file is not a net for `G`: a broken build, which a test catches.
-pub fn embedded_network<G: Game>() -> Option<Arc<Network>> {
+pub fn embedded_network<G: NetFeatures>() -> Option<Arc<Network>> {
     static READ: OnceLock<Mutex<HashMap<&'static str, Arc<Network>>>> = OnceLock::new();
-    let inputs = G::NET?;
-    let bytes = inputs.default_net?;
+    let bytes = G::EMBEDDED_NET?;
     // A panic while reading leaves the map as it was, so a poisoned lock is still sound.
     let mut read = READ
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(PoisonError::into_inner);
     let net = read.entry(G::NAME).or_insert_with(|| {
-        let net = Network::from_bytes(bytes, G::NAME, inputs.feature_count);
+        let net = Network::from_bytes(bytes, G::NAME, G::FEATURE_COUNT);
         Arc::new(net.unwrap_or_else(|e| panic!("the embedded {} net: {e}", G::NAME)))
     });
     Some(net.clone())
 }
 
 /// The net a search of `G` with `settings` evaluates with: none when `Use NNUE` is off or the game
-/// has none, else the loaded one or the embedded one.
-pub fn chosen_network<G: Game>(settings: &super::Settings) -> Option<Arc<Network>> {
-    G::NET?;
-    if !settings.use_net {
+/// has no feature set, else the loaded one or the embedded one.
+pub fn chosen_network<G: NetFeatures>(settings: &super::Settings) -> Option<Arc<Network>> {
+    if G::FEATURE_COUNT == 0 || !settings.use_net {
         return None;
     }
     settings.net.clone().or_else(embedded_network::<G>)

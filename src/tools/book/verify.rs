@@ -6,7 +6,7 @@
 use super::header::BookSettings;
 use super::scoring::{Verdict, score_opening};
 use super::verification::{Check, VERIFY_TABLE_MB, check_opening};
-use crate::game::Game;
+use crate::games::HostedGame;
 use crate::search::TranspositionTable;
 use crate::tools::matches::load_openings;
 use std::collections::HashSet;
@@ -36,7 +36,7 @@ pub enum DeepCheck {
 
 /// Checks the book `text` of game `G`, the openings `deep` picks also by the header's verification
 /// (if it names one); the error names the first opening that fails and why.
-pub fn verify<G: Game>(text: &str, deep: DeepCheck) -> Result<VerifiedBook, String> {
+pub fn verify<G: HostedGame>(text: &str, deep: DeepCheck) -> Result<VerifiedBook, String> {
     let settings = BookSettings::from_book(text)?;
     if settings.variant != G::NAME {
         return Err(format!(

@@ -4,6 +4,7 @@
 //! opening.
 
 use crate::game::{Game, GameRecord, MoveList, ReplayError, Rng, winning_move};
+use crate::games::HostedGame;
 
 /// The opening of every round: the file's openings shuffled by the match seed and used in turn, or
 /// random plies seeded by the match seed and the round. A round's opening depends on nothing else,
@@ -15,7 +16,7 @@ pub struct OpeningBook<G: Game> {
     plies: u32,
 }
 
-impl<G: Game> OpeningBook<G> {
+impl<G: HostedGame> OpeningBook<G> {
     /// The book of an openings file's text, or of `plies` random plies without one.
     pub fn new(text: Option<&str>, seed: u64, plies: u32) -> Result<OpeningBook<G>, String> {
         let list = match text {
@@ -92,13 +93,13 @@ fn parse_line<G: Game>(line: &str) -> Result<GameRecord<G>, String> {
 /// An opening of `plies` random legal plies from the start, drawn again while the game is decided or
 /// the side to move can win at once (random plies walk into mates). The same generator state gives the
 /// same opening.
-pub fn random<G: Game>(rng: &mut Rng, plies: u32) -> GameRecord<G> {
+pub fn random<G: HostedGame>(rng: &mut Rng, plies: u32) -> GameRecord<G> {
     random_after(rng, plies, |_| GameRecord::new(G::start()))
 }
 
 /// [`random`] from the game `base` gives (drawn again with each try, from the same generator)
 /// rather than from the start.
-pub fn random_after<G: Game>(
+pub fn random_after<G: HostedGame>(
     rng: &mut Rng,
     plies: u32,
     base: impl Fn(&mut Rng) -> GameRecord<G>,

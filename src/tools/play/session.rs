@@ -11,7 +11,8 @@ use super::screen::Screen;
 use super::thinking::{Purpose, SearchEvent, Thinking};
 use super::{EngineLimit, Event, PlayConfig};
 use crate::engine::{ENGINE_NAME, Engine};
-use crate::game::{BoardStyle, Game, GameRecord, MoveList, Presentation, Side};
+use crate::game::{BoardStyle, GameRecord, MoveList, Side};
+use crate::games::HostedGame;
 use crate::protocol::{Line, MAX_LINE_BYTES};
 use crate::protocol::{one_line, quote};
 use crate::search::{Clock, Limits};
@@ -29,7 +30,7 @@ const FLAG_MARGIN: Duration = Duration::from_millis(100);
 const LINE_WIDTH: usize = 78;
 
 /// One session of `duel play`.
-pub struct Session<G: Game> {
+pub struct Session<G: HostedGame> {
     start: G,
     humans: [bool; 2],
     limit: EngineLimit,
@@ -53,7 +54,7 @@ pub struct Session<G: Game> {
     quit: bool,
 }
 
-impl<G: Presentation> Session<G> {
+impl<G: HostedGame> Session<G> {
     /// A session at the start of its first game; searches send their events to `events`.
     pub fn new(
         config: PlayConfig<G>,
@@ -620,7 +621,7 @@ impl<G: Presentation> Session<G> {
 }
 
 /// The game in progress as PGN, with the same writer as `duel match`.
-fn game_pgn<G: Presentation>(session: &Session<G>) -> String {
+fn game_pgn<G: HostedGame>(session: &Session<G>) -> String {
     let end = session.end();
     let name = |side: Side| {
         if session.is_human(side) {

@@ -9,6 +9,7 @@
 use super::Event;
 use crate::engine::{Engine, Listener, SearchFault};
 use crate::game::{Game, GameRecord, legal_prefix};
+use crate::games::HostedGame;
 use crate::search::{Bound, Limits, Report, Score};
 use crate::tools::pgn::{self, MoveComment};
 use crossbeam_channel::Sender;
@@ -68,7 +69,7 @@ impl<G: Game> Listener<G> for Forwarder<G::Move> {
 }
 
 /// A running search and what it has reported.
-pub struct Thinking<G: Game> {
+pub struct Thinking<G: HostedGame> {
     /// Tells this search's events from those of earlier ones.
     pub id: u64,
     /// Why it runs.
@@ -82,7 +83,7 @@ pub struct Thinking<G: Game> {
     shown_at: Option<Instant>,
 }
 
-impl<G: Game> Thinking<G> {
+impl<G: HostedGame> Thinking<G> {
     /// Starts `engine` searching the current position of `record` within `limits`; its events go to
     /// `events`. The answer comes as an event even if no search thread can be started.
     pub fn start(

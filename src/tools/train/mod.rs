@@ -15,7 +15,7 @@ pub mod samples;
 
 pub use cli::TrainArgs;
 
-use crate::game::{FileHeader, Game, NetInputs, Rng};
+use crate::game::{FileHeader, Rng, Searchable};
 use adamw::{AdamW, AdamWSettings};
 use model::Model;
 use samples::{Samples, Target};
@@ -107,13 +107,15 @@ pub struct TrainSummary {
 }
 
 /// Runs `duel train` for game `G`, reporting each epoch to `progress`.
-pub fn run<G: Game>(
+pub fn run<G: Searchable>(
     settings: &TrainSettings,
     progress: &mut dyn Write,
 ) -> Result<TrainSummary, String> {
-    let inputs = G::NET.ok_or_else(|| format!("{} has no net features to train", G::NAME))?;
+    if G::FEATURE_COUNT == 0 {
+        return Err(format!("{} has no net features to train", G::NAME));
+    }
     let started = Instant::now();
-    let mut data = samples::load(&settings.data, &inputs, settings.validation_every)?;
+    let mut data = samples::load::<G>(&settings.data, settings.validation_every)?;
     if data.training.is_empty() {
         return Err("the data holds no training positions".to_string());
     }
@@ -145,10 +147,10 @@ pub fn run<G: Game>(
             ""
         }
     );
-    let rows = inputs.feature_count + inputs.factor_count;
+    let rows = G::FEATURE_COUNT + G::FACTOR_COUNT;
     let count = Model::parameter_count(rows, settings.hidden);
     let mut model = Model::new(rows, settings.hidden, settings.seed);
-    model.zero_rows_from(inputs.feature_count);
+    model.zero_rows_from(G::FEATURE_COUNT);
     let mut state = TrainingState {
         model,
         optimiser: AdamW::new(count, AdamWSettings::default()),
@@ -180,7 +182,7 @@ pub fn run<G: Game>(
             seconds: began.elapsed().as_secs_f64(),
         };
         checkpoint::write::<G>(settings, &state)?;
-        write_net(settings, &inputs, scale, &state.model, &summary, &report)?;
+        write_net::<G>(settings, scale, &state.model, &summary, &report)?;
         let _ = writeln!(
             progress,
             "train: epoch {epoch}/{}, training loss {training_loss:.6}, validation loss {}, {:.1} s ({:.0} positions/s)",
@@ -288,9 +290,8 @@ pub fn mean_loss(model: &Model, samples: &Samples, threads: usize) -> f64 {
 
 /// Writes the quantised net of `model`, whose output is in units of `scale`, to `--out`, its header
 /// naming the data, the settings and the epoch's losses.
-fn write_net<G: Game>(
+fn write_net<G: Searchable>(
     settings: &TrainSettings,
-    inputs: &NetInputs<G>,
     scale: f32,
     model: &Model,
     summary: &TrainSummary,
@@ -316,7 +317,7 @@ fn write_net<G: Game>(
         game: G::NAME.to_string(),
         lines,
     };
-    let net = model.quantise(inputs, scale as i32, header);
+    let net = model.quantise::<G>(scale as i32, header);
     std::fs::write(&settings.out, net.to_bytes())
         .map_err(|e| format!("--out {}: {e}", settings.out.display()))
 }
@@ -324,7 +325,7 @@ fn write_net<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::MoveList;
+    use crate::game::{Game, MoveList, NetFeatures};
     use crate::games::Duel;
     use crate::search::nnue::evaluate_afresh;
     use samples::training_features;
@@ -341,14 +342,13 @@ mod tests {
     /// The model has coarse features, which the net folds into the real ones' rows.
     #[test]
     fn the_quantised_net_matches_the_float_model() {
-        let inputs = NetInputs::<Duel>::of(None);
-        let rows = inputs.feature_count + inputs.factor_count;
+        let rows = Duel::FEATURE_COUNT + Duel::FACTOR_COUNT;
         let model = Model::new(rows, 32, 5);
         let header = FileHeader {
             game: "duel".to_string(),
             lines: Vec::new(),
         };
-        let net = model.quantise(&inputs, 400, header);
+        let net = model.quantise::<Duel>(400, header);
         let mut rng = Rng::new(9);
         let mut moves = MoveList::new();
         let mut pos = Duel::start();
@@ -356,10 +356,10 @@ mod tests {
         for _ in 0..300 {
             let (mut us, mut them) = (Vec::new(), Vec::new());
             let side = pos.side_to_move();
-            training_features(&inputs, &pos, side, &mut us);
-            training_features(&inputs, &pos, side.opponent(), &mut them);
+            training_features(&pos, side, &mut us);
+            training_features(&pos, side.opponent(), &mut them);
             let float = model.evaluate(&us, &them) * 400.0;
-            let quantised = evaluate_afresh(&net, &inputs, &pos) as f32;
+            let quantised = evaluate_afresh(&net, &pos) as f32;
             worst = worst.max((float - quantised).abs());
             checked += 1;
             pos.generate_moves(&mut moves);
