@@ -50,3 +50,31 @@ pub trait Evaluation: Game {
     /// The value of what `mv` captures in the evaluation's scale, or 0 when it captures nothing.
     fn capture_value(&self, mv: Self::Move) -> i32;
 }
+
+/// A score distance written once for every game: a number of the game's basic pieces
+/// ([`Evaluation::EVAL_UNIT`]), in hundredths, as centipawns count pawns. The search's margins, the
+/// levels' temperature and a book's default window are written so; [`Pieces::of`] gives the
+/// distance in a game's evaluation scale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pieces {
+    hundredths: i32,
+}
+
+impl Pieces {
+    /// `hundredths` hundredths of a basic piece.
+    pub const fn hundredths(hundredths: i32) -> Pieces {
+        Pieces { hundredths }
+    }
+
+    /// The distance in game `G`'s evaluation scale (rounded toward zero).
+    #[inline]
+    pub fn of<G: Evaluation>(self) -> i32 {
+        self.in_scale(G::EVAL_UNIT)
+    }
+
+    /// The distance in a scale where a basic piece is worth `piece` (rounded toward zero).
+    #[inline]
+    pub const fn in_scale(self, piece: i32) -> i32 {
+        self.hundredths * piece / 100
+    }
+}

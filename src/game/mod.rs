@@ -32,7 +32,7 @@ mod winning_move;
 
 pub use board_style::{BoardStyle, paint};
 pub use draw::DrawRules;
-pub use evaluation::{EvalTerm, EvalWeight, Evaluation};
+pub use evaluation::{EvalTerm, EvalWeight, Evaluation, Pieces};
 pub use file_header::{FileHeader, FileKind};
 pub use game_move::{GameMove, MoveArray};
 pub use interface::Game;

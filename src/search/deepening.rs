@@ -92,7 +92,7 @@ impl<G: Searchable> SearchThread<'_, G> {
         report: &mut dyn FnMut(&Report<G::Move>),
     ) {
         let previous = self.root_moves[line].previous_score;
-        let mut margin = ASPIRATION_MARGIN;
+        let mut margin = ASPIRATION_MARGIN.of::<G>();
         let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && !is_mate(previous) {
             (
                 (previous - margin).max(-INFINITE),
@@ -240,7 +240,7 @@ impl<G: Searchable> SearchThread<'_, G> {
     /// by [`TIME_FALL_MARGIN`] or more.
     fn unsettled(&self, previous_move: G::Move, previous_score: i32) -> bool {
         self.root_moves.first().is_some_and(|best| {
-            best.mv != previous_move || best.score <= previous_score - TIME_FALL_MARGIN
+            best.mv != previous_move || best.score <= previous_score - TIME_FALL_MARGIN.of::<G>()
         })
     }
 

@@ -323,7 +323,7 @@ impl<'a, G: Searchable> SearchThread<'a, G> {
             .enumerate()
             .map(|(i, rm)| (i, rm.score))
             .collect();
-        let index = skill::pick(&lines, level, self.shared.root.hash());
+        let index = skill::pick(&lines, level, G::EVAL_UNIT, self.shared.root.hash());
         self.settled_lines.get(index)
     }
 
