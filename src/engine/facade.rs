@@ -7,7 +7,8 @@ use super::listener::Listener;
 use super::perft;
 use super::slices::SlicedSearch;
 use super::worker::{Job, SearchFn, Worker, candidates};
-use crate::game::{FileHeader, GameRecord, Perft, Searchable};
+use crate::game::{GameRecord, Perft, Searchable};
+use crate::search::nnue::FileHeader;
 use crate::search::nnue::Network;
 use crate::search::{self, Instant, Limits, SearchRequest, Settings, TranspositionTable};
 use std::collections::TryReserveError;
@@ -347,7 +348,7 @@ impl<G: Searchable> Engine<G> {
     /// The current position's evaluation by the net the next search evaluates with, and the net's
     /// header; `None` when the search evaluates with the game's hand-written evaluation.
     pub fn net_evaluation(&self) -> Option<(i32, FileHeader)> {
-        let net = search::nnue::chosen_network::<G>(&self.settings)?;
+        let net = self.settings.network::<G>()?;
         let score = search::nnue::evaluate_afresh(&net, self.record.current());
         Some((score, net.header().clone()))
     }

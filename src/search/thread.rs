@@ -7,7 +7,7 @@ use super::control::SearchControl;
 use super::eval_cache::EvalCache;
 use super::frame::{Frame, new_stack};
 use super::limits::Limits;
-use super::nnue::{NetStack, chosen_network};
+use super::nnue::NetStack;
 use super::ordering::History;
 use super::params::TIME_CHECK_INTERVAL;
 use super::report::{Report, SearchResult, SearchSummary};
@@ -184,7 +184,10 @@ impl<'a, G: Searchable> SearchThread<'a, G> {
             stack: new_stack(),
             history: History::new(),
             eval_cache: EvalCache::new(),
-            net: chosen_network::<G>(shared.settings).map(|net| NetStack::new(net, MAX_PLY + 2)),
+            net: shared
+                .settings
+                .network::<G>()
+                .map(|net| NetStack::new(net, MAX_PLY + 2)),
             root_moves: shared
                 .root_moves
                 .iter()

@@ -446,8 +446,8 @@ fn default_decoding_gives_only_legal_moves() {
 #[test]
 fn a_game_without_features_is_searched_without_a_net() {
     let settings = duel::search::Settings::DEFAULT;
-    assert!(duel::search::nnue::chosen_network::<Bare>(&settings).is_none());
-    assert!(duel::search::nnue::chosen_network::<Duel>(&settings).is_some());
+    assert!(settings.network::<Bare>().is_none());
+    assert!(settings.network::<Duel>().is_some());
 }
 
 #[test]

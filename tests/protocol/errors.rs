@@ -272,8 +272,9 @@ fn depth_two_score(engine: &mut Engine) -> String {
 
 #[test]
 fn eval_files_that_are_not_a_net_of_the_game_are_refused_and_the_net_kept() {
-    use duel::game::{FileHeader, NetFeatures};
+    use duel::game::NetFeatures;
     use duel::games::Alice;
+    use duel::search::nnue::FileHeader;
     use duel::tools::train::model::Model;
     let dir = crate::common::temp_dir::TempDir::new("duel-evalfile");
     /// A random net of game `G` of 8 neurons, written to `dir/name`.

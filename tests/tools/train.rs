@@ -3,8 +3,9 @@
 //! refused by name.
 
 use crate::common::temp_dir::TempDir;
-use duel::game::{FileHeader, NetFeatures};
+use duel::game::NetFeatures;
 use duel::games::{Alice, Duel, HostedGame};
+use duel::search::nnue::FileHeader;
 use duel::search::nnue::{Network, network};
 use duel::tools::datagen::{self, DatagenSettings};
 use duel::tools::matches::Shard;

@@ -1,12 +1,15 @@
 //! The neural evaluation (NNUE) the search uses where a game has a net: the quantised net and its
-//! file ([`network`]), and the accumulators that follow the search's moves ([`accumulator`]). Which
-//! features a position has is the game's business ([`crate::game::NetFeatures`]); a net is trained
-//! by `duel train`.
+//! file ([`network`]), the header the engine's binary files start with ([`FileHeader`]: nets, and the
+//! trainer's data and checkpoints), and the accumulators that follow the search's moves
+//! ([`accumulator`]). Which features a position has is the game's business
+//! ([`crate::game::NetFeatures`]); a net is trained by `duel train`.
 
 pub mod accumulator;
+mod file_header;
 pub mod network;
 
 pub use accumulator::{NetStack, evaluate_afresh};
+pub use file_header::{FileHeader, FileKind};
 pub use network::{MAX_HIDDEN, Network, QA, QB, QuantisedParameters};
 
 use crate::game::NetFeatures;
@@ -33,23 +36,13 @@ pub fn embedded_network<G: NetFeatures>() -> Option<Arc<Network>> {
     Some(net.clone())
 }
 
-/// The net a search of `G` with `settings` evaluates with: none when `Use NNUE` is off or the game
-/// has no feature set, else the loaded one or the embedded one.
-pub fn chosen_network<G: NetFeatures>(settings: &super::Settings) -> Option<Arc<Network>> {
-    if G::FEATURE_COUNT == 0 || !settings.use_net {
-        return None;
-    }
-    settings.net.clone().or_else(embedded_network::<G>)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::{Alice, Dame, Dipole, Duel};
-    use crate::search::Settings;
 
     #[test]
-    fn the_embedded_nets_are_nets_of_their_games_and_the_options_choose() {
+    fn the_embedded_nets_are_nets_of_their_games() {
         for (game, net) in [
             ("duel", embedded_network::<Duel>()),
             ("alice", embedded_network::<Alice>()),
@@ -64,16 +57,5 @@ mod tests {
         }
         // Dame and Dipole have no feature set, so no net.
         assert!(embedded_network::<Dame>().is_none() && embedded_network::<Dipole>().is_none());
-        let hand_written = Settings {
-            use_net: false,
-            ..Settings::DEFAULT
-        };
-        assert!(chosen_network::<Duel>(&hand_written).is_none());
-        let embedded = chosen_network::<Duel>(&Settings::DEFAULT).expect("the embedded net");
-        assert!(
-            Arc::ptr_eq(&embedded, &embedded_network::<Duel>().unwrap()),
-            "read once"
-        );
-        assert!(chosen_network::<Dame>(&Settings::DEFAULT).is_none());
     }
 }

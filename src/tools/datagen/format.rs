@@ -15,7 +15,8 @@
 //! A file cut short (a run killed while writing) ends in a partial game: [`read_games`] names it, and
 //! a resumed run cuts it off ([`complete_length`]) before it writes on.
 
-use crate::game::{FileHeader, FileKind, Game, Outcome, Searchable, Side};
+use crate::game::{Game, Outcome, Searchable, Side};
+use crate::search::nnue::{FileHeader, FileKind};
 
 /// The first bytes of every file.
 pub const MAGIC: &[u8; 8] = b"DUELDATA";

@@ -11,7 +11,6 @@ pub mod selfplay;
 pub use cli::DatagenArgs;
 
 use crate::games::HostedGame;
-use crate::search::nnue::chosen_network;
 use crate::search::{Settings, TranspositionTable};
 use crate::tools::matches::Shard;
 use crate::tools::matches::load_openings;
@@ -54,7 +53,7 @@ impl DatagenSettings {
             use_net: self.use_net,
             ..Settings::DEFAULT
         };
-        let eval = match chosen_network::<G>(&searches) {
+        let eval = match searches.network::<G>() {
             Some(_) => "net",
             None => "hand-written",
         };

@@ -15,7 +15,8 @@ pub mod samples;
 
 pub use cli::TrainArgs;
 
-use crate::game::{FileHeader, Rng, Searchable};
+use crate::game::{Rng, Searchable};
+use crate::search::nnue::FileHeader;
 use adamw::{AdamW, AdamWSettings};
 use model::Model;
 use samples::{Samples, Target};

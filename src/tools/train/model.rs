@@ -8,7 +8,8 @@
 //! against the target.
 
 use super::samples::{Samples, sigmoid};
-use crate::game::{FileHeader, NetFeatures, Rng};
+use crate::game::{NetFeatures, Rng};
+use crate::search::nnue::FileHeader;
 use crate::search::nnue::{Network, QA, QB, QuantisedParameters};
 
 /// The weights' bound: with it every accumulator of up to 64 features fits an `i16` after ×[`QA`].
