@@ -14,8 +14,8 @@
 //! - [`tools`]: the match runner, terminal play (which drives the engine too), the browser page
 //!   (`duel gui`, a protocol client relayed to an engine process), the tuner, PGN and time controls.
 //!
-//! - `web` (wasm32 only): the protocol and the page's rules over a C ABI for a Web Worker (README,
-//!   "Play in the browser").
+//! - `web` (wasm32 only): the protocol and the page's rules over a C ABI for a Web Worker
+//!   (docs/site.md).
 //!
 //! The `duel` binary's command line (`main.rs`) sits on top of them all.
 

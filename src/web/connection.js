@@ -57,13 +57,13 @@ function onEngineLine(line) {
   const variants = line.match(/^option name UCI_Variant type combo default \S+((?: var \S+)+)$/);
   if (variants) handshake.variants = variants[1].trim().split(/\s*var\s+/).filter(Boolean);
   if (line !== 'uciok') return undefined;
-  const { held, variants: games, name: engineName } = handshake;
+  const { held, variants: games } = handshake;
   if (!helloSent) helloSent = sayHello(games);
-  status('starting', `starting ${engineName}`);
+  status('starting', 'starting');
   handshake = null;
   for (const msg of held) emit(msg);
   if (games.length) writeLine(`setoption name UCI_Variant value ${games[0]}`);
-  return status('ready', `${engineName} is ready`);
+  return status('ready', 'ready');
 }
 
 function writeLine(line) {

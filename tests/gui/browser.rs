@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 const PATIENCE: Duration = Duration::from_secs(20);
 
 /// The first of these programs found on the PATH (or as an absolute path).
-pub(crate) fn find_program(names: &[&str]) -> Option<PathBuf> {
+fn find_program(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     names.iter().find_map(|name| {
         std::env::split_paths(&path)
@@ -73,11 +73,12 @@ impl Drop for Driver {
 }
 
 /// Runs `script`, a function body, in the page; it may read `page`, the page's state (the object
-/// `js/state.js` exports, which no global holds).
+/// `js/state.js` beside the page exports, which no global holds).
 pub(crate) async fn js(client: &Client, script: &str) -> Value {
     let wrapped = format!(
         "const done = arguments[arguments.length - 1]; \
-         import('/js/state.js').then(({{ page }}) => done((() => {{ {script} }})()), \
+         import(new URL('js/state.js', document.baseURI).href) \
+           .then(({{ page }}) => done((() => {{ {script} }})()), \
          (e) => done(`js/state.js: ${{e}}`));"
     );
     client
@@ -276,14 +277,7 @@ where
     F: FnOnce(Client, String) -> Fut,
     Fut: std::future::Future<Output = ()> + Send + 'static,
 {
-    let (Some(chromium), Some(chromedriver)) = (
-        find_program(&["chromium", "chromium-browser", "google-chrome"]),
-        find_program(&["chromedriver"]),
-    ) else {
-        println!(
-            "skipped: the browser test needs chromium and chromedriver on the PATH \
-             (Debian: apt-get install chromium chromium-driver)"
-        );
+    let Some(programs) = browser_programs() else {
         return;
     };
     let (server, url) = match backend {
@@ -300,13 +294,39 @@ where
             }
         },
     };
-    let driver = Driver::start(&chromedriver);
+    in_browser_at(&programs, url, steps).await;
+    drop(server);
+}
+
+/// Chromium and chromedriver, or `None` after saying that the test is skipped without them.
+pub(crate) fn browser_programs() -> Option<(PathBuf, PathBuf)> {
+    let (Some(chromium), Some(chromedriver)) = (
+        find_program(&["chromium", "chromium-browser", "google-chrome"]),
+        find_program(&["chromedriver"]),
+    ) else {
+        println!(
+            "skipped: the browser test needs chromium and chromedriver on the PATH \
+             (Debian: apt-get install chromium chromium-driver)"
+        );
+        return None;
+    };
+    Some((chromium, chromedriver))
+}
+
+/// Runs `steps` against the page at `url` in a fresh headless Chromium of `programs`, as
+/// [`in_browser`] does.
+pub(crate) async fn in_browser_at<F, Fut>(programs: &(PathBuf, PathBuf), url: String, steps: F)
+where
+    F: FnOnce(Client, String) -> Fut,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    let (chromium, chromedriver) = programs;
+    let driver = Driver::start(chromedriver);
     let profile = TempDir::new("duel-gui-chromium");
-    let client = session(&chromium, &driver, profile.path(), (1300, 1100), false).await;
+    let client = session(chromium, &driver, profile.path(), (1300, 1100), false).await;
     let outcome = tokio::spawn(steps(client.clone(), url)).await;
     let _ = client.close().await;
     drop(driver);
-    drop(server);
     if let Err(failure) = outcome {
         std::panic::resume_unwind(failure.into_panic());
     }
@@ -659,6 +679,14 @@ async fn a_reload_keeps_the_game_in_the_static_site_too() {
 pub(crate) async fn open_page(client: &Client, url: &str) {
     client.goto(url).await.unwrap();
     wait_until(client, "the engine and the board", &ready_at(0)).await;
+    // The header names the engine once, then its state.
+    let badge = js(
+        client,
+        "return [page.engineName, document.getElementById('engine-status').textContent];",
+    )
+    .await;
+    let (name, badge) = (badge[0].as_str().unwrap(), badge[1].as_str().unwrap());
+    assert_eq!(badge, format!("{name}: ready"));
 }
 
 fn ready_at(plies: usize) -> String {

@@ -8,7 +8,7 @@
 //! Without Chromium or chromedriver the test says why and passes: CI installs them.
 
 use crate::browser::{
-    Driver, click_square, drag, find_program, js, open_page, session, set_value, wait_until,
+    Driver, browser_programs, click_square, drag, js, open_page, session, set_value, wait_until,
 };
 use crate::common::temp_dir::TempDir;
 use crate::server::Server;
@@ -384,14 +384,7 @@ async fn phone(client: Client, url: String) {
 
 #[tokio::test]
 async fn the_page_fits_a_laptop_a_desktop_and_a_phone() {
-    let (Some(chromium), Some(chromedriver)) = (
-        find_program(&["chromium", "chromium-browser", "google-chrome"]),
-        find_program(&["chromedriver"]),
-    ) else {
-        println!(
-            "skipped: the layout test needs chromium and chromedriver on the PATH \
-             (Debian: apt-get install chromium chromium-driver)"
-        );
+    let Some((chromium, chromedriver)) = browser_programs() else {
         return;
     };
     let server = Server::start(&[]);

@@ -1,11 +1,14 @@
 //! `duel gui`: the server driven over HTTP and its WebSocket (`server`), the page in a real browser
-//! (`browser`), the page's layout at a laptop's, a desktop's and a phone's size (`layout`), and the
-//! static site of `scripts/build-web`, the engine in a Web Worker (`site`).
+//! (`browser`), the page's layout at a laptop's, a desktop's and a phone's size (`layout`), games
+//! opened from links (`link`), and the static site of `scripts/build-web`, the engine in a Web Worker
+//! (`site`), served from a subfolder, offline and updated (`offline`).
 
 #[path = "../common/mod.rs"]
 mod common;
 
 mod browser;
 mod layout;
+mod link;
+mod offline;
 mod server;
 mod site;

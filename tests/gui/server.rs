@@ -162,7 +162,7 @@ fn the_routes_serve_the_page_to_its_own_address_only() {
     let (code, page) = get(&server, "/", &host);
     assert_eq!(code, 200, "{page}");
     assert!(
-        page.contains("text/html") && page.contains("/js/main.js"),
+        page.contains("text/html") && page.contains("src=\"js/main.js\""),
         "{page}"
     );
     assert!(page.contains("content-security-policy"), "{page}");
@@ -171,6 +171,7 @@ fn the_routes_serve_the_page_to_its_own_address_only() {
         "/js/main.js",
         "/js/state.js",
         "/js/board.js",
+        "/js/link.js",
         "/games/duel.js",
         "/games/dipole.js",
         "/games/dame.js",
@@ -183,6 +184,8 @@ fn the_routes_serve_the_page_to_its_own_address_only() {
         );
     }
     assert_eq!(get(&server, "/style.css", &host).0, 200);
+    let (code, icon) = get(&server, "/icons/icon.svg", &host);
+    assert!(code == 200 && icon.contains("image/svg+xml"), "{icon}");
     assert_eq!(get(&server, "/etc/passwd", &host).0, 404);
     let port = host.rsplit(':').next().unwrap();
     assert_eq!(get(&server, "/", &format!("localhost:{port}")).0, 200);
@@ -440,8 +443,9 @@ async fn an_engine_that_never_answers_uci_fails_its_start() {
     );
 }
 
-/// The figures of the README's Performance table: what a WebSocket round trip costs, bare (a bad
-/// message's error reply) and through the engine (`isready` → `readyok`). Prints, asserts nothing.
+/// The figures of the Performance table (docs/performance.md): what a WebSocket round trip costs,
+/// bare (a bad message's error reply) and through the engine (`isready` → `readyok`). Prints,
+/// asserts nothing.
 #[tokio::test]
 #[ignore]
 async fn round_trip_figures() {

@@ -1,9 +1,10 @@
 //! The static site of `scripts/build-web` in a real browser: built once per test run into cargo's
-//! folder for test files, served by a plain file server (no `duel gui`), the engine and the rules
-//! running as WebAssembly in a Web Worker. `browser.rs` runs each of its tests against this site too
-//! (`Backend::Site`); here is what only the site has to show: every game's typed move answered
-//! within 10 s, analysis stopped at once (the Worker hears `stop` between the search's slices), no
-//! request beyond the page's origin, and the figures of README's "Play in the browser": the time
+//! folder for test files, served by a plain file server (no `duel gui`) from a subfolder, `/play/`, as
+//! a project's GitHub Pages site is, the engine and the rules running as WebAssembly in a Web Worker.
+//! `browser.rs` and `link.rs` run their tests against this site too (`Backend::Site`), and
+//! `offline.rs` its service worker; here is what only the site has to show: every game drawn and its
+//! typed move answered within 10 s, analysis stopped at once (the Worker hears `stop` between the
+//! search's slices), no request beyond the page's origin, and the figures of docs/site.md: the time
 //! from opening the page to the engine's first reply, the time to stop an analysis, and `bench` in
 //! the browser (`cargo test --release --test gui static_site -- --nocapture` prints them).
 //!
@@ -16,28 +17,47 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Arc;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long the engine's reply may take: the brief of issue 28 asks for under 10 s.
 const REPLY_PATIENCE: Duration = Duration::from_secs(10);
 
-/// The site's URL: built and served once for every test of the run.
-static SITE: OnceLock<Result<String, String>> = OnceLock::new();
+/// The folder the site is served from: a subfolder, as a project's GitHub Pages site is
+/// (`https://<user>.github.io/<repo>/play/`), so that any path climbing to the host's root fails.
+pub(crate) const FOLDER: &str = "/play/";
 
-/// The URL of the static site (ending in `/`), built by `scripts/build-web` on first use; `Err` says
-/// why it cannot be built here (no wasm32 target). A failed build fails the test.
+/// The site, built once for every test of the run.
+static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+
+/// The URL of the built site served for every test of the run.
+static SHARED: OnceLock<Result<String, String>> = OnceLock::new();
+
+/// The URL of the static site (ending in [`FOLDER`]), built by `scripts/build-web` and served on
+/// first use; `Err` says why it cannot be built here (no wasm32 target). A failed build fails the test.
 pub(crate) fn url() -> Result<String, String> {
-    SITE.get_or_init(build_and_serve).clone()
+    SHARED
+        .get_or_init(|| {
+            let server = SiteServer::start(built()?);
+            Ok(Box::leak(Box::new(server)).url.clone())
+        })
+        .clone()
 }
 
-fn build_and_serve() -> Result<String, String> {
+/// The folder of the built site.
+pub(crate) fn built() -> Result<PathBuf, String> {
+    BUILT.get_or_init(build).clone()
+}
+
+fn build() -> Result<PathBuf, String> {
     if !has_wasm_target() {
         return Err("the static site needs `rustup target add wasm32-unknown-unknown`".to_string());
     }
     let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("site");
     let started = Instant::now();
-    let built = Command::new(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/build-web"))
+    let built = Command::new(script("build-web"))
         .arg(&folder)
         .status()
         .expect("scripts/build-web runs");
@@ -46,23 +66,49 @@ fn build_and_serve() -> Result<String, String> {
         "static site: built in {:.1} s",
         started.elapsed().as_secs_f64()
     );
-    Ok(serve(folder))
+    Ok(folder)
 }
 
-/// Serves the files under `root` on a free local port, as any static server would; returns the URL.
-fn serve(root: PathBuf) -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}/", listener.local_addr().unwrap());
-    std::thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            let root = root.clone();
-            std::thread::spawn(move || answer(&root, stream));
-        }
-    });
-    url
+/// The project's script `name`.
+pub(crate) fn script(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts")
+        .join(name)
 }
 
-/// Answers one GET with the file it names, or 404.
+/// A plain file server of a site under [`FOLDER`] on a free local port, as any static server would
+/// serve it; it can go offline (every connection closed unanswered), as when the network is gone.
+pub(crate) struct SiteServer {
+    /// The site's URL, ending in [`FOLDER`].
+    pub(crate) url: String,
+    offline: Arc<AtomicBool>,
+}
+
+impl SiteServer {
+    pub(crate) fn start(root: PathBuf) -> SiteServer {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}{FOLDER}", listener.local_addr().unwrap());
+        let offline = Arc::new(AtomicBool::new(false));
+        let gone = offline.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                if gone.load(Ordering::SeqCst) {
+                    continue; // dropped: the connection closes unanswered
+                }
+                let root = root.clone();
+                std::thread::spawn(move || answer(&root, stream));
+            }
+        });
+        SiteServer { url, offline }
+    }
+
+    /// Takes the server off the network, or puts it back.
+    pub(crate) fn set_offline(&self, offline: bool) {
+        self.offline.store(offline, Ordering::SeqCst);
+    }
+}
+
+/// Answers one GET with the file it names under [`FOLDER`], or 404.
 fn answer(root: &Path, mut stream: TcpStream) {
     let mut request = String::new();
     let mut reader = BufReader::new(stream.try_clone().unwrap());
@@ -70,24 +116,14 @@ fn answer(root: &Path, mut stream: TcpStream) {
         return;
     }
     let path = request.split(' ').nth(1).unwrap_or("/");
-    let path = path
-        .split('?')
-        .next()
-        .unwrap_or("/")
-        .trim_start_matches('/');
-    let path = if path.is_empty() { "index.html" } else { path };
-    let file = (!path.contains(".."))
-        .then(|| std::fs::read(root.join(path)).ok())
-        .flatten();
-    let kind = match path.rsplit('.').next() {
-        Some("html") => "text/html; charset=utf-8",
-        Some("css") => "text/css",
-        Some("js") => "text/javascript",
-        Some("wasm") => "application/wasm",
-        _ => "application/octet-stream",
-    };
+    let path = path.split('?').next().unwrap_or("/");
+    let file = path.strip_prefix(FOLDER).and_then(|path| {
+        let path = if path.is_empty() { "index.html" } else { path };
+        let file = (!path.contains("..")).then(|| std::fs::read(root.join(path)).ok());
+        Some((path.to_string(), file.flatten()?))
+    });
     let (status, kind, body) = match file {
-        Some(body) => ("200 OK", kind, body),
+        Some((path, body)) => ("200 OK", content_type(&path), body),
         None => ("404 Not Found", "text/plain", b"not found".to_vec()),
     };
     let head = format!(
@@ -96,6 +132,19 @@ fn answer(root: &Path, mut stream: TcpStream) {
     );
     let _ = stream.write_all(head.as_bytes());
     let _ = stream.write_all(&body);
+}
+
+fn content_type(path: &str) -> &'static str {
+    match path.rsplit('.').next() {
+        Some("html") => "text/html; charset=utf-8",
+        Some("css") => "text/css",
+        Some("js") => "text/javascript",
+        Some("wasm") => "application/wasm",
+        Some("webmanifest") => "application/manifest+json",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        _ => "application/octet-stream",
+    }
 }
 
 /// Whether rustc has the standard library for `wasm32-unknown-unknown`.
@@ -159,6 +208,13 @@ async fn answer_every_game(client: Client, url: String) {
             ),
         )
         .await;
+        // Each game's drawing loaded from the subfolder: its pieces are on the board.
+        let pieces = js(
+            client,
+            "return document.querySelectorAll('#pieces .piece').length;",
+        )
+        .await;
+        assert!(pieces.as_u64().unwrap() > 0, "{variant}: no piece drawn");
         let first = js(client, "return page.state.legal[0].text;").await;
         let took = type_a_move_and_wait(client, first.as_str().unwrap()).await;
         println!(
@@ -208,7 +264,7 @@ async fn answer_every_game(client: Client, url: String) {
     let stop_ms = client
         .execute_async(
             "const done = arguments[arguments.length - 1]; \
-             import('/js/state.js').then(({ page }) => { \
+             import(new URL('js/state.js', document.baseURI).href).then(({ page }) => { \
                const t0 = performance.now(); document.getElementById('analyse').click(); \
                const poll = () => page.searches.length ? setTimeout(poll, 1) \
                  : done(performance.now() - t0); \
@@ -296,4 +352,36 @@ async fn type_a_move_and_wait(client: &Client, text: &str) -> Duration {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+/// Without the wasm32 target, `scripts/build-web` says so first, and how to add it, before building
+/// anything.
+#[test]
+fn build_web_says_how_to_add_the_wasm_target() {
+    let folder = crate::common::temp_dir::TempDir::new("duel-build-web");
+    // A compiler whose standard libraries hold no wasm32 target: an empty sysroot.
+    let rustc = folder.join("rustc");
+    std::fs::write(
+        &rustc,
+        format!("#!/bin/sh\necho {}\n", folder.path().display()),
+    )
+    .unwrap();
+    let made_runnable = Command::new("chmod")
+        .arg("+x")
+        .arg(&rustc)
+        .status()
+        .unwrap();
+    assert!(made_runnable.success());
+    let out = Command::new(script("build-web"))
+        .arg(folder.join("site"))
+        .env("RUSTC", &rustc)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("rustup target add wasm32-unknown-unknown"),
+        "{said}"
+    );
+    assert!(!folder.join("site").exists(), "it built before checking");
 }

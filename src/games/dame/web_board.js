@@ -1,17 +1,16 @@
-// Dame's drawing on the page of `duel gui` (src/tools/gui/assets/js/board.js loads it): its men
-// and kings, from the board JSON of web_board.rs beside this file.
-
-import { S, pieceGroup } from '/js/board.js';
-import { el, textEl } from '/js/dom.js';
+// Dame's drawing on the page of `duel gui` (src/tools/gui/assets/js/board.js loads it and hands it
+// the geometry `g`: its `size`, `piece`, `shape` and `text` are all a drawing needs, so it imports
+// nothing): its men and kings, from the board JSON of web_board.rs beside this file.
 
 // A draughts piece: a disc; a king: two discs, crowned.
 function drawDraughtsman(parent, g, p) {
-  const group = pieceGroup(parent, g, p);
+  const S = g.size;
+  const group = g.piece(parent, p);
   group.dataset.king = String(p.king);
-  if (p.king) el('circle', { cx: S / 2, cy: S / 2 + 4, r: S / 2 - 9, class: `body-${p.owner}` }, group);
-  el('circle', { cx: S / 2, cy: S / 2 - (p.king ? 2 : 0), r: S / 2 - 9, class: `body-${p.owner}` }, group);
-  el('circle', { cx: S / 2, cy: S / 2 - (p.king ? 2 : 0), r: S / 2 - 16, class: 'man-ring' }, group);
-  if (p.king) textEl(group, S / 2, S / 2 - 1, '♛', `crown ink-${p.owner}`);
+  if (p.king) g.shape('circle', { cx: S / 2, cy: S / 2 + 4, r: S / 2 - 9, class: `body-${p.owner}` }, group);
+  g.shape('circle', { cx: S / 2, cy: S / 2 - (p.king ? 2 : 0), r: S / 2 - 9, class: `body-${p.owner}` }, group);
+  g.shape('circle', { cx: S / 2, cy: S / 2 - (p.king ? 2 : 0), r: S / 2 - 16, class: 'man-ring' }, group);
+  if (p.king) g.text(group, S / 2, S / 2 - 1, '♛', `crown ink-${p.owner}`);
 }
 
 export default {

@@ -1,19 +1,18 @@
-// Dipole's drawing on the page of `duel gui` (src/tools/gui/assets/js/board.js loads it): its
-// stacks, and the strips above and below the board to bear off onto, from the board JSON of
-// web_board.rs beside this file.
-
-import { S, pieceGroup } from '/js/board.js';
-import { el, textEl } from '/js/dom.js';
+// Dipole's drawing on the page of `duel gui` (src/tools/gui/assets/js/board.js loads it and hands
+// it the geometry `g`: its `size`, `piece`, `shape` and `text` are all a drawing needs, so it
+// imports nothing): its stacks, and the strips above and below the board to bear off onto, from the
+// board JSON of web_board.rs beside this file.
 
 // A stack: discs piled up to show its height, the height written on the top one.
 function drawStack(parent, g, p) {
-  const group = pieceGroup(parent, g, p);
+  const S = g.size;
+  const group = g.piece(parent, p);
   group.dataset.height = String(p.height);
   const layers = Math.min(p.height, 6);
   for (let i = 0; i < layers; i++) {
-    el('ellipse', { cx: S / 2, cy: S / 2 + 8 - i * 3, rx: 22, ry: 15, class: `body-${p.owner}` }, group);
+    g.shape('ellipse', { cx: S / 2, cy: S / 2 + 8 - i * 3, rx: 22, ry: 15, class: `body-${p.owner}` }, group);
   }
-  textEl(group, S / 2, S / 2 + 8 - (layers - 1) * 3, String(p.height), `height ink-${p.owner}`);
+  g.text(group, S / 2, S / 2 + 8 - (layers - 1) * 3, String(p.height), `height ink-${p.owner}`);
 }
 
 export default {

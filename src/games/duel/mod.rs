@@ -85,7 +85,6 @@ impl Game for Position {
     };
     const GOAL: &'static str = "its king reached the enemy king's start square";
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_DFENS;
-
     /// An attack (`+`) and a win by the move (`++`), which may follow the move after a space.
     const MOVE_MARKS: &'static [&'static str] = &["+", "++"];
 
@@ -189,8 +188,8 @@ impl SearchHooks for Position {
         self.die_move_gives_check(mv)
     }
 
-    /// The move the bits spell, without a legality check (see [`SearchHooks::decode_move`]); `None` for bits
-    /// that spell no move.
+    /// The move the bits spell, without a legality check (see [`SearchHooks::decode_move`]); `None`
+    /// for bits that spell no move.
     fn decode_move(&self, code: u16) -> Option<Move> {
         Some(Move::from_bits(code)).filter(|&mv| mv != Move::default())
     }

@@ -1,29 +1,29 @@
-// Duel's drawing on the page of `duel gui` (src/tools/gui/assets/js/board.js loads it): its dice
-// and kings and the two goal squares, from the board JSON of web_board.rs beside this file.
-
-import { S, pieceGroup } from '/js/board.js';
-import { el, textEl } from '/js/dom.js';
+// Duel's drawing on the page of `duel gui` (src/tools/gui/assets/js/board.js loads it and hands it
+// the geometry `g`: its `size`, `piece`, `shape` and `text` are all a drawing needs, so it imports
+// nothing): its dice and kings and the two goal squares, from the board JSON of web_board.rs beside
+// this file.
 
 // A die: the top value large in the middle, the four side values around it, each on the side of the
 // board it faces (turned round when the board is flipped); a king: a crowned disc.
 function drawDie(parent, g, p) {
-  const group = pieceGroup(parent, g, p);
+  const S = g.size;
+  const group = g.piece(parent, p);
   const ink = `ink-${p.owner}`;
   group.dataset.king = String(p.king);
   if (p.king) {
-    el('circle', { cx: S / 2, cy: S / 2, r: S / 2 - 6, class: `body-${p.owner}` }, group);
-    el('circle', { cx: S / 2, cy: S / 2, r: S / 2 - 10, class: 'king-ring' }, group);
-    textEl(group, S / 2, S / 2 + 1, '♚', `crown ${ink}`);
+    g.shape('circle', { cx: S / 2, cy: S / 2, r: S / 2 - 6, class: `body-${p.owner}` }, group);
+    g.shape('circle', { cx: S / 2, cy: S / 2, r: S / 2 - 10, class: 'king-ring' }, group);
+    g.text(group, S / 2, S / 2 + 1, '♚', `crown ${ink}`);
     return;
   }
   for (const face of ['top', 'north', 'east', 'south', 'west']) group.dataset[face] = String(p[face]);
-  el('rect', { x: 5, y: 5, width: S - 10, height: S - 10, rx: 9, class: `body-${p.owner}` }, group);
+  g.shape('rect', { x: 5, y: 5, width: S - 10, height: S - 10, rx: 9, class: `body-${p.owner}` }, group);
   const [up, right, down, left] = g.flipped ? [p.south, p.west, p.north, p.east] : [p.north, p.east, p.south, p.west];
-  textEl(group, S / 2, S / 2 + 1, String(p.top), `top ${ink}`);
-  textEl(group, S / 2, 14, String(up), `side face-up ${ink}`);
-  textEl(group, S - 14, S / 2 + 1, String(right), `side face-right ${ink}`);
-  textEl(group, S / 2, S - 13, String(down), `side face-down ${ink}`);
-  textEl(group, 14, S / 2 + 1, String(left), `side face-left ${ink}`);
+  g.text(group, S / 2, S / 2 + 1, String(p.top), `top ${ink}`);
+  g.text(group, S / 2, 14, String(up), `side face-up ${ink}`);
+  g.text(group, S - 14, S / 2 + 1, String(right), `side face-right ${ink}`);
+  g.text(group, S / 2, S - 13, String(down), `side face-down ${ink}`);
+  g.text(group, 14, S / 2 + 1, String(left), `side face-left ${ink}`);
 }
 
 export default {
@@ -40,9 +40,10 @@ export default {
   ],
   upper: true, // square names in capitals
   drawMarkings(svg, g, board) {
+    const S = g.size;
     for (const name of Object.values(board.goals)) {
       const [x, y] = g.origin(name);
-      el('rect', { x: x + 3, y: y + 3, width: S - 6, height: S - 6, class: 'goal' }, svg);
+      g.shape('rect', { x: x + 3, y: y + 3, width: S - 6, height: S - 6, class: 'goal' }, svg);
     }
   },
   drawPieces(layer, g, board) {

@@ -19,10 +19,16 @@ pub struct Asset {
 const HTML: &str = "text/html; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
+const SVG: &str = "image/svg+xml";
 
 /// The page's own files: path, content type and text.
-const PAGE: [(&str, &str, &str); 20] = [
+const PAGE: [(&str, &str, &str); 22] = [
     ("/", HTML, include_str!("assets/index.html")),
+    (
+        "/icons/icon.svg",
+        SVG,
+        include_str!("assets/icons/icon.svg"),
+    ),
     ("/style.css", CSS, include_str!("assets/style.css")),
     ("/dialogs.css", CSS, include_str!("assets/dialogs.css")),
     ("/js/main.js", JS, include_str!("assets/js/main.js")),
@@ -43,6 +49,7 @@ const PAGE: [(&str, &str, &str); 20] = [
     ("/js/input.js", JS, include_str!("assets/js/input.js")),
     ("/js/panels.js", JS, include_str!("assets/js/panels.js")),
     ("/js/pgn.js", JS, include_str!("assets/js/pgn.js")),
+    ("/js/link.js", JS, include_str!("assets/js/link.js")),
     ("/js/persist.js", JS, include_str!("assets/js/persist.js")),
     (
         "/js/sidelines.js",

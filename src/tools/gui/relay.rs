@@ -112,7 +112,8 @@ impl Relay {
         });
         Reply::EngineStatus {
             state: "starting",
-            message: format!("starting {}", self.app.config.engine_name),
+            // The page shows the engine's name beside the state: the message says the state alone.
+            message: "starting".to_string(),
         }
     }
 
@@ -123,7 +124,7 @@ impl Relay {
                 self.engine = Some(session);
                 Reply::EngineStatus {
                     state: "ready",
-                    message: format!("{} is ready", self.app.config.engine_name),
+                    message: "ready".to_string(),
                 }
             }
             Err(message) => Reply::EngineStatus {

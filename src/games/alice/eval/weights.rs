@@ -4,7 +4,7 @@
 //! The evaluation is linear: each weight multiplies one feature that `features` counts per side, and a
 //! term shown by `eval` is the sum of the weights that share its name. The feature indices below fix
 //! the order of the table. The values are fitted by `duel tune` (pawn fixed at 100) to 1,659 self-play
-//! games at 20 ms a move (README, "Tuning the evaluation"); the first guess, from orthodox chess, had
+//! games at 20 ms a move (docs/tune.md); the first guess, from orthodox chess, had
 //! the knight at 320: the fit lowers it to 99 and pays a centralised knight up to 174 more, Alice's
 //! knights being strong only where they reach many squares free on both boards.
 

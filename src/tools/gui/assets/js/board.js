@@ -4,7 +4,8 @@
 // `kind` the server's state carries; that module's default export is
 // { kind, upper?, offBar?, drawMarkings?(svg, g, board), drawPieces(layer, g, board), dropText?(from, to),
 // landingMark?(board, square), landingText?(board, square) }: the last two say, short and in words,
-// what a piece shows where a move lands it.
+// what a piece shows where a move lands it. A drawing imports nothing: the geometry `g` it is handed
+// carries what it draws with (`size`, `piece`, `shape`, `text`), so it loads from any path.
 
 import { $, el, textEl } from './dom.js';
 import { drawArrows, drawMarks } from './marks.js';
@@ -38,6 +39,11 @@ export function geometry() {
   const span = cols * S + BOARD_GAP;
   return {
     kind: board.kind, drawing, flipped: page.flipped, cols, rows, upper, off, boards, darkParity: board.dark_parity,
+    // What a game's drawing draws with: the square's side, a piece's group placed on its square, and
+    // SVG shapes and text.
+    size: S,
+    shape: el,
+    text: textEl,
     width: 2 * MARGIN + cols * S + (boards - 1) * span,
     height: 2 * MARGIN + rows * S + 2 * off,
     name(c, r) {
@@ -55,6 +61,12 @@ export function geometry() {
       const x = MARGIN + b * span + (page.flipped ? cols - 1 - c : c) * S;
       const y = MARGIN + off + (page.flipped ? r : rows - 1 - r) * S;
       return [x, y];
+    },
+    // A piece's group, placed on its square (and board); the drawing fills it.
+    piece(parent, p) {
+      const [x, y] = this.origin(p.square, boardIndex(p.board));
+      const transform = `translate(${x} ${y})`;
+      return el('g', { class: 'piece', 'data-square': p.square, 'data-owner': p.owner, transform }, parent);
     },
     center(name, b = 0) {
       const [x, y] = this.origin(name, b);
@@ -153,10 +165,4 @@ export function boardOfSquare(square) {
   const pieces = page.state && page.state.board && page.state.board.pieces;
   const piece = pieces && page.state.board.boards ? pieces.find((p) => p.square === square) : null;
   return piece ? boardIndex(piece.board) : 0;
-}
-
-export function pieceGroup(parent, g, p) {
-  const [x, y] = g.origin(p.square, boardIndex(p.board));
-  const group = el('g', { class: 'piece', 'data-square': p.square, 'data-owner': p.owner, transform: `translate(${x} ${y})` }, parent);
-  return group;
 }

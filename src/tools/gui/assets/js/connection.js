@@ -15,7 +15,10 @@ export function openConnection(onMessage, onClose) {
     }, onClose);
     return;
   }
-  socket = new WebSocket(`ws://${location.host}/ws`);
+  // Beside the page, wherever it is served (a proxy may put it in a folder).
+  const url = new URL('ws', document.baseURI);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  socket = new WebSocket(url);
   socket.onmessage = (event) => onMessage(event.data);
   socket.onclose = onClose;
 }

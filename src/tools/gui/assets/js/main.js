@@ -17,7 +17,7 @@ import { closeChoice, onPointerCancel, onPointerDown, onPointerMove, onPointerUp
 import { drawArrows } from './marks.js';
 import { drawStatus, showMessage } from './panels.js';
 import { saveGame } from './persist.js';
-import { loadPgn, savePgn, setPosition } from './pgn.js';
+import { copyLink, loadPgn, savePgn, setPosition } from './pgn.js';
 import { activeSearch, afterState, dropSearches, stopMoveSearch, stopSearches } from './search.js';
 import { connect, send } from './server.js';
 import { live, page } from './state.js';
@@ -104,6 +104,7 @@ function wire() {
   });
   $('set-position').addEventListener('click', setPosition);
   $('save-pgn').addEventListener('click', savePgn);
+  $('copy-link').addEventListener('click', copyLink);
   $('load-pgn').addEventListener('click', () => loadPgn($('pgn-text').value));
   $('pgn-file').addEventListener('change', () => {
     const file = $('pgn-file').files[0];

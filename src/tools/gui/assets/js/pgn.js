@@ -1,9 +1,11 @@
-// PGN and position text: a game saved and loaded through the server, a position set from its text.
+// PGN, position text and links: a game saved and loaded through the server, a position set from its
+// text, the game written as a link.
 
 import { resetClock } from './clock.js';
 import { $ } from './dom.js';
 import { syncEngineGame, whiteScore } from './engine.js';
 import { newGameHere, showState } from './game.js';
+import { linkOf } from './link.js';
 import { showMessage } from './panels.js';
 import { stopSearches } from './search.js';
 import { request } from './server.js';
@@ -69,4 +71,16 @@ export function setPosition() {
   request({ type: 'state', variant: page.game.variant, start: text, moves: [] }).then((state) => {
     newGameHere(page.game.variant, state.start);
   }, (message) => showMessage(message));
+}
+
+// Writes the game as a link (js/link.js) into the link box and, where the browser lets the page, onto
+// the clipboard.
+export function copyLink() {
+  const link = linkOf(page.game, location.href);
+  const box = $('link-text');
+  box.value = link;
+  box.hidden = false;
+  box.select();
+  const copied = navigator.clipboard ? navigator.clipboard.writeText(link) : Promise.reject();
+  copied.then(() => showMessage('link copied'), () => showMessage('the browser keeps the clipboard: copy the link from its box'));
 }
