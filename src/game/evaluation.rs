@@ -1,9 +1,10 @@
-//! A game's static evaluation and its unit ([`Evaluation`]), and what a game tells about it: the terms
-//! `eval` shows, and the weights a tuner fits.
+//! A game's static evaluation and its unit ([`Evaluation`]), and what a game tells about it: the
+//! terms `eval` shows, and the weights a tuner fits.
 
 use super::Game;
 
-/// One named term of a static evaluation, from each side's point of view, in the evaluation's scale.
+/// One named term of a static evaluation, from each side's point of view, in the evaluation's
+/// scale.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalTerm {
     /// What the term measures, e.g. `material`.
@@ -14,7 +15,8 @@ pub struct EvalTerm {
     pub black: i32,
 }
 
-/// One weight of a linear evaluation: what one unit of its feature is worth in the evaluation's scale.
+/// One weight of a linear evaluation: what one unit of its feature is worth in the evaluation's
+/// scale.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EvalWeight {
     /// The [`EvalTerm`] it adds to.
@@ -35,9 +37,9 @@ impl EvalWeight {
 /// A game's static evaluation, in a unit the game declares once: what its basic piece is worth
 /// ([`Evaluation::EVAL_UNIT`]). Everything that measures a score distance without knowing the game
 /// (the search's margins, the levels' temperature, a book's window, a match's adjudication) is
-/// written as a share of that unit: a piece, not a number tuned in one game's scale. (A piece is not
-/// worth as much to the result in every game: Duel's scores follow the results at a logistic scale of
-/// about 46, Alice's at about 310; docs/nnue.md.)
+/// written as a share of that unit: a piece, not a number tuned in one game's scale. (A piece is
+/// not worth as much to the result in every game: Duel's scores follow the results at a logistic
+/// scale of about 46, Alice's at about 310; docs/nnue.md.)
 pub trait Evaluation: Game {
     /// What the game's basic piece is worth in its evaluation (Duel's die, Dipole's checker, Dame's
     /// man, Alice's pawn): the unit of every score distance written for all games.

@@ -1,6 +1,7 @@
 //! The `Game` trait: a game's rules. What else the search asks of a game is in traits of their own:
-//! its evaluation (`Evaluation`), hooks that make the search faster (`SearchHooks`) and the inputs of a
-//! neural evaluation (`NetFeatures`); how a game is shown (`Presentation`) and tuned (`Tuning`) too.
+//! its evaluation (`Evaluation`), hooks that make the search faster (`SearchHooks`) and the inputs
+//! of a neural evaluation (`NetFeatures`); how a game is shown (`Presentation`) and tuned
+//! (`Tuning`) too.
 
 use super::{DrawRules, GameMove, MoveList, Outcome, Side};
 use std::error::Error;

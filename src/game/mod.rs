@@ -1,7 +1,8 @@
-//! The generic layer: what every hosted game provides (its rules, `Game`; its evaluation and the unit
-//! it counts in, `Evaluation`; the search's hooks, `SearchHooks`; the inputs of a neural evaluation,
-//! `NetFeatures`; all three with the rules, `Searchable`; how it is shown, `Presentation`, and to
-//! graphical front ends, `WebBoard`; how it is tuned, `Tuning`) and what all games share.
+//! The generic layer: what every hosted game provides (its rules, `Game`; its evaluation and the
+//! unit it counts in, `Evaluation`; the search's hooks, `SearchHooks`; the inputs of a neural
+//! evaluation, `NetFeatures`; all three with the rules, `Searchable`; how it is shown,
+//! `Presentation`, and to graphical front ends, `WebBoard`; how it is tuned, `Tuning`) and what all
+//! games share.
 
 pub mod board_rows;
 mod board_style;

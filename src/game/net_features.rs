@@ -10,7 +10,8 @@
 use super::{Game, Side};
 
 /// A game's feature set for a neural evaluation, and the net it ships with. The defaults are a game
-/// without one: no features, no net; the search then evaluates with [`super::Evaluation::evaluate`].
+/// without one: no features, no net; the search then evaluates with
+/// [`super::Evaluation::evaluate`].
 pub trait NetFeatures: Game {
     /// How many features a perspective has: every index is below it. 0, the default: the game has
     /// no feature set, so no neural evaluation (no net is read or trained for it).
@@ -26,8 +27,8 @@ pub trait NetFeatures: Game {
     /// hand-written evaluation or another net; `None` (the default) while the game ships none.
     const EMBEDDED_NET: Option<&'static [u8]> = None;
 
-    /// Appends to `features` the index of every feature active in this position from `perspective`'s
-    /// view, in ascending order, each once. None by default.
+    /// Appends to `features` the index of every feature active in this position from
+    /// `perspective`'s view, in ascending order, each once. None by default.
     fn active_features(&self, perspective: Side, features: &mut Vec<u16>) {
         let _ = (perspective, features);
     }

@@ -12,7 +12,8 @@ pub trait Tuning: Evaluation {
     }
 
     /// The features the [`Tuning::eval_weights`] multiply, in their order, each White's count minus
-    /// Black's: [`Evaluation::evaluate`] from White's point of view is their dot product with the weights.
+    /// Black's: [`Evaluation::evaluate`] from White's point of view is their dot product with the
+    /// weights.
     fn eval_features(&self) -> Vec<i32> {
         Vec::new()
     }

@@ -1,9 +1,9 @@
 //! Every tunable number of the search, in one place. The margins (`*_MARGIN`) are score distances
-//! counted in the game's basic pieces ([`Pieces`]: a die, a checker, a man, a pawn), which each game
-//! values once ([`crate::game::Evaluation::EVAL_UNIT`]). They were tuned in Duel, where a die is 100,
-//! and serve the other games as that many of their own pieces. A piece does not weigh the same in
-//! every game: Duel's scores follow the results at a logistic scale of about 46, Alice's at about 310
-//! (docs/nnue.md), so a margin may well want retuning per game.
+//! counted in the game's basic pieces ([`Pieces`]: a die, a checker, a man, a pawn), which each
+//! game values once ([`crate::game::Evaluation::EVAL_UNIT`]). They were tuned in Duel, where a die
+//! is 100, and serve the other games as that many of their own pieces. A piece does not weigh the
+//! same in every game: Duel's scores follow the results at a logistic scale of about 46, Alice's at
+//! about 310 (docs/nnue.md), so a margin may well want retuning per game.
 //!
 //! Names follow `<TECHNIQUE>_<ROLE>`, with the roles: `BASE` (a starting value), `MARGIN` (a score
 //! distance), `FACTOR` (a multiplier), `MAX` (a cap), `DEPTH` (the depth from which a technique

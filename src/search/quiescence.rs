@@ -1,7 +1,7 @@
 //! The quiescence search: at the horizon, only tactical moves (captures, promotions: see
-//! `SearchHooks::is_tactical`) are searched, and the side to move may also "stand pat" on the static
-//! evaluation, so that the evaluation is read in a quiet position. In check there is no standing pat:
-//! every move is searched, and having none is scored by the rules.
+//! `SearchHooks::is_tactical`) are searched, and the side to move may also "stand pat" on the
+//! static evaluation, so that the evaluation is read in a quiet position. In check there is no
+//! standing pat: every move is searched, and having none is scored by the rules.
 
 use super::frame::Frame;
 use super::negamax::set_known_check;
@@ -95,7 +95,8 @@ impl<G: Searchable> SearchThread<'_, G> {
             let child = pos.make_move(mv);
             self.prefetch(child.hash());
             self.keys.push(child.hash());
-            // The move tells the check faster than the child would find it (see `SearchHooks::gives_check`).
+            // The move tells the check faster than the child would find it (see
+            // `SearchHooks::gives_check`).
             set_known_check(below, Some(pos.gives_check(mv, &child)));
             let score = -self.quiescence(&child, below, -beta, -alpha, ply + 1);
             set_known_check(below, None);

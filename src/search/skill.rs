@@ -5,11 +5,11 @@
 //! move it sees. After the search, the move is drawn among the best [`CANDIDATES`] lines of an internal
 //! MultiPV (as its last completed iteration left them), each with a weight
 //! `exp(-(best − score) / temperature)`, the temperature counted in the game's basic pieces
-//! ([`crate::game::Evaluation::EVAL_UNIT`]): a move a piece worse than the best is rarely chosen at a
-//! high level and often at a low one, a losing blunder almost never at any level. The idea is
-//! Stockfish's `Skill`; the shape (a softmax over the lines) is our own. The temperatures and the Elo
-//! of the levels were calibrated in Duel (docs/levels.md); the other games take the same number of
-//! their own pieces.
+//! ([`crate::game::Evaluation::EVAL_UNIT`]): a move a piece worse than the best is rarely chosen at
+//! a high level and often at a low one, a losing blunder almost never at any level. The idea is
+//! Stockfish's `Skill`; the shape (a softmax over the lines) is our own. The temperatures and the
+//! Elo of the levels were calibrated in Duel (docs/levels.md); the other games take the same number
+//! of their own pieces.
 //!
 //! The draw is seeded by the position's hash, so the same position at the same level always gets the
 //! same move: tests and calibration matches are reproducible, and a person replaying a game sees it
@@ -98,8 +98,8 @@ pub fn node_cap(level: u8) -> u64 {
 /// The temperature of the draw at level 0, in pieces: how much worse a move may be and still be
 /// chosen often.
 const TEMPERATURE: Pieces = Pieces::hundredths(600);
-/// The temperature falls by this factor with each level: 6 pieces at level 0, 2.22 at 5, 0.82 at 10,
-/// 0.30 at 15, 0.14 at 19.
+/// The temperature falls by this factor with each level: 6 pieces at level 0, 2.22 at 5, 0.82 at
+/// 10, 0.30 at 15, 0.14 at 19.
 const TEMPERATURE_FALL: f64 = 0.82;
 
 /// The temperature of the draw at `level` in the scale of scores where a basic piece is worth
@@ -110,8 +110,8 @@ fn temperature(level: u8, piece: i32) -> f64 {
 }
 
 /// Draws the move to play from `lines` (moves with their scores, best first, at least one), at
-/// `level`, with the randomness seeded by `seed`; `piece` is what the game's basic piece is worth in
-/// the scores' scale ([`crate::game::Evaluation::EVAL_UNIT`]). At level 20 and above: the first
+/// `level`, with the randomness seeded by `seed`; `piece` is what the game's basic piece is worth
+/// in the scores' scale ([`crate::game::Evaluation::EVAL_UNIT`]). At level 20 and above: the first
 /// move. Scores that are mates are far from the others, so a found mate is kept and a mated line
 /// avoided.
 pub fn pick<M: Copy>(lines: &[(M, i32)], level: u8, piece: i32, seed: u64) -> M {

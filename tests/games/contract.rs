@@ -1,8 +1,9 @@
-//! The contracts of the game traits' seam (`Game`, `Evaluation`, `SearchHooks`), checked for every hosted game over positions of seeded
-//! random play: what the search and the tools rely on whatever the game. The registry's
-//! `for_each_game!` writes each property out once per hosted game (`no_input_panics::duel`,
-//! `no_input_panics::dipole`, …), each game's rules file giving what they need of it (its
-//! [`Contract`]). `Bare`, Duel behind the required methods alone, checks the defaults.
+//! The contracts of the game traits' seam (`Game`, `Evaluation`, `SearchHooks`), checked for every
+//! hosted game over positions of seeded random play: what the search and the tools rely on whatever
+//! the game. The registry's `for_each_game!` writes each property out once per hosted game
+//! (`no_input_panics::duel`, `no_input_panics::dipole`, …), each game's rules file giving what they
+//! need of it (its [`Contract`]). `Bare`, Duel behind the required methods alone, checks the
+//! defaults.
 
 use crate::common;
 
@@ -303,8 +304,9 @@ pub fn tactical_moves_are_the_tactical_legal_moves<G: SearchHooks>() {
 
 for_each_game!(tactical_moves_are_the_tactical_legal_moves);
 
-/// The evaluation's unit is what the game's basic piece is worth: random play meets a capture of one
-/// piece worth exactly [`Evaluation::EVAL_UNIT`], and no capture is worth less than half a unit.
+/// The evaluation's unit is what the game's basic piece is worth: random play meets a capture of
+/// one piece worth exactly [`Evaluation::EVAL_UNIT`], and no capture is worth less than half a
+/// unit.
 pub fn the_evaluation_unit_is_a_basic_piece<G: SearchHooks>() {
     assert!(G::EVAL_UNIT > 0);
     let mut captures = 0;
@@ -352,8 +354,8 @@ fn bare_tactical_moves_are_the_tactical_legal_moves() {
     tactical_moves_are_the_tactical_legal_moves::<Bare>();
 }
 
-/// Duel implementing only what `Game` and `Evaluation` require, every default left in place, plus one rule of its
-/// own: kings alone (no die left on the board) are a draw by material.
+/// Duel implementing only what `Game` and `Evaluation` require, every default left in place, plus
+/// one rule of its own: kings alone (no die left on the board) are a draw by material.
 #[derive(Clone, Debug)]
 struct Bare(Duel);
 
@@ -477,8 +479,8 @@ fn default_presentation_and_tuning() {
     assert_eq!(Bare::start().describe_termination(goal), Bare::GOAL);
 }
 
-/// A linear evaluation is what its weights and features say: [`Evaluation::evaluate`] is their dot product
-/// seen by the side to move, and the terms `eval` shows add up to it.
+/// A linear evaluation is what its weights and features say: [`Evaluation::evaluate`] is their dot
+/// product seen by the side to move, and the terms `eval` shows add up to it.
 fn the_evaluation_is_its_weights_times_its_features<G: Tuning + Presentation>() {
     let weights = G::eval_weights();
     assert!(!weights.is_empty(), "a linear evaluation has weights");

@@ -84,17 +84,14 @@ impl Game for Position {
     type MoveError = MoveError;
 
     const NAME: &'static str = "alice";
-
     /// As in orthodox chess: threefold repetition, and 50 moves (100 plies) without a capture or a
     /// pawn move.
     const DRAW_RULES: DrawRules = DrawRules {
         repetitions: Some(3),
         quiet_plies: Some(100),
     };
-
     /// Never shown: Alice chess is won by checkmate, which is the side to move having no move.
     const GOAL: &'static str = "checkmate";
-
     /// The start and the positions 16 plies of seeded uniform random play reach (`Rng::new(seed)` for
     /// seeds 1 to 4; seed 5 ends in checkmate): pieces on both boards, all with castling rights.
     /// `tests/games/alice_rules.rs` replays them.
@@ -204,8 +201,8 @@ impl SearchHooks for Position {
         self.tactical_moves(moves);
     }
 
-    /// The move the bits spell, without a legality check (see [`SearchHooks::decode_move`]); `None` for bits
-    /// that spell no move.
+    /// The move the bits spell, without a legality check (see [`SearchHooks::decode_move`]); `None`
+    /// for bits that spell no move.
     fn decode_move(&self, code: u16) -> Option<Move> {
         Some(Move::from_bits(code)).filter(|&mv| mv != Move::NULL)
     }

@@ -50,7 +50,6 @@ impl Game for Position {
     type MoveError = MoveError;
 
     const NAME: &'static str = "dame";
-
     /// The tournament rules: a third repetition, or 50 plies in a row of king moves without capture
     /// (the only reversible moves: men go forward and captures take pieces).
     const DRAW_RULES: DrawRules = DrawRules {
@@ -58,7 +57,6 @@ impl Game for Position {
         quiet_plies: Some(KING_MOVES_DRAW),
     };
     const GOAL: &'static str = "the opponent has no pieces left";
-
     /// The start and three positions of seeded random play from it (`Rng::new(seed)` picking among
     /// the legal moves): seeds 3 and 8 after 16 plies, and seed 26 after 24, a White king against men.
     /// `tests/games/dame_rules.rs` replays them.

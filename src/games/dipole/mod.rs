@@ -54,11 +54,9 @@ impl Game for Position {
     type MoveError = MoveError;
 
     const NAME: &'static str = "dipole";
-
     /// None: every non-capturing move goes forward and captures remove checkers, so the game ends.
     const DRAW_RULES: DrawRules = DrawRules::NONE;
     const GOAL: &'static str = "the opponent has no checkers left";
-
     /// The start and three middle games reached by 12 plies of seeded random play (`Rng::new(seed)`
     /// for seeds 1, 2 and 4; seed 3 leaves little on the board) that, three times in four, picks among
     /// the moves staying on the board. `tests/games/dipole_rules.rs` replays them.
@@ -160,8 +158,8 @@ impl SearchHooks for Position {
         self.decided_winner().is_none()
     }
 
-    /// The move the bits spell, without a legality check (see [`SearchHooks::decode_move`]); `None` for bits
-    /// that spell no move.
+    /// The move the bits spell, without a legality check (see [`SearchHooks::decode_move`]); `None`
+    /// for bits that spell no move.
     fn decode_move(&self, code: u16) -> Option<Move> {
         Some(Move::from_bits(code)).filter(|&mv| mv != Move::NULL)
     }

@@ -1,6 +1,6 @@
 //! The neural evaluation (NNUE) the search uses where a game has a net: the quantised net and its
-//! file ([`network`]), the header the engine's binary files start with ([`FileHeader`]: nets, and the
-//! trainer's data and checkpoints), and the accumulators that follow the search's moves
+//! file ([`network`]), the header the engine's binary files start with ([`FileHeader`]: nets, and
+//! the trainer's data and checkpoints), and the accumulators that follow the search's moves
 //! ([`accumulator`]). Which features a position has is the game's business
 //! ([`crate::game::NetFeatures`]); a net is trained by `duel train`.
 

@@ -1,6 +1,6 @@
 //! Optional adjudication on the engines' own scores: resignation, agreed draws and a ply limit. The
-//! thresholds count the game's basic pieces ([`Pieces`]), so that one rule means the same material in
-//! every game; the engines report scores in the game's evaluation scale, where a piece is worth
+//! thresholds count the game's basic pieces ([`Pieces`]), so that one rule means the same material
+//! in every game; the engines report scores in the game's evaluation scale, where a piece is worth
 //! [`crate::game::Evaluation::EVAL_UNIT`].
 
 use crate::game::Pieces;
