@@ -55,8 +55,8 @@ pub trait Evaluation: Game {
 
 /// A score distance written once for every game: a number of the game's basic pieces
 /// ([`Evaluation::EVAL_UNIT`]), in hundredths, as centipawns count pawns. The search's margins, the
-/// levels' temperature and a book's default window are written so; [`Pieces::of`] gives the
-/// distance in a game's evaluation scale.
+/// levels' temperature, a book's default window and the match runner's adjudication thresholds are
+/// written so; [`Pieces::of`] gives the distance in a game's evaluation scale.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pieces {
     hundredths: i32,
