@@ -6,18 +6,22 @@
 //!   [`game::Presentation`], [`game::WebBoard`] for graphical front ends, and [`game::Tuning`]) and
 //!   what every game shares (move lists, outcomes, draw rules, game records, a seeded RNG);
 //! - [`games`]: the rules of each hosted game, and [`hosted_games!`], the one list of them;
-//! - [`search`]: the search, generic over the trait;
+//! - [`search`]: the search, generic over the trait, with its nets (NNUE);
 //! - [`engine`]: the text-free engine runtime over the search: one game's position, options and
-//!   transposition table, the thread each search runs on and its fallback move, `perft` and `bench`,
-//!   and the line input the front ends share;
-//! - [`protocol`]: UCI and UGI, the text layer over the engine;
-//! - [`tools`]: the match runner, terminal play (which drives the engine too), the browser page
-//!   (`duel gui`, a protocol client relayed to an engine process), the tuner, PGN and time controls.
+//!   transposition table, the thread each search runs on and its fallback move, `perft` and `bench`;
+//! - [`protocol`]: UCI and UGI, the text layer over the engine, with the line input the front ends
+//!   share;
+//! - [`record`]: how games are written down: PGN, and how a game ended;
+//! - [`page_service`]: the browser page's messages and the answers to its questions about the rules,
+//!   for both of its hosts (`duel gui`'s server and the browser build);
+//! - [`tools`] (native only): the match runner, the opening-book maker, self-play training data and
+//!   the trainer of nets, terminal play (which drives the engine too), the browser page's server
+//!   (`duel gui`, a protocol client relayed to an engine process), the evaluation tuner and time
+//!   controls.
 //!
-//! - `web` (wasm32 only): the protocol and the page's rules over a C ABI for a Web Worker
-//!   (docs/site.md).
-//!
-//! The `duel` binary's command line (`main.rs`) sits on top of them all.
+//! Over the library: the `duel` binary's command line (`main.rs`), and `web` (wasm32 only): the
+//! protocol and the page's rules service over a C ABI for a Web Worker (docs/site.md). The browser
+//! build compiles every layer but `tools`.
 
 // The lint policy: every public item documented, every `unsafe` block with its SAFETY comment.
 #![warn(missing_docs)]
@@ -26,8 +30,11 @@
 pub mod engine;
 pub mod game;
 pub mod games;
+pub mod page_service;
 pub mod protocol;
+pub mod record;
 pub mod search;
+#[cfg(feature = "native")]
 pub mod tools;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

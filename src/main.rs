@@ -8,7 +8,7 @@ use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use duel::engine::{bench, perft};
 use duel::games::{Duel, HostedGame, UnknownVariant, VARIANTS, with_variant};
-use duel::tools::book::{self, BookArgs, BookSettings, BookTask, DeepCheck, Verification};
+use duel::tools::book::{self, BookArgs};
 use duel::tools::cli_error::CliError;
 use duel::tools::datagen::{self, DatagenArgs, DatagenSettings};
 use duel::tools::gui::{self, GuiArgs};
@@ -158,42 +158,6 @@ fn match_task<G: HostedGame>(config: &MatchConfig) -> Result<(), String> {
     matches::run::<G>(config, &stop, &mut std::io::stdout()).map(|_| ())
 }
 
-/// `duel book` for game `G`: make, re-verify or check a book.
-fn book_task<G: HostedGame>(task: &BookTask) -> Result<(), String> {
-    match task {
-        BookTask::Make(settings) => make_book::<G>(settings),
-        BookTask::Reverify {
-            book,
-            verification,
-            out,
-        } => reverify_book::<G>(book, *verification, out),
-        BookTask::Check(book) => check_book::<G>(book),
-    }
-}
-
-/// `duel book` making a book: progress on standard error, the book to its file.
-fn make_book<G: HostedGame>(settings: &BookSettings) -> Result<(), String> {
-    let path = &settings.out;
-    // Fail on an unwritable path before the search time is spent.
-    let mut file = std::fs::File::create(path)
-        .map_err(|e| format!("--out {}: cannot write: {e}", path.display()))?;
-    let made = book::generate::<G>(settings, &mut std::io::stderr());
-    std::io::Write::write_all(&mut file, made.text().as_bytes())
-        .map_err(|e| format!("--out {}: cannot write: {e}", path.display()))?;
-    let r = &made.rejections;
-    let found = made.lines.len() + r.verified_decided + r.verified_unbalanced;
-    if found < settings.count {
-        eprintln!(
-            "warning: only {found} of {} positions found after {} candidates; widen --window or \
-             play more --plies",
-            settings.count, r.candidates
-        );
-    }
-    report_verification(&made);
-    eprintln!("wrote {} openings to {}", made.lines.len(), path.display());
-    Ok(())
-}
-
 /// The command line as one line, for the headers of the files a command writes.
 fn command_line() -> String {
     std::env::args()
@@ -226,64 +190,6 @@ fn datagen_task<G: HostedGame>(settings: &DatagenSettings) -> Result<(), String>
         summary.plies,
         summary.kept,
         settings.out.display()
-    );
-    Ok(())
-}
-
-/// `duel book --reverify`: the book at `path` verified by `verification`, written to `out`.
-fn reverify_book<G: HostedGame>(
-    path: &std::path::Path,
-    verification: Verification,
-    out: &std::path::Path,
-) -> Result<(), String> {
-    let named = |e: String| format!("--reverify {}: {e}", path.display());
-    let text = std::fs::read_to_string(path).map_err(|e| named(format!("cannot read: {e}")))?;
-    let mut source = book::read_book::<G>(&text).map_err(named)?;
-    source.settings.out = out.to_path_buf();
-    let check = BookSettings {
-        verification: Some(verification),
-        ..source.settings.clone()
-    };
-    book::deeper_than_the_book(&check)?;
-    // Fail on an unwritable path before the search time is spent (the text is read already, so
-    // --out may name the book itself).
-    let mut file = std::fs::File::create(out)
-        .map_err(|e| format!("--out {}: cannot write: {e}", out.display()))?;
-    let made = book::verify_openings(source, verification, &mut std::io::stderr());
-    std::io::Write::write_all(&mut file, made.text().as_bytes())
-        .map_err(|e| format!("--out {}: cannot write: {e}", out.display()))?;
-    report_verification(&made);
-    eprintln!("wrote {} openings to {}", made.lines.len(), out.display());
-    Ok(())
-}
-
-/// The openings the verification of `made` removed, on standard error.
-fn report_verification<G: HostedGame>(made: &book::Book<G>) {
-    if made.settings.verification.is_some() {
-        let r = &made.rejections;
-        eprintln!(
-            "verification removed {} openings ({} decided, {} outside its window), kept {}",
-            r.verified_decided + r.verified_unbalanced,
-            r.verified_decided,
-            r.verified_unbalanced,
-            made.lines.len()
-        );
-    }
-}
-
-/// `duel book --check`: the book at `path` against its header, every opening by both searches.
-fn check_book<G: HostedGame>(path: &std::path::Path) -> Result<(), String> {
-    let named = |e: String| format!("--check {}: {e}", path.display());
-    let text = std::fs::read_to_string(path).map_err(|e| named(format!("cannot read: {e}")))?;
-    let checked = book::verify::<G>(&text, DeepCheck::Every(1)).map_err(named)?;
-    println!(
-        "{}: {} openings, each within ±{} (widest {}), {} re-scored by the verification, all as \
-         the header says",
-        path.display(),
-        checked.openings,
-        checked.settings.window,
-        checked.widest,
-        checked.verified
     );
     Ok(())
 }
@@ -334,7 +240,7 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Book { args, game }) => match args.task(&game.variant) {
-            Ok(task) => run_task(with_variant!(&game.variant, G => book_task::<G>(&task))),
+            Ok(task) => run_task(with_variant!(&game.variant, G => book::run::<G>(&task))),
             Err(e) => CliError::Usage(e).report(),
         },
         Some(Command::Datagen { args, game }) => match args.settings(command_line()) {

@@ -45,6 +45,11 @@ impl<G: Searchable> SearchThread<'_, G> {
     /// The score of `pos`, `ply` plies from the root, searched `depth` plies deep within the window
     /// (alpha, beta); the principal variation lands in `stack[0]`. Returns 0 once aborted: callers
     /// check `aborted` before using any score.
+    #[allow(
+        clippy::too_many_lines,
+        reason = "the node's steps in the order every engine's negamax reads them (probe, prune, \
+                  move loop, store); split, each would carry the window and the bounds around"
+    )]
     pub fn negamax(
         &mut self,
         pos: &G,

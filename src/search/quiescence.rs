@@ -13,6 +13,11 @@ use crate::game::Searchable;
 
 impl<G: Searchable> SearchThread<'_, G> {
     /// The quiescence score of `pos`, `ply` plies from the root, within (alpha, beta).
+    #[allow(
+        clippy::too_many_lines,
+        reason = "one node of the quiescence search, read top to bottom as in every engine (stand \
+                  pat, probe, capture loop, store)"
+    )]
     pub fn quiescence(
         &mut self,
         pos: &G,

@@ -16,12 +16,12 @@
 //!
 //! The page also needs the rules (`duel gui`'s server answers them, `docs/gui.md`): [`duel_rules`]
 //! answers a `state`, `pgn` or `load_pgn` request written into the same input buffer with the
-//! server's own code, its reply JSON at [`duel_reply_ptr`]. `src/web/worker.js` is the Worker.
+//! server's own code ([`crate::page_service`]), its reply JSON at [`duel_reply_ptr`]. `src/web/worker.js` is the Worker.
 
 use crate::games::Duel;
+use crate::page_service::messages::{Reply, parse_request};
+use crate::page_service::rules;
 use crate::protocol::{Capture, Flow, Session};
-use crate::tools::gui::messages::{Reply, parse_request};
-use crate::tools::gui::rules;
 use std::cell::RefCell;
 
 /// The engine's state: the Worker's one thread owns it.

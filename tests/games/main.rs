@@ -2,6 +2,12 @@
 //! game's own rules, perft counts, notation and position text, several confirmed by a deliberately
 //! simple reference generator of the game (`tests/<game>_reference`).
 
+#![allow(
+    clippy::too_many_lines,
+    reason = "a test is one scenario read top to bottom (a game played move by move, a table of \
+              rejected inputs); the limit on a function's length is for the product code"
+)]
+
 #[path = "../common/mod.rs"]
 mod common;
 

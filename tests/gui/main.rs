@@ -3,6 +3,12 @@
 //! opened from links (`link`), and the static site of `scripts/build-web`, the engine in a Web Worker
 //! (`site`), served from a subfolder, offline and updated (`offline`).
 
+#![allow(
+    clippy::too_many_lines,
+    reason = "a test is one scenario read top to bottom (a game played move by move, a table of \
+              rejected inputs); the limit on a function's length is for the product code"
+)]
+
 #[path = "../common/mod.rs"]
 mod common;
 

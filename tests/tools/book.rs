@@ -7,7 +7,8 @@ use crate::common;
 use common::temp_dir::TempDir;
 use duel::for_each_game;
 use duel::games::{Dipole, HostedGame, VARIANTS};
-use duel::tools::book::{self, BookSettings, DeepCheck, Verification, shipped};
+use duel::tools::book::{self, BookSettings, DeepCheck, Verification};
+use duel::tools::openings::shipped;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

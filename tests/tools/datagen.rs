@@ -9,7 +9,7 @@ use duel::games::{Dame, Duel, HostedGame};
 use duel::search::TranspositionTable;
 use duel::tools::datagen::format::{self, GameData, Header, MATE_SCORE};
 use duel::tools::datagen::{self, DatagenSettings, selfplay};
-use duel::tools::matches::Shard;
+use duel::tools::shard::Shard;
 use std::path::Path;
 use std::process::Command;
 
@@ -37,7 +37,7 @@ fn games_in<G: HostedGame>(path: &Path) -> Vec<GameData<G>> {
 /// A self-played game of `G` survives writing and reading; its kept positions are quiet and
 /// undecided, and it ends as the rules end it (or at the longest game).
 fn a_game_round_trips_and_keeps_quiet_positions<G: HostedGame>() {
-    let book = duel::tools::matches::load_openings::<G>(G::BOOK.unwrap()).unwrap();
+    let book = duel::tools::openings::load::<G>(G::BOOK.unwrap()).unwrap();
     let tt = TranspositionTable::new(1);
     for index in 0..3 {
         let opening = selfplay::opening(&book, 1, index, 2);

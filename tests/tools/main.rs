@@ -1,6 +1,12 @@
 //! The tools run as real processes: `duel play`, `duel match` (faulty engines, shards), `duel book`,
 //! `duel datagen`, `duel train` and `duel tune`.
 
+#![allow(
+    clippy::too_many_lines,
+    reason = "a test is one scenario read top to bottom (a game played move by move, a table of \
+              rejected inputs); the limit on a function's length is for the product code"
+)]
+
 #[path = "../common/mod.rs"]
 mod common;
 #[allow(dead_code)] // The harness's protocol helpers (bestmove, isready) are not needed here.

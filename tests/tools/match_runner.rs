@@ -5,8 +5,8 @@ use crate::common;
 
 use common::temp_dir::TempDir;
 use duel::games::Duel;
+use duel::record::pgn;
 use duel::tools::matches::MatchResults;
-use duel::tools::pgn;
 use std::path::Path;
 use std::process::Command;
 
@@ -515,10 +515,9 @@ fn ctrl_c_ends_the_match_with_its_summary() {
 #[test]
 fn the_shipped_book_gives_the_default_openings() {
     use duel::games::Dipole;
-    let book = duel::tools::matches::load_openings::<Dipole>(
-        duel::tools::book::shipped("dipole").unwrap(),
-    )
-    .unwrap();
+    let book =
+        duel::tools::openings::load::<Dipole>(duel::tools::openings::shipped("dipole").unwrap())
+            .unwrap();
     let from_book = |pgn_text: &str| -> Vec<bool> {
         pgn::read::<Dipole>(pgn_text)
             .unwrap()

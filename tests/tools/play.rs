@@ -10,7 +10,7 @@ use crate::harness;
 use common::temp_dir::TempDir;
 use duel::game::{BoardStyle, Game, Outcome, Presentation, Side, Termination};
 use duel::games::Duel;
-use duel::tools::pgn;
+use duel::record::pgn;
 use harness::Engine as Process;
 use std::process::Command;
 use std::time::{Duration, Instant};

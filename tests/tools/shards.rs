@@ -7,8 +7,9 @@ use crate::common;
 
 use common::temp_dir::TempDir;
 use duel::games::Duel;
-use duel::tools::matches::{MatchResults, ShardSet};
-use duel::tools::pgn;
+use duel::record::pgn;
+use duel::tools::matches::MatchResults;
+use duel::tools::shard::ShardSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};

@@ -8,7 +8,7 @@ use duel::games::{Alice, Duel, HostedGame};
 use duel::search::nnue::FileHeader;
 use duel::search::nnue::{Network, network};
 use duel::tools::datagen::{self, DatagenSettings};
-use duel::tools::matches::Shard;
+use duel::tools::shard::Shard;
 use duel::tools::train::{self, TrainSettings};
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -5,7 +5,7 @@ use super::header::{BookSettings, Verification};
 use crate::game::Pieces;
 use crate::games::with_variant;
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The window of a book when `--window` is not given: half the game's basic piece.
 pub const DEFAULT_WINDOW: Pieces = Pieces::hundredths(50);
@@ -81,28 +81,8 @@ pub enum BookTask {
 impl BookArgs {
     /// The task for the game `variant`; errors name the argument.
     pub fn task(&self, variant: &str) -> Result<BookTask, String> {
-        let book_options = [
-            ("--plies", self.plies.is_some()),
-            ("--count", self.count.is_some()),
-            ("--depth", self.depth.is_some()),
-            ("--nodes", self.nodes.is_some()),
-            ("--window", self.window.is_some()),
-            ("--seed", self.seed.is_some()),
-        ];
         if let Some(book) = &self.check {
-            let verify_options = [
-                ("--out", self.out.is_some()),
-                ("--verify-depth", self.verify_depth.is_some()),
-                ("--verify-nodes", self.verify_nodes.is_some()),
-                ("--verify-window", self.verify_window.is_some()),
-                ("--reverify", self.reverify.is_some()),
-            ];
-            if let Some((name, _)) = book_options.iter().chain(&verify_options).find(|o| o.1) {
-                return Err(format!(
-                    "--check takes the settings from the book's header: drop {name}"
-                ));
-            }
-            return Ok(BookTask::Check(book.clone()));
+            return self.check_task(book);
         }
         let verification = self.verification()?;
         let out = self
@@ -110,19 +90,73 @@ impl BookArgs {
             .clone()
             .ok_or("give --out FILE, the book to write")?;
         if let Some(book) = &self.reverify {
-            if let Some((name, _)) = book_options.iter().find(|o| o.1) {
-                return Err(format!(
-                    "--reverify takes the book's settings from its header: drop {name}"
-                ));
-            }
-            let verification =
-                verification.ok_or("--reverify needs --verify-depth or --verify-nodes")?;
-            return Ok(BookTask::Reverify {
-                book: book.clone(),
-                verification,
-                out,
-            });
+            return self.reverify_task(book, verification, out);
         }
+        self.make_settings(variant, verification, out)
+            .map(BookTask::Make)
+    }
+
+    /// The first option given of those that set how a book is made.
+    fn book_option(&self) -> Option<&'static str> {
+        [
+            ("--plies", self.plies.is_some()),
+            ("--count", self.count.is_some()),
+            ("--depth", self.depth.is_some()),
+            ("--nodes", self.nodes.is_some()),
+            ("--window", self.window.is_some()),
+            ("--seed", self.seed.is_some()),
+        ]
+        .into_iter()
+        .find_map(|(name, given)| given.then_some(name))
+    }
+
+    /// `--check book`, which takes every setting from the book's header.
+    fn check_task(&self, book: &Path) -> Result<BookTask, String> {
+        let verify_option = [
+            ("--out", self.out.is_some()),
+            ("--verify-depth", self.verify_depth.is_some()),
+            ("--verify-nodes", self.verify_nodes.is_some()),
+            ("--verify-window", self.verify_window.is_some()),
+            ("--reverify", self.reverify.is_some()),
+        ]
+        .into_iter()
+        .find_map(|(name, given)| given.then_some(name));
+        if let Some(name) = self.book_option().or(verify_option) {
+            return Err(format!(
+                "--check takes the settings from the book's header: drop {name}"
+            ));
+        }
+        Ok(BookTask::Check(book.to_path_buf()))
+    }
+
+    /// `--reverify book`, which takes the book's settings from its header and needs a verification.
+    fn reverify_task(
+        &self,
+        book: &Path,
+        verification: Option<Verification>,
+        out: PathBuf,
+    ) -> Result<BookTask, String> {
+        if let Some(name) = self.book_option() {
+            return Err(format!(
+                "--reverify takes the book's settings from its header: drop {name}"
+            ));
+        }
+        let verification =
+            verification.ok_or("--reverify needs --verify-depth or --verify-nodes")?;
+        Ok(BookTask::Reverify {
+            book: book.to_path_buf(),
+            verification,
+            out,
+        })
+    }
+
+    /// The settings of a new book.
+    fn make_settings(
+        &self,
+        variant: &str,
+        verification: Option<Verification>,
+        out: PathBuf,
+    ) -> Result<BookSettings, String> {
         let plies = self.plies.ok_or("give --plies N, the random plies")?;
         let count = self.count.ok_or("give --count N, the positions wanted")?;
         if plies == 0 {
@@ -152,7 +186,7 @@ impl BookArgs {
             out,
         };
         deeper_than_the_book(&settings)?;
-        Ok(BookTask::Make(settings))
+        Ok(settings)
     }
 
     /// The verification the `--verify-…` options ask for, if any.

@@ -7,7 +7,7 @@ use super::verification::verify_openings;
 use crate::game::{Game, GameRecord, Rng};
 use crate::games::HostedGame;
 use crate::search::TranspositionTable;
-use crate::tools::matches::random_opening;
+use crate::tools::openings::random as random_opening;
 use std::collections::HashSet;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -100,7 +100,7 @@ impl<G: HostedGame> Book<G> {
 
 /// Generates the book `settings` describes, writing a progress line to `progress` every two seconds
 /// and a last one at the end. Stops early, with fewer positions, after
-/// [`CANDIDATES_PER_POSITION`] candidates per wanted position. With a verification in `settings`,
+/// `CANDIDATES_PER_POSITION` candidates per wanted position. With a verification in `settings`,
 /// the kept openings are then re-scored by it ([`verify_openings`]), so that the book equals the
 /// unverified one re-verified.
 pub fn generate<G: HostedGame>(settings: &BookSettings, progress: &mut dyn Write) -> Book<G> {
@@ -173,7 +173,7 @@ fn report(
 mod tests {
     use super::*;
     use crate::games::{Dipole, Duel};
-    use crate::tools::matches::load_openings;
+    use crate::tools::openings::load as load_openings;
     use std::path::PathBuf;
 
     fn settings(seed: u64) -> BookSettings {

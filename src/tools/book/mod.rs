@@ -2,7 +2,7 @@
 //! position scored by the engine's search at a fixed depth (or node budget), kept when the score for
 //! the side to move lies within a window; the result is the match runner's openings file, one
 //! `startpos moves …` per line with its score as a comment. The books shipped in `books/` are embedded
-//! ([`shipped`]) and are `duel match`'s default openings.
+//! ([`crate::tools::openings::shipped`]) and are `duel match`'s default openings.
 //!
 //! With a verification (`--verify-depth`, `--verify-nodes`), every kept opening is then re-scored
 //! by a much deeper search and dropped when that search finds it decided ([`verify_openings`]);
@@ -17,8 +17,8 @@ mod cli;
 mod generate;
 mod header;
 mod read;
+mod run;
 mod scoring;
-mod shipped;
 mod verification;
 mod verify;
 
@@ -26,7 +26,7 @@ pub use cli::{BookArgs, BookTask, DEFAULT_SEED, DEFAULT_WINDOW, deeper_than_the_
 pub use generate::{Book, BookLine, Rejections, generate};
 pub use header::{BookSettings, Verification};
 pub use read::read_book;
+pub use run::run;
 pub use scoring::{Verdict, score_opening};
-pub use shipped::shipped;
 pub use verification::{Check, VERIFY_TABLE_MB, check_opening, verify_openings};
 pub use verify::{DeepCheck, VerifiedBook, verify};

@@ -5,7 +5,7 @@
 use super::generate::{Book, BookLine, Rejections};
 use super::header::BookSettings;
 use crate::game::Game;
-use crate::tools::matches::load_openings;
+use crate::tools::openings::load as load_openings;
 
 /// The prefix of the header line that counts the rejected candidates.
 const CANDIDATES_PREFIX: &str = "# candidates:";

@@ -3,12 +3,13 @@
 //! names a verification, the openings [`DeepCheck`] picks are not decided (nor outside the
 //! verification window) by that deeper search either.
 
-use super::header::BookSettings;
+use super::header::{BookSettings, Verification};
 use super::scoring::{Verdict, score_opening};
 use super::verification::{Check, VERIFY_TABLE_MB, check_opening};
+use crate::game::GameRecord;
 use crate::games::HostedGame;
 use crate::search::TranspositionTable;
-use crate::tools::matches::load_openings;
+use crate::tools::openings::load as load_openings;
 use std::collections::HashSet;
 
 /// What a check of a book found.
@@ -59,18 +60,8 @@ pub fn verify<G: HostedGame>(text: &str, deep: DeepCheck) -> Result<VerifiedBook
         if !keys.insert(opening.current().hash()) {
             return Err(format!("{} repeats an earlier one", name()));
         }
-        match score_opening(opening, settings.depth, settings.nodes, &tt) {
-            Verdict::Decided => return Err(format!("{} is decided", name())),
-            Verdict::Score(cp) if cp.unsigned_abs() > settings.window => {
-                return Err(format!(
-                    "{} scores {cp:+}, outside ±{} (remake the book when the search or \
-                     evaluation changed)",
-                    name(),
-                    settings.window
-                ));
-            }
-            Verdict::Score(cp) => widest = widest.max(cp.unsigned_abs()),
-        }
+        let cp = book_score(opening, &settings, &tt).map_err(|why| format!("{} {why}", name()))?;
+        widest = widest.max(cp);
         let (Some(verification), Some(deep_tt), DeepCheck::Every(n)) =
             (&settings.verification, &deep_tt, deep)
         else {
@@ -80,23 +71,7 @@ pub fn verify<G: HostedGame>(text: &str, deep: DeepCheck) -> Result<VerifiedBook
             continue;
         }
         verified += 1;
-        match check_opening(opening, verification, deep_tt) {
-            Check::Kept(_) => {}
-            Check::Decided => {
-                return Err(format!(
-                    "{} is decided by the verification (remake the book when the search or \
-                     evaluation changed)",
-                    name()
-                ));
-            }
-            Check::Outside(cp) => {
-                return Err(format!(
-                    "{} scores {cp:+} by the verification, outside its ±{}",
-                    name(),
-                    verification.window.unwrap_or(0)
-                ));
-            }
-        }
+        deep_check(opening, verification, deep_tt).map_err(|why| format!("{} {why}", name()))?;
     }
     Ok(VerifiedBook {
         settings,
@@ -104,6 +79,42 @@ pub fn verify<G: HostedGame>(text: &str, deep: DeepCheck) -> Result<VerifiedBook
         widest,
         verified,
     })
+}
+
+/// The size of `opening`'s score by the book's own search, or why that search rejects it.
+fn book_score<G: HostedGame>(
+    opening: &GameRecord<G>,
+    settings: &BookSettings,
+    tt: &TranspositionTable,
+) -> Result<u32, String> {
+    match score_opening(opening, settings.depth, settings.nodes, tt) {
+        Verdict::Decided => Err("is decided".to_string()),
+        Verdict::Score(cp) if cp.unsigned_abs() > settings.window => Err(format!(
+            "scores {cp:+}, outside ±{} (remake the book when the search or evaluation changed)",
+            settings.window
+        )),
+        Verdict::Score(cp) => Ok(cp.unsigned_abs()),
+    }
+}
+
+/// Why the verification's deeper search rejects `opening`, if it does.
+fn deep_check<G: HostedGame>(
+    opening: &GameRecord<G>,
+    verification: &Verification,
+    tt: &TranspositionTable,
+) -> Result<(), String> {
+    match check_opening(opening, verification, tt) {
+        Check::Kept(_) => Ok(()),
+        Check::Decided => Err(
+            "is decided by the verification (remake the book when the search \
+                               or evaluation changed)"
+                .to_string(),
+        ),
+        Check::Outside(cp) => Err(format!(
+            "scores {cp:+} by the verification, outside its ±{}",
+            verification.window.unwrap_or(0)
+        )),
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The command-line arguments of `duel datagen`, checked into [`DatagenSettings`].
 
 use super::DatagenSettings;
-use crate::tools::matches::Shard;
+use crate::tools::shard::Shard;
 use clap::Args;
 use std::path::PathBuf;
 

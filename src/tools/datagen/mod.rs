@@ -1,7 +1,7 @@
 //! `duel datagen`: training data for a neural evaluation from the engine's own games. The engine
 //! plays itself at a fixed node count from the shipped book's openings plus a few random plies, and
-//! writes each game with every ply's search score ([`format`]); the quiet positions are marked for
-//! training. Sharded like `duel match` (`--shard K/N`: game i belongs to shard i mod N) and resumable:
+//! writes each game with every ply's search score ([`format`](mod@format)); the quiet positions are
+//! marked for training. Sharded like `duel match` (`--shard K/N`: game i belongs to shard i mod N) and resumable:
 //! run the same command again and it goes on after the last whole game in the file.
 
 mod cli;
@@ -12,8 +12,8 @@ pub use cli::DatagenArgs;
 
 use crate::games::HostedGame;
 use crate::search::{Settings, TranspositionTable};
-use crate::tools::matches::Shard;
-use crate::tools::matches::load_openings;
+use crate::tools::openings::load as load_openings;
+use crate::tools::shard::Shard;
 use format::{GameData, Header, complete_length};
 use std::io::{Seek, SeekFrom, Write};
 use std::path::PathBuf;

@@ -5,14 +5,14 @@ use super::format::{GameData, MATE_SCORE, Ply};
 use crate::game::{GameRecord, Outcome, Rng};
 use crate::games::HostedGame;
 use crate::search::{self, Limits, Score, TranspositionTable};
-use crate::tools::matches::random_after;
+use crate::tools::openings::random_after;
 
 /// The longest game: one that reaches it without an end is scored a draw.
 pub const MAX_PLIES: usize = 600;
 
 /// The opening of game `index` of a run seeded `seed`: one of `book`'s openings (the start position
 /// when the book is empty), then `random_plies` random legal plies, drawn again while the game is
-/// over or the side to move can win at once (`matches::random_after`). It depends on nothing else,
+/// over or the side to move can win at once (`openings::random_after`). It depends on nothing else,
 /// so every shard and every resumed run makes the same one.
 pub fn opening<G: HostedGame>(
     book: &[GameRecord<G>],

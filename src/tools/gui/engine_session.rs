@@ -7,7 +7,7 @@
 //! page is told); the forwarder relays its output and reports when it ends. The process itself is
 //! shared with the session, which kills it however the writer is doing.
 
-use super::messages::Reply;
+use crate::page_service::messages::Reply;
 use crate::tools::engine_process::{
     EngineCommand, EngineProcess, HandshakeError, Traffic, WaitError,
 };

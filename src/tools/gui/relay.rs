@@ -6,13 +6,13 @@
 //! changes nothing, and no message can end the connection but `Close`.
 
 use super::engine_session::{EngineSession, SessionEvent};
-use super::messages::{
+use super::routes::App;
+use crate::games::VARIANTS;
+use crate::page_service::messages::{
     EngineInfo, GameJson, MAX_ENGINE_LINE_BYTES, MAX_MESSAGE_BYTES, Reply, Request,
     check_engine_line, parse_request,
 };
-use super::routes::App;
-use super::rules;
-use crate::games::VARIANTS;
+use crate::page_service::rules;
 use axum::extract::ws::{Message, WebSocket};
 use std::sync::Arc;
 use tokio::sync::mpsc;

@@ -5,8 +5,8 @@
 
 use super::assets;
 use super::cli::GuiConfig;
-use super::messages::MAX_MESSAGE_BYTES;
 use super::relay;
+use crate::page_service::messages::MAX_MESSAGE_BYTES;
 use axum::Router;
 use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;

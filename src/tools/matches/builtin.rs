@@ -3,7 +3,7 @@
 use super::player::{GoRequest, Player, Reply};
 use crate::game::{GameRecord, MoveList, Rng, wins_at_once};
 use crate::games::HostedGame;
-use crate::tools::game_end::Fault;
+use crate::record::game_end::Fault;
 
 /// Which built-in player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 use super::results::{MatchResults, PairingResult};
 use super::schedule::{PairSlot, Plan};
 use crate::game::{Outcome, Side};
-use crate::tools::game_end::Fault;
-use crate::tools::pgn::TerminationTag;
+use crate::record::game_end::Fault;
+use crate::record::pgn::TerminationTag;
 use std::collections::HashMap;
 
 /// One finished game as the statistics need it.

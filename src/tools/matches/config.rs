@@ -4,8 +4,8 @@
 use super::engines::EngineSpec;
 use super::game::GameSettings;
 use super::schedule::Schedule;
-use super::shard::Shard;
 use super::stats::{Sprt, SprtVerdict, Tally};
+use crate::tools::shard::Shard;
 use crate::tools::time_control::TimeControl;
 use std::path::PathBuf;
 use std::time::Duration;

@@ -4,8 +4,8 @@
 use super::adjudication::{Adjudicator, DrawRule, ResignRule, Verdict};
 use super::player::{ClockState, GoRequest, Player};
 use crate::game::{Evaluation, Game, GameRecord, Side};
-use crate::tools::game_end::{Fault, GameEnd};
-use crate::tools::pgn::MoveComment;
+use crate::record::game_end::{Fault, GameEnd};
+use crate::record::pgn::MoveComment;
 use crate::tools::time_control::{GameClock, TimeControl};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

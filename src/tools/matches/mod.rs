@@ -1,5 +1,5 @@
 //! `duel match`: engine-vs-engine matches with clocks, adjudication, fault handling, SPRT and PGN,
-//! generic over the hosted games ([`HostedGame`](crate::games::HostedGame)).
+//! generic over the hosted games ([`HostedGame`]).
 //!
 //! [`run`] plays a match as a `Tournament` (`tournament.rs`) in fastchess's steps: prepare, play,
 //! finish. Work is handed out as game pairs (one opening, colours swapped) to `concurrency` worker
@@ -19,7 +19,7 @@ mod collector;
 mod config;
 mod engines;
 mod game;
-mod openings;
+mod opening_book;
 mod output;
 mod player;
 mod process_player;
@@ -29,16 +29,13 @@ mod results;
 mod resume;
 mod schedule;
 mod seats;
-mod shard;
 mod stats;
 mod tournament;
 
 pub use cli::{MatchArgs, ResultsArgs};
 pub use config::MatchConfig;
 pub use engines::{EngineKind, EngineSpec};
-pub use openings::{load as load_openings, random as random_opening, random_after};
 pub use results::MatchResults;
-pub use shard::{Shard, ShardSet};
 
 use crate::games::HostedGame;
 use std::io::Write;

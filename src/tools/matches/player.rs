@@ -1,8 +1,8 @@
 //! What the runner asks of a player, whether an engine process or a built-in one.
 
 use crate::game::{Game, GameRecord};
+use crate::record::game_end::Fault;
 use crate::search::Score;
-use crate::tools::game_end::Fault;
 use std::time::Duration;
 
 /// The limits of one move, as sent in `go`.

@@ -4,9 +4,9 @@
 
 use super::player::{GoRequest, Player, Reply};
 use crate::game::{Game, GameRecord};
+use crate::record::game_end::Fault;
 use crate::search::Score;
 use crate::tools::engine_process::{EngineCommand, EngineProcess, HandshakeError, WaitError};
-use crate::tools::game_end::Fault;
 use std::time::{Duration, Instant};
 
 /// An engine process as a player.

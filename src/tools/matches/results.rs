@@ -8,8 +8,8 @@
 //! runs (no `--shard`) sum freely, e.g. runs of different seeds, or a gauntlet played in parts.
 //! A shard and a whole run never merge.
 
-use super::shard::ShardSet;
 use super::stats::{Sprt, Tally};
+use crate::tools::shard::ShardSet;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -225,8 +225,8 @@ fn mirror(t: &Tally) -> Tally {
 
 #[cfg(test)]
 mod tests {
-    use super::super::shard::Shard;
     use super::*;
+    use crate::tools::shard::Shard;
 
     fn results(first: &str, second: &str, wins: u64, penta: [u64; 5]) -> MatchResults {
         MatchResults {

@@ -8,13 +8,13 @@
 //! off by a kill in the middle of that write has no result at its end and is dropped from the file.
 
 use super::collector::CountedGame;
-use super::openings::OpeningBook;
+use super::opening_book::OpeningBook;
 use super::schedule::{PairSlot, Plan};
-use super::shard::Shard;
 use crate::game::{Game, Outcome};
 use crate::games::HostedGame;
-use crate::tools::game_end::GameEnd;
-use crate::tools::pgn::{self, PgnGame, TerminationTag};
+use crate::record::game_end::GameEnd;
+use crate::record::pgn::{self, PgnGame, TerminationTag};
+use crate::tools::shard::Shard;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 

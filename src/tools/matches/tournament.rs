@@ -6,19 +6,19 @@
 use super::MatchConfig;
 use super::collector::{Collector, CountedGame};
 use super::game::{GameSettings, PlayedGame};
-use super::openings::OpeningBook;
+use super::opening_book::OpeningBook;
 use super::output::ProgressOutput;
 use super::report::Progress;
 use super::results::{MatchResults, PairingResult};
 use super::resume::{Expected, Resumed, games_to_play, read_finished};
 use super::schedule::{PairSlot, Plan, game_seed};
 use super::seats::Seats;
-use super::shard::{Shard, ShardSet};
 use super::stats::Tally;
 use crate::game::Game;
 use crate::games::HostedGame;
-use crate::tools::game_end::GameEnd;
-use crate::tools::pgn::{self, GameTags};
+use crate::record::game_end::{self, GameEnd};
+use crate::record::pgn::{self, GameTags};
+use crate::tools::shard::{Shard, ShardSet};
 use crate::tools::time_control::TimeControl;
 use crossbeam_channel::{Sender, unbounded};
 use std::collections::BTreeMap;
@@ -55,7 +55,7 @@ struct Standing {
 }
 
 /// A match, or the shard of it that this run plays.
-pub struct Tournament<'a, G: Game> {
+pub struct Tournament<'a, G: HostedGame> {
     work: Work<'a, G>,
     standing: Standing,
 }
@@ -220,7 +220,7 @@ impl<G: HostedGame> Work<'_, G> {
                 .map(|comment| Some(comment.to_string())),
         );
         let (record, end) = (&game.record, Some(&game.end));
-        pgn::write_game(tags, record, &comments, end, GameEnd::describe)
+        game_end::write_pgn(tags, record, &comments, end, GameEnd::describe)
     }
 }
 

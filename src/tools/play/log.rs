@@ -6,7 +6,7 @@
 //! ends). A game in which nothing happened (no move, no flag fallen) is not logged.
 
 use crate::game::Game;
-use crate::tools::pgn::{self, PgnGame};
+use crate::record::pgn::{self, PgnGame};
 use std::path::{Path, PathBuf};
 
 /// The `--log` file.

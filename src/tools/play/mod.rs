@@ -10,7 +10,7 @@
 //!   while the engine thinks.
 //!
 //! Nothing here knows the rules of any game: the board, the announcements and the reasons a game
-//! ended come from the game's traits ([`HostedGame`](crate::games::HostedGame)).
+//! ended come from the game's traits ([`HostedGame`]).
 
 mod cli;
 mod commands;

@@ -8,10 +8,10 @@
 
 use super::Event;
 use crate::engine::{Engine, Listener, SearchFault};
-use crate::game::{Game, GameRecord, legal_prefix};
+use crate::game::{GameRecord, legal_prefix};
 use crate::games::HostedGame;
+use crate::record::pgn::{self, MoveComment};
 use crate::search::{Bound, Limits, Report, Score};
-use crate::tools::pgn::{self, MoveComment};
 use crossbeam_channel::Sender;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -54,7 +54,7 @@ impl<M> Forwarder<M> {
     }
 }
 
-impl<G: Game> Listener<G> for Forwarder<G::Move> {
+impl<G: HostedGame> Listener<G> for Forwarder<G::Move> {
     fn report(&self, report: &Report<G::Move>) {
         self.send(SearchEvent::Report(report.clone()));
     }

@@ -59,23 +59,7 @@ pub fn read<G: Game>(settings: &TrainSettings) -> Result<TrainingState, String> 
     let named = |e: &dyn std::fmt::Display| format!("--resume: {}: {e}", path.display());
     let bytes = std::fs::read(&path).map_err(|e| named(&e))?;
     let (header, at) = FileHeader::decode(&bytes, FILE_KIND).map_err(|e| named(&e))?;
-    if header.game != G::NAME {
-        return Err(named(&format!(
-            "a checkpoint of {}, not of {}",
-            header.game,
-            G::NAME
-        )));
-    }
-    let mut wanted = settings.header_lines();
-    wanted.retain(|(k, _)| k != "epochs");
-    for (key, value) in &wanted {
-        if header.get(key) != Some(value.as_str()) {
-            return Err(named(&format!(
-                "made with {key}={}, this run has {key}={value}",
-                header.get(key).unwrap_or("(none)")
-            )));
-        }
-    }
+    same_run::<G>(&header, settings).map_err(|e| named(&e))?;
     let number = |key: &str| -> Result<u64, String> {
         header
             .get(key)
@@ -90,31 +74,61 @@ pub fn read<G: Game>(settings: &TrainSettings) -> Result<TrainingState, String> 
         )));
     }
     let count = Model::parameter_count(features, hidden);
-    let floats: Vec<f32> = bytes[at..]
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect();
-    if floats.len() != 3 * count || (bytes.len() - at) % 4 != 0 {
-        return Err(named(&format!(
-            "{} bytes of values, expected {}",
-            bytes.len() - at,
-            12 * count
-        )));
-    }
-    let mut parts = floats.chunks_exact(count).map(<[f32]>::to_vec);
-    let mut next = || parts.next().expect("three parts, counted above");
+    let [parameters, first, second] = values(&bytes[at..], count).map_err(|e| named(&e))?;
     Ok(TrainingState {
         model: Model {
             features,
             hidden,
-            parameters: next(),
+            parameters,
         },
         optimiser: AdamW {
             settings: AdamWSettings::default(),
-            first: next(),
-            second: next(),
+            first,
+            second,
             steps: number("steps")?,
         },
         epoch: number("epoch")? as u32,
     })
+}
+
+/// Why a checkpoint with `header` is not one of game `G` by a run with `settings` (the number of
+/// epochs aside), if it is not.
+fn same_run<G: Game>(header: &FileHeader, settings: &TrainSettings) -> Result<(), String> {
+    if header.game != G::NAME {
+        return Err(format!(
+            "a checkpoint of {}, not of {}",
+            header.game,
+            G::NAME
+        ));
+    }
+    let mut wanted = settings.header_lines();
+    wanted.retain(|(k, _)| k != "epochs");
+    for (key, value) in &wanted {
+        if header.get(key) != Some(value.as_str()) {
+            return Err(format!(
+                "made with {key}={}, this run has {key}={value}",
+                header.get(key).unwrap_or("(none)")
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The values after the header: the model's `count` parameters, then the optimiser's two moments
+/// of as many, each a little-endian `f32`.
+fn values(bytes: &[u8], count: usize) -> Result<[Vec<f32>; 3], String> {
+    if bytes.len() != 12 * count {
+        return Err(format!(
+            "{} bytes of values, expected {}",
+            bytes.len(),
+            12 * count
+        ));
+    }
+    let floats: Vec<f32> = bytes
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let mut parts = floats.chunks_exact(count).map(<[f32]>::to_vec);
+    let mut next = || parts.next().expect("three parts, counted above");
+    Ok([next(), next(), next()])
 }

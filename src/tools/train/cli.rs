@@ -11,7 +11,7 @@ pub struct TrainArgs {
     /// The datagen files to train on (of the game of --variant).
     #[arg(long, num_args = 1.., required = true)]
     pub data: Vec<PathBuf>,
-    /// The net file to write (rewritten after every epoch; the checkpoint goes to <out>.checkpoint).
+    /// The net file to write (rewritten after every epoch; the checkpoint goes to OUT.checkpoint).
     #[arg(long)]
     pub out: PathBuf,
     /// Neurons of the hidden layer (per perspective).
@@ -42,7 +42,7 @@ pub struct TrainArgs {
     /// Hold out every Nth game for the validation loss (0: none).
     #[arg(long, default_value_t = 20)]
     pub validation_every: usize,
-    /// Go on from <out>.checkpoint, written by a run with the same settings.
+    /// Go on from OUT.checkpoint, written by a run with the same settings.
     #[arg(long)]
     pub resume: bool,
 }

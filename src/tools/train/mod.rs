@@ -19,7 +19,7 @@ use crate::game::{Rng, Searchable};
 use crate::search::nnue::FileHeader;
 use adamw::{AdamW, AdamWSettings};
 use model::Model;
-use samples::{Samples, Target};
+use samples::{Dataset, Samples, Target};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -115,6 +115,43 @@ pub fn run<G: Searchable>(
     if G::FEATURE_COUNT == 0 {
         return Err(format!("{} has no net features to train", G::NAME));
     }
+    let (data, scale) = load_samples::<G>(settings, progress)?;
+    let mut state = initial_state::<G>(settings, progress)?;
+    let mut summary = TrainSummary {
+        games: data.games,
+        training: data.training.len(),
+        validation: data.validation.len(),
+        epochs: Vec::new(),
+    };
+    let batches_per_epoch = data.training.len().div_ceil(settings.batch) as u64;
+    let total_steps = batches_per_epoch * u64::from(settings.epochs);
+    while state.epoch < settings.epochs {
+        let report = next_epoch(&mut state, &data, settings, total_steps);
+        checkpoint::write::<G>(settings, &state)?;
+        write_net::<G>(settings, scale, &state.model, &summary, &report)?;
+        let _ = writeln!(
+            progress,
+            "train: epoch {}/{}, training loss {:.6}, validation loss {}, {:.1} s ({:.0} positions/s)",
+            report.epoch,
+            settings.epochs,
+            report.training_loss,
+            report
+                .validation_loss
+                .map_or("-".to_string(), |l| format!("{l:.6}")),
+            report.seconds,
+            data.training.len() as f64 / report.seconds.max(1e-9)
+        );
+        summary.epochs.push(report);
+    }
+    Ok(summary)
+}
+
+/// The samples of the datagen files with their targets, and the scale of those (the settings', or
+/// fitted to the data); what was read is reported to `progress`.
+fn load_samples<G: Searchable>(
+    settings: &TrainSettings,
+    progress: &mut dyn Write,
+) -> Result<(Dataset, f32), String> {
     let started = Instant::now();
     let mut data = samples::load::<G>(&settings.data, settings.validation_every)?;
     if data.training.is_empty() {
@@ -148,53 +185,49 @@ pub fn run<G: Searchable>(
             ""
         }
     );
+    Ok((data, scale))
+}
+
+/// The state training starts from: a new seeded model (its factoriser rows zero), or with
+/// `--resume` the checkpoint's.
+fn initial_state<G: Searchable>(
+    settings: &TrainSettings,
+    progress: &mut dyn Write,
+) -> Result<TrainingState, String> {
+    if settings.resume {
+        let state = checkpoint::read::<G>(settings)?;
+        let _ = writeln!(progress, "train: resuming after epoch {}", state.epoch);
+        return Ok(state);
+    }
     let rows = G::FEATURE_COUNT + G::FACTOR_COUNT;
     let count = Model::parameter_count(rows, settings.hidden);
     let mut model = Model::new(rows, settings.hidden, settings.seed);
     model.zero_rows_from(G::FEATURE_COUNT);
-    let mut state = TrainingState {
+    Ok(TrainingState {
         model,
         optimiser: AdamW::new(count, AdamWSettings::default()),
         epoch: 0,
-    };
-    if settings.resume {
-        state = checkpoint::read::<G>(settings)?;
-        let _ = writeln!(progress, "train: resuming after epoch {}", state.epoch);
+    })
+}
+
+/// The next epoch trained, and the held-out samples' loss after it.
+fn next_epoch(
+    state: &mut TrainingState,
+    data: &Dataset,
+    settings: &TrainSettings,
+    total_steps: u64,
+) -> EpochReport {
+    let began = Instant::now();
+    let training_loss = train_epoch(state, &data.training, settings, total_steps);
+    let validation_loss = (!data.validation.is_empty())
+        .then(|| mean_loss(&state.model, &data.validation, settings.threads));
+    state.epoch += 1;
+    EpochReport {
+        epoch: state.epoch,
+        training_loss,
+        validation_loss,
+        seconds: began.elapsed().as_secs_f64(),
     }
-    let mut summary = TrainSummary {
-        games: data.games,
-        training: data.training.len(),
-        validation: data.validation.len(),
-        epochs: Vec::new(),
-    };
-    let batches_per_epoch = data.training.len().div_ceil(settings.batch) as u64;
-    let total_steps = batches_per_epoch * u64::from(settings.epochs);
-    while state.epoch < settings.epochs {
-        let began = Instant::now();
-        let epoch = state.epoch + 1;
-        let training_loss = train_epoch(&mut state, &data.training, settings, total_steps);
-        let validation_loss = (!data.validation.is_empty())
-            .then(|| mean_loss(&state.model, &data.validation, settings.threads));
-        state.epoch = epoch;
-        let report = EpochReport {
-            epoch,
-            training_loss,
-            validation_loss,
-            seconds: began.elapsed().as_secs_f64(),
-        };
-        checkpoint::write::<G>(settings, &state)?;
-        write_net::<G>(settings, scale, &state.model, &summary, &report)?;
-        let _ = writeln!(
-            progress,
-            "train: epoch {epoch}/{}, training loss {training_loss:.6}, validation loss {}, {:.1} s ({:.0} positions/s)",
-            settings.epochs,
-            validation_loss.map_or("-".to_string(), |l| format!("{l:.6}")),
-            report.seconds,
-            data.training.len() as f64 / report.seconds.max(1e-9)
-        );
-        summary.epochs.push(report);
-    }
-    Ok(summary)
 }
 
 /// The model, the optimiser and the epochs done: what a checkpoint holds.

@@ -16,7 +16,7 @@ pub mod samples;
 pub use cli::{TuneArgs, TuneSettings};
 
 use crate::games::HostedGame;
-use crate::tools::pgn;
+use crate::record::pgn;
 use fit::Dataset;
 use report::TuneReport;
 use samples::SampleCounts;

@@ -4,8 +4,8 @@
 use super::fit::Dataset;
 use crate::game::{Game, Outcome, Side, winning_move};
 use crate::games::HostedGame;
+use crate::record::pgn::{MoveComment, PgnGame, TerminationTag};
 use crate::search::Score;
-use crate::tools::pgn::{MoveComment, PgnGame, TerminationTag};
 use std::collections::HashSet;
 
 /// Which positions [`add_game`] keeps beyond the quiet ones it always keeps.
@@ -35,7 +35,7 @@ pub struct SampleCounts {
     /// Positions of the opening (before the first move with a comment).
     pub opening: usize,
     /// Positions that are not quiet: in check, the move played is tactical (a
-    /// capture, a promotion: `SearchHooks::is_tactical`), or a win in one is on.
+    /// capture, a promotion: `Game::is_tactical`), or a win in one is on.
     pub tactical: usize,
     /// Positions whose mover reported a forced win or loss: decided, nothing left to evaluate.
     pub decided: usize,
@@ -139,7 +139,7 @@ mod tests {
     use super::*;
     use crate::game::Tuning;
     use crate::games::Duel;
-    use crate::tools::pgn;
+    use crate::record::pgn;
 
     /// The samples of every game of a PGN text of game `G` with `selection`, and the counts.
     fn sample_with<G: HostedGame>(text: &str, selection: Selection) -> (Dataset, SampleCounts) {

@@ -17,7 +17,7 @@ pub use comment::MoveComment;
 pub use reader::{PgnError, read};
 pub use score::{parse_score, score_text};
 pub use termination::TerminationTag;
-pub use writer::{today, write, write_game};
+pub use writer::{today, write};
 
 use crate::game::{Game, GameRecord};
 

@@ -1,10 +1,8 @@
-//! The PGN writer: tags, numbered moves with their comments, the result, lines under 80 characters;
-//! and a game's end written as its Termination tag, its result and the comment before it, the same
-//! for `duel match`, `duel play` and `duel gui`.
+//! The PGN writer: tags, numbered moves with their comments, the result, lines under 80 characters.
+//! How a game ended is written into it by [`crate::record::game_end::write_pgn`].
 
-use super::{GameTags, TerminationTag};
-use crate::game::{Game, GameRecord, Outcome, Side};
-use crate::tools::game_end::GameEnd;
+use super::GameTags;
+use crate::game::{Game, GameRecord, Side};
 
 /// Today's date as the Date tag writes it, `YYYY.MM.DD` (UTC), from the system clock; PGN's unknown
 /// date `????.??.??` in the browser build, which has no wall clock (its one import is monotonic; the
@@ -32,25 +30,6 @@ pub fn today() -> String {
 
 fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-/// A game in PGN with how it ended: the Termination tag, the result and the comment before the result
-/// come from `end` (`unterminated`, `*` and no comment while the game goes on), the comment in the
-/// words of `explain`. The Termination tag of `tags` is replaced.
-pub fn write_game<G: Game>(
-    tags: GameTags,
-    record: &GameRecord<G>,
-    comments: &[Option<String>],
-    end: Option<&GameEnd>,
-    explain: impl FnOnce(&GameEnd) -> String,
-) -> String {
-    let tags = GameTags {
-        termination: end.map_or(TerminationTag::Unterminated, GameEnd::termination_tag),
-        ..tags
-    };
-    let result = end.and_then(GameEnd::outcome).map_or("*", Outcome::pgn);
-    let final_comment = end.map(explain);
-    write(&tags, record, comments, result, final_comment.as_deref())
 }
 
 /// One game in PGN, ending with a blank line.

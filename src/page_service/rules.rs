@@ -6,9 +6,9 @@ use super::messages::{CommentJson, GameJson, Reply, Request, check_game};
 use crate::engine::panic_text;
 use crate::game::{Game, GameRecord, MoveList, Side};
 use crate::games::{HostedGame, with_variant};
+use crate::record::game_end::{self, GameEnd};
+use crate::record::pgn::{self, GameTags, MoveComment};
 use crate::search::Score;
-use crate::tools::game_end::GameEnd;
-use crate::tools::pgn::{self, GameTags, MoveComment};
 use serde_json::{Value, json};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Duration;
@@ -238,7 +238,7 @@ fn pgn_of<G: HostedGame>(
         .map(|c| c.as_ref().and_then(comment_text))
         .collect();
     let explain = |end: &GameEnd| end.explain(record.current());
-    Ok(pgn::write_game(
+    Ok(game_end::write_pgn(
         tags,
         &record,
         &texts,

@@ -1,10 +1,10 @@
 //! Why a game ended, for every tool that plays or reads games: `duel match` (which knows every way),
 //! `duel play` and `duel gui` (the rules, or a flag falling) and `duel tune` (which leaves out games
 //! lost by a fault). The rules' own verdict is [`Termination`]; this adds what only a tool decides:
-//! adjudication, an engine's fault, an interrupted game.
+//! adjudication, an engine's fault, an interrupted game. [`write_pgn`] writes a game with its end.
 
 use crate::game::{Game, GameRecord, Outcome, Presentation, Side, Termination};
-use crate::tools::pgn::TerminationTag;
+use crate::record::pgn::{self, GameTags, TerminationTag};
 use std::fmt;
 use std::time::Duration;
 
@@ -169,6 +169,25 @@ impl fmt::Display for Fault {
             Fault::Crashed(why) => write!(f, "engine crashed: {why}"),
         }
     }
+}
+
+/// A game in PGN with how it ended, the same for `duel match`, `duel play` and `duel gui`: the Termination tag, the result and the comment before the result
+/// come from `end` (`unterminated`, `*` and no comment while the game goes on), the comment in the
+/// words of `explain`. The Termination tag of `tags` is replaced.
+pub fn write_pgn<G: Game>(
+    tags: GameTags,
+    record: &GameRecord<G>,
+    comments: &[Option<String>],
+    end: Option<&GameEnd>,
+    explain: impl FnOnce(&GameEnd) -> String,
+) -> String {
+    let tags = GameTags {
+        termination: end.map_or(TerminationTag::Unterminated, GameEnd::termination_tag),
+        ..tags
+    };
+    let result = end.and_then(GameEnd::outcome).map_or("*", Outcome::pgn);
+    let final_comment = end.map(explain);
+    pgn::write(&tags, record, comments, result, final_comment.as_deref())
 }
 
 #[cfg(test)]

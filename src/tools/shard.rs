@@ -1,6 +1,6 @@
-//! Splitting one match over several processes or machines: shard K of N (`--shard K/N`, K counted
-//! from 0, as Slurm array indices and Kubernetes completion indices are) plays the pairs whose
-//! number is K modulo N. Every pair has one shard, a pair is never split, and each shard's pairs are
+//! Splitting one match, or one `duel datagen` run, over several processes or machines: shard K of N
+//! (`--shard K/N`, K counted from 0, as Slurm array indices and Kubernetes completion indices are)
+//! plays the pairs (datagen: the games) whose number is K modulo N. Every pair has one shard, a pair is never split, and each shard's pairs are
 //! spread over all rounds and pairings, so shards are equally long and the first games of every
 //! shard already sample the whole match.
 
