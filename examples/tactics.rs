@@ -14,7 +14,7 @@
 #[path = "../tests/search/tactics/suite.rs"]
 mod suite;
 
-use duel::game::Game;
+use duel::game::Searchable;
 use duel::games::{Dipole, Duel};
 use duel::search::{
     Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable, run_detailed,
@@ -63,7 +63,7 @@ fn main() {
 }
 
 /// Searches every position of `variant`'s suite for `movetime` ms and prints what was found.
-fn run<G: Game>(variant: &str, movetime: u64) {
+fn run<G: Searchable>(variant: &str, movetime: u64) {
     let entries = suite::load(variant);
     let mut outcomes = Vec::new();
     println!(

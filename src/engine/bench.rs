@@ -2,7 +2,7 @@
 //! determinism signature. One thread and a fresh table per position make the node count depend on
 //! the code alone, so an unchanged count marks a change that does not alter the search.
 
-use crate::game::Game;
+use crate::game::Searchable;
 use crate::search::Instant;
 use crate::search::{self, Limits, TranspositionTable};
 use std::io::{self, Write};
@@ -35,7 +35,7 @@ impl BenchResult {
 /// default size ([`TranspositionTable::DEFAULT_MB`]), writing one line per position
 /// (`<index>/<count> <nodes> nodes <text>`) and last `<N> nodes <M> nps`. A bench position that does
 /// not parse is an error (`InvalidData`).
-pub fn run_bench<G: Game>(depth: u32, out: &mut impl Write) -> io::Result<BenchResult> {
+pub fn run_bench<G: Searchable>(depth: u32, out: &mut impl Write) -> io::Result<BenchResult> {
     let tt = TranspositionTable::new(TranspositionTable::DEFAULT_MB);
     let limits = Limits {
         depth: Some(depth),

@@ -7,7 +7,8 @@ use super::listener::Listener;
 use super::perft;
 use super::slices::SlicedSearch;
 use super::worker::{Job, SearchFn, Worker, candidates};
-use crate::game::{FileHeader, Game, GameRecord, Perft};
+use crate::game::{GameRecord, Perft, Searchable};
+use crate::search::nnue::FileHeader;
 use crate::search::nnue::Network;
 use crate::search::{self, Instant, Limits, SearchRequest, Settings, TranspositionTable};
 use std::collections::TryReserveError;
@@ -28,7 +29,7 @@ pub const ENGINE_AUTHOR: &str = "the duel developers";
 /// `new_game`, `set_hash_mb`, `clear_hash`, `perft`, `bench`, `into_parts`, dropping the engine)
 /// first stop the running search, whose listener has its answer when they go on. The others leave it
 /// running: it works on its own copy of the position, and settings are read when a search starts.
-pub struct Engine<G: Game> {
+pub struct Engine<G: Searchable> {
     record: GameRecord<G>,
     /// The table size asked for, in MiB (kept in step with the table when a resize fails).
     hash_mb: usize,
@@ -73,13 +74,13 @@ impl fmt::Display for HashError {
 
 impl std::error::Error for HashError {}
 
-impl<G: Game> Default for Engine<G> {
+impl<G: Searchable> Default for Engine<G> {
     fn default() -> Self {
         Engine::new()
     }
 }
 
-impl<G: Game> Engine<G> {
+impl<G: Searchable> Engine<G> {
     /// An engine at the start position with the default options and a table of the default size.
     pub fn new() -> Self {
         let hash_mb = TranspositionTable::DEFAULT_MB;
@@ -330,13 +331,13 @@ impl<G: Game> Engine<G> {
     /// name), or with the game's embedded net again when `bytes` is `None`. A file that is not a net
     /// of this game is refused, naming what is wrong, and the net in use is kept.
     pub fn set_net_file(&mut self, path: &str, bytes: Option<&[u8]>) -> Result<(), String> {
-        let Some(inputs) = G::NET else {
+        if G::FEATURE_COUNT == 0 {
             return Err(format!("{} has no neural evaluation", G::NAME));
-        };
+        }
         self.settings.net = match bytes {
             None => None,
             Some(bytes) => {
-                let net = Network::from_bytes(bytes, G::NAME, inputs.feature_count)
+                let net = Network::from_bytes(bytes, G::NAME, G::FEATURE_COUNT)
                     .map_err(|e| format!("{path}: {e}"))?;
                 Some(Arc::new(net))
             }
@@ -347,9 +348,8 @@ impl<G: Game> Engine<G> {
     /// The current position's evaluation by the net the next search evaluates with, and the net's
     /// header; `None` when the search evaluates with the game's hand-written evaluation.
     pub fn net_evaluation(&self) -> Option<(i32, FileHeader)> {
-        let net = search::nnue::chosen_network::<G>(&self.settings)?;
-        let inputs = G::NET?;
-        let score = search::nnue::evaluate_afresh(&net, &inputs, self.record.current());
+        let net = self.settings.network::<G>()?;
+        let score = search::nnue::evaluate_afresh(&net, self.record.current());
         Some((score, net.header().clone()))
     }
 
@@ -373,7 +373,7 @@ impl<G: Game> Engine<G> {
     }
 }
 
-impl<G: Game> Drop for Engine<G> {
+impl<G: Searchable> Drop for Engine<G> {
     /// However the caller ends, a running search still owes its answer.
     fn drop(&mut self) {
         self.stop();
@@ -389,7 +389,7 @@ fn table_or_new(
 }
 
 /// The engine's search of `root`, as the worker runs it.
-fn engine_search<G: Game>(
+fn engine_search<G: Searchable>(
     root: G,
     history: Vec<u64>,
     limits: Limits<G::Move>,
@@ -412,7 +412,7 @@ fn engine_search<G: Game>(
 mod tests {
     use super::*;
     use crate::engine::recorder::{Heard, Recorder};
-    use crate::game::is_legal;
+    use crate::game::{Game, is_legal};
     use crate::games::{Dipole, Duel};
     use std::thread;
 

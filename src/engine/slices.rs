@@ -15,7 +15,7 @@
 
 use super::listener::Listener;
 use super::worker::{Job, checked_answer};
-use crate::game::Game;
+use crate::game::Searchable;
 use crate::search::{
     self, Limits, Report, SearchControl, SearchRequest, SearchResult, Settings, TranspositionTable,
 };
@@ -28,7 +28,7 @@ use std::thread;
 pub const MAX_GROWTH: u32 = 3;
 
 /// A search that runs when its caller gives it a slice.
-pub struct SlicedSearch<G: Game> {
+pub struct SlicedSearch<G: Searchable> {
     job: Job<G>,
     history: Vec<u64>,
     limits: Limits<G::Move>,
@@ -49,7 +49,7 @@ pub struct SlicedSearch<G: Game> {
     ended: bool,
 }
 
-impl<G: Game> SlicedSearch<G> {
+impl<G: Searchable> SlicedSearch<G> {
     /// A search of `job.root` within `limits`, told to `listener`; nothing is searched before
     /// [`SlicedSearch::step`]. One thread: the slices run on the caller's.
     pub fn new(

@@ -17,7 +17,7 @@
 use super::fault::SearchFault;
 use super::listener::Listener;
 use super::panic::panic_text;
-use crate::game::{Game, MoveList, is_legal};
+use crate::game::{Game, MoveList, Searchable, is_legal};
 use crate::search::{Report, SearchControl, SearchResult, TranspositionTable};
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -37,7 +37,7 @@ pub type SearchFn<G> = Box<
 
 /// What the worker needs besides the search itself: the root to check the answer in and to fall back
 /// on, and when the answer is to be given.
-pub struct Job<G: Game> {
+pub struct Job<G: Searchable> {
     /// The position searched.
     pub root: G,
     /// The root moves the search is restricted to (`searchmoves`); empty for all.
@@ -49,7 +49,7 @@ pub struct Job<G: Game> {
 }
 
 /// The legal moves a search may choose from in `root`: all of them, or those of `searchmoves`.
-pub fn candidates<G: Game>(root: &G, searchmoves: &[G::Move]) -> MoveList<G::Move> {
+pub fn candidates<G: Searchable>(root: &G, searchmoves: &[G::Move]) -> MoveList<G::Move> {
     let mut moves = MoveList::new();
     root.generate_moves(&mut moves);
     if !searchmoves.is_empty() {
@@ -69,7 +69,7 @@ pub struct Worker {
 
 impl Worker {
     /// Starts `search` on a new thread, with `table` lent to it, telling `listener` what it finds.
-    pub fn start<G: Game>(
+    pub fn start<G: Searchable>(
         job: Job<G>,
         table: TranspositionTable,
         search: SearchFn<G>,
@@ -122,7 +122,7 @@ impl Worker {
 }
 
 /// The worker thread's body: search, choose a legal move, hold it if asked, give it.
-fn work<G: Game>(
+fn work<G: Searchable>(
     job: Job<G>,
     mut table: TranspositionTable,
     search: SearchFn<G>,
@@ -154,7 +154,7 @@ fn work<G: Game>(
 /// The answer to give for `searched`, the outcome of a search of `job.root`: its move when it is
 /// allowed, else the last reported one or the first allowed (the listener hears why); the ponder move
 /// only when it is legal after the best. A panicked search's table is cleared.
-pub fn checked_answer<G: Game>(
+pub fn checked_answer<G: Searchable>(
     job: &Job<G>,
     searched: thread::Result<SearchResult<G::Move>>,
     reported_best: Option<G::Move>,

@@ -2,13 +2,13 @@
 //! weight × feature: the score, the terms `eval` shows, and the feature differences `duel tune` fits.
 //! A game states its weights and counts its features ([`LinearEval`]); the rest follows from them.
 
-use super::{EvalTerm, EvalWeight, Game, Side, Tuning};
+use super::{EvalTerm, EvalWeight, Evaluation, Side, Tuning};
 
 /// A game whose evaluation is linear: it counts features for each side, and fixed weights multiply
-/// them. Its [`Game::evaluate`] and [`super::Presentation::eval_terms`] are
+/// them. Its [`super::Evaluation::evaluate`] and [`super::Presentation::eval_terms`] are
 /// [`LinearEval::linear_evaluate`] and [`LinearEval::linear_terms`], and it is [`Tuning`] by the
 /// impl below: `duel tune` fits its weights.
-pub trait LinearEval: Game {
+pub trait LinearEval: Evaluation {
     /// What it counts: [`FeatureCounts`] of as many features as it has weights.
     type Counts: Counts;
 
@@ -18,7 +18,7 @@ pub trait LinearEval: Game {
     /// What the evaluation counts in this position, for each side.
     fn features(&self) -> Self::Counts;
 
-    /// The evaluation in centipawns from the side to move's point of view.
+    /// The evaluation from the side to move's point of view.
     #[inline]
     fn linear_evaluate(&self) -> i32 {
         self.features().score(Self::WEIGHTS, self.side_to_move())
@@ -52,7 +52,7 @@ pub trait Counts {
     /// Each feature, White's count minus Black's (what a tuner fits).
     fn difference(&self) -> Vec<i32>;
 
-    /// The weighted sum in centipawns from the point of view of `side_to_move`.
+    /// The weighted sum from the point of view of `side_to_move`.
     fn score(&self, weights: &Self::Weights, side_to_move: Side) -> i32;
 
     /// The named terms of [`Counts::score`]: each the sum of the weighted features of the

@@ -1,13 +1,14 @@
-//! The generic layer: what every hosted game provides (its rules, `Game`; how it is shown,
-//! `Presentation`, and to graphical front ends, `WebBoard`; how it is tuned, `Tuning`; the inputs of a
-//! neural evaluation, `NetFeatures`) and what all games share.
+//! The generic layer: what every hosted game provides (its rules, `Game`; its evaluation and the
+//! unit it counts in, `Evaluation`; the search's hooks, `SearchHooks`; the inputs of a neural
+//! evaluation, `NetFeatures`; all three with the rules, `Searchable`; how it is shown,
+//! `Presentation`, and to graphical front ends, `WebBoard`; how it is tuned, `Tuning`) and what all
+//! games share.
 
 pub mod board_rows;
 mod board_style;
 pub mod dark_square;
 mod draw;
 mod evaluation;
-mod file_header;
 mod game_move;
 mod interface;
 mod linear_eval;
@@ -20,6 +21,8 @@ mod perft;
 mod presentation;
 mod record;
 mod rng;
+mod search_hooks;
+mod searchable;
 mod side;
 pub mod side_field;
 mod tuning;
@@ -29,20 +32,21 @@ mod winning_move;
 
 pub use board_style::{BoardStyle, paint};
 pub use draw::DrawRules;
-pub use evaluation::{EvalTerm, EvalWeight};
-pub use file_header::{FileHeader, FileKind};
+pub use evaluation::{EvalTerm, EvalWeight, Evaluation, Pieces};
 pub use game_move::{GameMove, MoveArray};
 pub use interface::Game;
 pub use linear_eval::{Counts, FeatureCounts, LinearEval};
 pub use marks::join_marks;
 pub use move_list::{Appender, MoveList};
 pub use move_text_error::MoveTextError;
-pub use net_features::{NetFeatures, NetInputs, feature_changes};
+pub use net_features::{NetFeatures, feature_changes};
 pub use outcome::{Outcome, Termination};
 pub use perft::Perft;
 pub use presentation::Presentation;
 pub use record::{GameRecord, ReplayError};
 pub use rng::Rng;
+pub use search_hooks::SearchHooks;
+pub use searchable::Searchable;
 pub use side::Side;
 pub use tuning::Tuning;
 pub use variation::{is_legal, legal_prefix};

@@ -9,10 +9,13 @@
 
 use super::{Game, Side};
 
-/// A game's feature set for a neural evaluation.
+/// A game's feature set for a neural evaluation, and the net it ships with. The defaults are a game
+/// without one: no features, no net; the search then evaluates with
+/// [`super::Evaluation::evaluate`].
 pub trait NetFeatures: Game {
-    /// How many features a perspective has: every index is below it.
-    const FEATURE_COUNT: usize;
+    /// How many features a perspective has: every index is below it. 0, the default: the game has
+    /// no feature set, so no neural evaluation (no net is read or trained for it).
+    const FEATURE_COUNT: usize = 0;
 
     /// How many coarser features the trainer adds beside the real ones (a factoriser): each real
     /// feature also trains the coarse feature [`NetFeatures::factor`] names, whose row is added to
@@ -20,59 +23,20 @@ pub trait NetFeatures: Game {
     /// kin (a die's top value, whatever its other faces) is learnt from all of them. 0: none.
     const FACTOR_COUNT: usize = 0;
 
-    /// Appends to `features` the index of every feature active in this position from `perspective`'s
-    /// view, in ascending order, each once.
-    fn active_features(&self, perspective: Side, features: &mut Vec<u16>);
+    /// The net file embedded in the binary, which the search evaluates with unless told to use the
+    /// hand-written evaluation or another net; `None` (the default) while the game ships none.
+    const EMBEDDED_NET: Option<&'static [u8]> = None;
+
+    /// Appends to `features` the index of every feature active in this position from
+    /// `perspective`'s view, in ascending order, each once. None by default.
+    fn active_features(&self, perspective: Side, features: &mut Vec<u16>) {
+        let _ = (perspective, features);
+    }
 
     /// The coarse feature (below [`NetFeatures::FACTOR_COUNT`]) that `feature` shares weights with in
     /// training; never called without coarse features.
     fn factor(feature: u16) -> u16 {
         feature
-    }
-}
-
-/// What the search and the trainer need of a game's neural evaluation, without knowing the game: how
-/// many features a perspective has, how to list them, and the net the game ships with.
-pub struct NetInputs<G> {
-    /// How many features a perspective has ([`NetFeatures::FEATURE_COUNT`]).
-    pub feature_count: usize,
-    /// Lists the active features ([`NetFeatures::active_features`]).
-    pub active_features: fn(&G, Side, &mut Vec<u16>),
-    /// The net file embedded in the binary, the default evaluation; `None` while the game has none.
-    pub default_net: Option<&'static [u8]>,
-    /// How many coarse features training adds ([`NetFeatures::FACTOR_COUNT`]).
-    pub factor_count: usize,
-    /// A feature's coarse feature ([`NetFeatures::factor`]).
-    pub factor: fn(u16) -> u16,
-}
-
-impl<G: NetFeatures> NetInputs<G> {
-    /// The inputs of `G`'s feature set, with `default_net` the net it ships with.
-    pub const fn of(default_net: Option<&'static [u8]>) -> NetInputs<G> {
-        NetInputs {
-            feature_count: G::FEATURE_COUNT,
-            active_features: G::active_features,
-            default_net,
-            factor_count: G::FACTOR_COUNT,
-            factor: G::factor,
-        }
-    }
-}
-
-impl<G> Clone for NetInputs<G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G> Copy for NetInputs<G> {}
-
-impl<G> std::fmt::Debug for NetInputs<G> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("NetInputs")
-            .field("feature_count", &self.feature_count)
-            .field("default_net", &self.default_net.map(<[u8]>::len))
-            .finish()
     }
 }
 

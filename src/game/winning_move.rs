@@ -1,11 +1,11 @@
 //! Moves that end the game at once in the mover's favour: the built-in greedy player takes them, and
 //! generated openings avoid positions that have one.
 
-use super::{Game, MoveList, Outcome};
+use super::{MoveList, Outcome, SearchHooks};
 
 /// Whether playing `mv` in `pos` ends the game at once with a win for the mover (a goal reached, or the
 /// opponent left without a legal move where that loses).
-pub fn wins_at_once<G: Game>(pos: &G, mv: G::Move) -> bool {
+pub fn wins_at_once<G: SearchHooks>(pos: &G, mv: G::Move) -> bool {
     let me = pos.side_to_move();
     let after = pos.make_move(mv);
     if let Some(winner) = after.decided_winner() {
@@ -15,7 +15,7 @@ pub fn wins_at_once<G: Game>(pos: &G, mv: G::Move) -> bool {
 }
 
 /// A move that wins at once, if the side to move has one.
-pub fn winning_move<G: Game>(pos: &G) -> Option<G::Move> {
+pub fn winning_move<G: SearchHooks>(pos: &G) -> Option<G::Move> {
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
     moves.iter().copied().find(|&mv| wins_at_once(pos, mv))
@@ -24,6 +24,7 @@ pub fn winning_move<G: Game>(pos: &G) -> Option<G::Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::Duel;
 
     #[test]

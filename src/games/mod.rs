@@ -1,4 +1,4 @@
-//! The games the engine hosts, each behind the [`crate::game::Game`] trait in its own module, and
+//! The games the engine hosts, each behind the [`crate::game`] traits in its own module, and
 //! the one list of them, [`hosted_games!`](crate::hosted_games): the aliases, [`VARIANTS`], each
 //! game's [`HostedGame`] and book, [`with_variant!`](crate::with_variant) and
 //! [`for_each_game!`](crate::for_each_game) are all made from it.
@@ -10,7 +10,7 @@ pub mod duel;
 
 pub use crate::{for_each_game, with_variant};
 
-use crate::game::{Perft, Presentation, Tuning, WebBoard};
+use crate::game::{Perft, Presentation, Searchable, Tuning, WebBoard};
 use std::fmt;
 
 /// The one list of hosted games, the default first. A line gives the alias a game's position goes
@@ -118,11 +118,13 @@ macro_rules! for_each_game {
 
 crate::hosted_games!(declare);
 
-/// Everything a hosted game implements: its rules ([`crate::game::Game`]), how perft counts it
-/// ([`Perft`]), how it is shown ([`Presentation`], and to graphical front ends [`WebBoard`]) and how
-/// it is tuned ([`Tuning`]), and the book it ships. Tools that need more than the rules take this
-/// bound. [`hosted_games!`](crate::hosted_games) implements it for each game on the list.
-pub trait HostedGame: Perft + Presentation + Tuning + WebBoard {
+/// Everything a hosted game implements: what the search asks of it ([`Searchable`]: its rules, its
+/// evaluation, the search's hooks and its net's inputs), how perft counts it ([`Perft`]), how it is
+/// shown ([`Presentation`], and to graphical front ends [`WebBoard`]) and how it is tuned
+/// ([`Tuning`]), and the book it ships. The protocol and the tools take this bound where they need
+/// more than the rules. [`hosted_games!`](crate::hosted_games) implements it for each game on the
+/// list.
+pub trait HostedGame: Searchable + Perft + Presentation + Tuning + WebBoard {
     /// The game's shipped book, in the openings format of `duel match`: the match's default
     /// openings. `None` for a game that ships none.
     const BOOK: Option<&'static str>;

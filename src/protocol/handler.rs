@@ -19,12 +19,13 @@ use super::printer::Printer;
 use super::query;
 use super::{Flow, Host};
 use crate::engine::{ENGINE_AUTHOR, ENGINE_NAME, Engine, EngineParts, bench};
-use crate::game::{Game, MoveList, Perft, Presentation};
+use crate::game::MoveList;
+use crate::games::HostedGame;
 use std::fmt::Write;
 use std::sync::Arc;
 
 /// The protocol's state for game `G`: the engine, and how to talk.
-pub struct Handler<G: Game> {
+pub struct Handler<G: HostedGame> {
     out: Output,
     dialect: Dialect,
     engine: Engine<G>,
@@ -41,7 +42,7 @@ pub struct HandlerParts {
     engine: EngineParts,
 }
 
-impl<G: Presentation + Perft> Handler<G> {
+impl<G: HostedGame> Handler<G> {
     /// A handler with a new engine at the start position, printing to `out`.
     pub fn new(out: Output) -> Self {
         Handler {
@@ -274,7 +275,7 @@ fn yes_no(value: bool) -> &'static str {
     if value { "yes" } else { "no" }
 }
 
-impl<G: Presentation + Perft> Host for Handler<G> {
+impl<G: HostedGame> Host for Handler<G> {
     fn handle(&mut self, command: Command) -> Flow {
         match command {
             Command::Uci => self.identify(Dialect::Uci),

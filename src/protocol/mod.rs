@@ -35,8 +35,7 @@ pub use output::{Capture, Output, one_line, quote};
 pub use sliced::Session;
 
 use crate::engine::panic_text;
-use crate::game::{Perft, Presentation};
-use crate::games::with_variant;
+use crate::games::{HostedGame, with_variant};
 use std::io::{self, Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -64,7 +63,7 @@ pub trait Host {
 
 /// Runs the engine for game `G`, reading commands from `input` and answering on `output`, until `quit`
 /// or end of input. Returns only when the input thread cannot be started.
-pub fn run<G: Presentation + Perft>(
+pub fn run<G: HostedGame>(
     input: impl Read + Send + 'static,
     output: impl Write + Send + 'static,
 ) -> io::Result<()> {

@@ -5,7 +5,7 @@
 
 use super::line::MAX_LINE_BYTES;
 use super::{CommandError, Flow, Handler, Host, Output, dispatch, reader};
-use crate::game::{Perft, Presentation};
+use crate::games::HostedGame;
 use crate::search::Instant;
 use std::io::Write;
 
@@ -18,7 +18,7 @@ pub struct Session {
 
 impl Session {
     /// A session for game `G` (`UCI_Variant` switches games as usual), answering on `output`.
-    pub fn new<G: Presentation + Perft>(output: impl Write + Send + 'static) -> Self {
+    pub fn new<G: HostedGame>(output: impl Write + Send + 'static) -> Self {
         let out = Output::new(output);
         Session {
             host: Some(Box::new(Handler::<G>::sliced(out.clone()))),

@@ -13,7 +13,7 @@ use super::root_moves::sort_by_score;
 use super::score::{Bound, INFINITE, MAX_PLY, Score, is_mate};
 use super::thread::SearchThread;
 use super::tt::TtEntry;
-use crate::game::Game;
+use crate::game::Searchable;
 use std::time::Duration;
 
 /// The deepest iteration: leaves room below it for the quiescence search.
@@ -21,7 +21,7 @@ const MAX_DEPTH: u32 = MAX_PLY as u32 - 16;
 /// A failed aspiration window is reported only after this much time, when a user may be waiting.
 const BOUND_REPORT_DELAY: Duration = Duration::from_secs(1);
 
-impl<G: Game> SearchThread<'_, G> {
+impl<G: Searchable> SearchThread<'_, G> {
     /// Deepens until a limit, a stop or the last depth; the main thread reports every completed depth
     /// through `report`. Helpers start odd-numbered ones a depth ahead, so that the threads spread over
     /// two depths and fill the table with different results.
@@ -92,7 +92,7 @@ impl<G: Game> SearchThread<'_, G> {
         report: &mut dyn FnMut(&Report<G::Move>),
     ) {
         let previous = self.root_moves[line].previous_score;
-        let mut margin = ASPIRATION_MARGIN;
+        let mut margin = ASPIRATION_MARGIN.of::<G>();
         let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && !is_mate(previous) {
             (
                 (previous - margin).max(-INFINITE),
@@ -240,7 +240,7 @@ impl<G: Game> SearchThread<'_, G> {
     /// by [`TIME_FALL_MARGIN`] or more.
     fn unsettled(&self, previous_move: G::Move, previous_score: i32) -> bool {
         self.root_moves.first().is_some_and(|best| {
-            best.mv != previous_move || best.score <= previous_score - TIME_FALL_MARGIN
+            best.mv != previous_move || best.score <= previous_score - TIME_FALL_MARGIN.of::<G>()
         })
     }
 

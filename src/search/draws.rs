@@ -7,9 +7,9 @@
 use super::frame::Frame;
 use super::score::{DRAW, outcome_score};
 use super::thread::SearchThread;
-use crate::game::Game;
+use crate::game::Searchable;
 
-impl<G: Game> SearchThread<'_, G> {
+impl<G: Searchable> SearchThread<'_, G> {
     /// The score of the current node `pos`, `ply` plies from the root, if a draw rule settles it
     /// (called after a decided game was ruled out). `frame` is scratch space.
     #[inline]

@@ -63,7 +63,7 @@ impl EvalCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, MoveList, Rng};
+    use crate::game::{Evaluation, Game, MoveList, Rng};
     use crate::games::duel::Position;
 
     #[test]

@@ -1,4 +1,5 @@
-//! The search: iterative deepening over a generic [`Game`], stopped through [`SearchControl`].
+//! The search: iterative deepening over a generic [`Searchable`] game, stopped through
+//! [`SearchControl`].
 //!
 //! Negamax alpha-beta with principal variation search, aspiration windows, mate distance pruning,
 //! check extensions, reverse futility pruning, null-move pruning (for games that offer a null move),
@@ -6,7 +7,8 @@
 //! quiescence search over tactical moves (all moves when in check); a lock-free
 //! [`TranspositionTable`] that outlives each search; move ordering by table move, victim value, killers
 //! and history; MultiPV and Lazy SMP threads; and a time manager with soft and hard limits. Nothing
-//! here knows the rules of any game: everything comes through the [`Game`] trait.
+//! here knows the rules of any game: everything comes through the [`Searchable`] traits (the rules,
+//! the evaluation, the search's hooks and the net's inputs).
 //!
 //! Where things are: `deepening` (iterations, root moves, reports, stop decisions), `negamax` and
 //! `quiescence` (the tree below the root), `reduction` (late move reductions), `pruning` (futility and
@@ -50,7 +52,7 @@ pub use settings::Settings;
 pub use skill::{MAX_ELO, MAX_LEVEL, MIN_ELO, Strength, elo_of_level, level_for_elo};
 pub use tt::TranspositionTable;
 
-use crate::game::Game;
+use crate::game::Searchable;
 use thread::Shared;
 
 /// Searches `request.root` within its limits, calling `report` at every completed depth, and returns
@@ -59,7 +61,7 @@ use thread::Shared;
 /// The result holds a legal move whenever the root has one, even if the search is stopped before
 /// finishing depth 1. `run` returns as soon as the search ends, also under `go infinite` or `go ponder`
 /// when it runs out of depth: holding the answer until `stop` or `ponderhit` is the caller's business.
-pub fn run<G: Game>(
+pub fn run<G: Searchable>(
     request: &SearchRequest<'_, G>,
     report: &mut dyn FnMut(&Report<G::Move>),
 ) -> SearchResult<G::Move> {
@@ -68,7 +70,7 @@ pub fn run<G: Game>(
 
 /// [`run`], also returning the final score, the completed depth and the node count (for bench, tests
 /// and tools that play games).
-pub fn run_detailed<G: Game>(
+pub fn run_detailed<G: Searchable>(
     request: &SearchRequest<'_, G>,
     report: &mut dyn FnMut(&Report<G::Move>),
 ) -> SearchSummary<G::Move> {
@@ -96,7 +98,7 @@ pub fn run_detailed<G: Game>(
 /// game's embedded net, or its hand-written evaluation): with `tt` emptied first its result depends
 /// on `root`, `history` and `limits` alone (what bench and the book's scoring need). `limits` must
 /// end the search by themselves (a depth or a node count).
-pub fn run_unattended<G: Game>(
+pub fn run_unattended<G: Searchable>(
     root: &G,
     history: &[u64],
     limits: &Limits<G::Move>,

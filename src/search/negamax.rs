@@ -14,9 +14,9 @@ use super::score::{
 };
 use super::thread::SearchThread;
 use super::tt::TtEntry;
-use crate::game::{Game, GameMove};
+use crate::game::{Evaluation, GameMove, Searchable};
 
-impl<G: Game> SearchThread<'_, G> {
+impl<G: Searchable> SearchThread<'_, G> {
     /// What every node of both searches checks first: an abort, a decided game, a draw (see
     /// `draw_score`) and the ply limit. `Some(score)` settles the node without a search.
     pub(super) fn settled_before_search(
@@ -105,7 +105,7 @@ impl<G: Game> SearchThread<'_, G> {
         // it means little) and outside principal-variation nodes (whose scores must be exact).
         let eval = (!pv_node && !in_check).then(|| self.static_eval(pos, ply));
         if let Some(eval) = eval
-            && let Some(score) = reverse_futility_cut(depth, eval, beta)
+            && let Some(score) = reverse_futility_cut::<G>(depth, eval, beta)
         {
             // The cut needs only to know that there is a move, not the moves: a side without any
             // has lost, cut or not. A table entry proves there are moves (see `quiescence`).
@@ -136,7 +136,7 @@ impl<G: Game> SearchThread<'_, G> {
             &self.history,
         );
 
-        let pruning = QuietPruning::new(depth, eval, alpha);
+        let pruning = QuietPruning::new::<G>(depth, eval, alpha);
         let original_alpha = alpha;
         let mut alpha = alpha;
         let mut best = -INFINITE;
@@ -356,8 +356,9 @@ fn check_extension(gives_check: bool, ply: usize, root_depth: i32) -> i32 {
 /// it without a search. Called out of check and outside principal-variation nodes; the caller
 /// trusts it only where the side to move has a legal move.
 #[inline]
-fn reverse_futility_cut(depth: i32, eval: i32, beta: i32) -> Option<i32> {
-    (depth <= RFP_DEPTH_MAX && !is_mate(beta) && eval - RFP_MARGIN * depth >= beta).then_some(eval)
+fn reverse_futility_cut<G: Evaluation>(depth: i32, eval: i32, beta: i32) -> Option<i32> {
+    let margin = RFP_MARGIN.of::<G>() * depth;
+    (depth <= RFP_DEPTH_MAX && !is_mate(beta) && eval - margin >= beta).then_some(eval)
 }
 
 /// Tells the child searched in `below` whether it is in check (see `Frame::known_check`).

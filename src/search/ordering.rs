@@ -6,7 +6,7 @@
 //! cutoff), so a node that cuts after its first move pays for one scan, not a full sort.
 
 use super::params::{HISTORY_BONUS_FACTOR, HISTORY_BONUS_MAX, HISTORY_MAX};
-use crate::game::{Game, Side};
+use crate::game::{Searchable, Side};
 
 /// Ordering score of the transposition-table move.
 const TT_MOVE_SCORE: i32 = i32::MAX;
@@ -71,7 +71,7 @@ pub(super) fn push_killer<M: Copy + Eq>(killers: &mut [M; 2], mv: M) {
 
 /// Scores every move of a full-width node into `scores` (same indices).
 #[inline]
-pub(super) fn score_moves<G: Game>(
+pub(super) fn score_moves<G: Searchable>(
     pos: &G,
     moves: &[G::Move],
     scores: &mut [i32],
@@ -102,7 +102,7 @@ pub(super) fn score_moves<G: Game>(
 /// transposition-table move first, everything else [`SKIP_SCORE`] unless `all_moves` (check evasions),
 /// when quiet moves score 0.
 #[inline]
-pub(super) fn score_tactical_moves<G: Game>(
+pub(super) fn score_tactical_moves<G: Searchable>(
     pos: &G,
     moves: &[G::Move],
     scores: &mut [i32],

@@ -1,6 +1,9 @@
-//! Every tunable number of the search, in one place. The margins (`*_MARGIN`) count in the units of
-//! `Game::evaluate`: tuned for Duel's centipawns, and used as they are by the other games, whose
-//! evaluations share that scale.
+//! Every tunable number of the search, in one place. The margins (`*_MARGIN`) are score distances
+//! counted in the game's basic pieces ([`Pieces`]: a die, a checker, a man, a pawn), which each
+//! game values once ([`crate::game::Evaluation::EVAL_UNIT`]). They were tuned in Duel, where a die
+//! is 100, and serve the other games as that many of their own pieces. A piece does not weigh the
+//! same in every game: Duel's scores follow the results at a logistic scale of about 46, Alice's at
+//! about 310 (docs/nnue.md), so a margin may well want retuning per game.
 //!
 //! Names follow `<TECHNIQUE>_<ROLE>`, with the roles: `BASE` (a starting value), `MARGIN` (a score
 //! distance), `FACTOR` (a multiplier), `MAX` (a cap), `DEPTH` (the depth from which a technique
@@ -8,12 +11,13 @@
 //! least value allowed), `DIVISOR` (a depth is divided by it). These are search parameters, not the limits
 //! of one search (see `limits.rs`).
 
+use crate::game::Pieces;
 use std::time::Duration;
 
 /// Iterations from this depth on start with a window around the previous score.
 pub const ASPIRATION_DEPTH: u32 = 4;
 /// Half-width of the first aspiration window around the previous iteration's score.
-pub const ASPIRATION_MARGIN: i32 = 30;
+pub const ASPIRATION_MARGIN: Pieces = Pieces::hundredths(30);
 /// After a failed window its half-width grows by this factor, in percent.
 pub const ASPIRATION_GROWTH_FACTOR: i32 = 150;
 
@@ -48,13 +52,13 @@ pub const IIR_DEPTH: i32 = 4;
 /// Reverse futility pruning applies up to this remaining depth.
 pub const RFP_DEPTH_MAX: i32 = 6;
 /// Reverse futility pruning: the static evaluation must beat beta by this much per remaining ply.
-pub const RFP_MARGIN: i32 = 80;
+pub const RFP_MARGIN: Pieces = Pieces::hundredths(80);
 
 /// Futility pruning applies up to this remaining depth.
 pub const FUTILITY_DEPTH_MAX: i32 = 3;
 /// Futility pruning: quiet moves are skipped where the static evaluation plus this much per remaining
 /// ply stays at or below alpha.
-pub const FUTILITY_MARGIN: i32 = 120;
+pub const FUTILITY_MARGIN: Pieces = Pieces::hundredths(120);
 
 /// Late move pruning applies up to this remaining depth.
 pub const LMP_DEPTH_MAX: i32 = 3;
@@ -95,9 +99,9 @@ pub const TIME_FLOOR: Duration = Duration::from_millis(1);
 /// fell by [`TIME_FALL_MARGIN`] or more), a new iteration may start up to this share of the soft
 /// limit, in percent (when it is predicted to end before the hard limit).
 pub const TIME_UNSTABLE_EXTENSION: u32 = 130;
-/// A fall of the best score by this much (internal units) since the previous iteration extends the
-/// soft limit: see [`TIME_UNSTABLE_EXTENSION`].
-pub const TIME_FALL_MARGIN: i32 = 30;
+/// A fall of the best score by this much since the previous iteration extends the soft limit: see
+/// [`TIME_UNSTABLE_EXTENSION`].
+pub const TIME_FALL_MARGIN: Pieces = Pieces::hundredths(30);
 /// The growth of an iteration's time over the previous one's, as predicted, is clamped to this range
 /// (in percent): low depths are too quick to time, and one odd iteration must not stop the search.
 pub const TIME_GROWTH_RANGE: (u32, u32) = (200, 500);

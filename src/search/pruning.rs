@@ -11,14 +11,14 @@
 
 use super::params::{FUTILITY_DEPTH_MAX, FUTILITY_MARGIN, LMP_BASE, LMP_DEPTH_MAX};
 use super::score::{MATE_BOUND, is_mate};
-use crate::game::Game;
+use crate::game::{Evaluation, Searchable};
 
 /// Whether `mv`, played in `pos` to reach `child` (whose check state is `gives_check`), is quiet: it
 /// is not tactical (no capture, no promotion), gives no check and does not win at once (a Duel king
 /// stepping onto its goal square is neither a capture nor a check, and skipping it would hide a win
 /// one ply away).
 #[inline]
-pub(super) fn is_quiet<G: Game>(pos: &G, mv: G::Move, child: &G, gives_check: bool) -> bool {
+pub(super) fn is_quiet<G: Searchable>(pos: &G, mv: G::Move, child: &G, gives_check: bool) -> bool {
     !gives_check && !pos.is_tactical(mv) && child.decided_winner().is_none()
 }
 
@@ -33,14 +33,14 @@ pub(super) struct QuietPruning {
 }
 
 impl QuietPruning {
-    /// The pruning of a node with remaining `depth` and the lower window edge `alpha`. `eval` is the
-    /// node's static evaluation, `None` in check or at a principal-variation node: nothing is skipped
-    /// there.
-    pub fn new(depth: i32, eval: Option<i32>, alpha: i32) -> Self {
+    /// The pruning of a node of game `G` with remaining `depth` and the lower window edge `alpha`.
+    /// `eval` is the node's static evaluation, `None` in check or at a principal-variation node:
+    /// nothing is skipped there.
+    pub fn new<G: Evaluation>(depth: i32, eval: Option<i32>, alpha: i32) -> Self {
         let eval = eval.filter(|_| !is_mate(alpha));
         let futility = eval
             .filter(|_| depth <= FUTILITY_DEPTH_MAX)
-            .map(|eval| eval + FUTILITY_MARGIN * depth)
+            .map(|eval| eval + FUTILITY_MARGIN.of::<G>() * depth)
             .filter(|&value| value <= alpha);
         let late_from = match eval {
             Some(_) if depth <= LMP_DEPTH_MAX => (LMP_BASE + depth * depth) as usize,
@@ -71,11 +71,18 @@ impl QuietPruning {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::Duel;
     use crate::search::score::{mate_in, mated_in};
 
+    /// A node of Duel.
     fn node(depth: i32, eval: Option<i32>, alpha: i32) -> QuietPruning {
-        QuietPruning::new(depth, eval, alpha)
+        QuietPruning::new::<Duel>(depth, eval, alpha)
+    }
+
+    /// Duel's futility margin per ply.
+    fn margin() -> i32 {
+        FUTILITY_MARGIN.of::<Duel>()
     }
 
     fn quiet(dfen: &str, mv: &str) -> bool {
@@ -97,16 +104,16 @@ mod tests {
 
     /// A node where futility applies: the evaluation plus the margin just reaches alpha.
     fn futile(depth: i32) -> QuietPruning {
-        node(depth, Some(0), FUTILITY_MARGIN * depth)
+        node(depth, Some(0), margin() * depth)
     }
 
     #[test]
     fn late_quiet_moves_of_a_hopeless_frontier_node_are_skipped() {
-        let value = Some(FUTILITY_MARGIN);
+        let value = Some(margin());
         assert_eq!(futile(1).skip(1, true, -50), value);
         assert_eq!(
             futile(FUTILITY_DEPTH_MAX).skip(5, true, -50),
-            Some(FUTILITY_MARGIN * FUTILITY_DEPTH_MAX)
+            Some(margin() * FUTILITY_DEPTH_MAX)
         );
     }
 
@@ -145,7 +152,7 @@ mod tests {
 
     #[test]
     fn futility_spares_promising_and_deep_nodes() {
-        let pruning = node(1, Some(0), FUTILITY_MARGIN - 1);
+        let pruning = node(1, Some(0), margin() - 1);
         assert_eq!(
             pruning.skip(1, true, -50),
             None,

@@ -1,7 +1,7 @@
 //! The quiescence search: at the horizon, only tactical moves (captures, promotions: see
-//! `Game::is_tactical`) are searched, and the side to move may also "stand pat" on the static
-//! evaluation, so that the evaluation is read in a quiet position. In check there is no standing pat:
-//! every move is searched, and having none is scored by the rules.
+//! `SearchHooks::is_tactical`) are searched, and the side to move may also "stand pat" on the
+//! static evaluation, so that the evaluation is read in a quiet position. In check there is no
+//! standing pat: every move is searched, and having none is scored by the rules.
 
 use super::frame::Frame;
 use super::negamax::set_known_check;
@@ -9,9 +9,9 @@ use super::ordering::{SKIP_SCORE, pick_next, score_tactical_moves};
 use super::score::{Bound, INFINITE, outcome_score};
 use super::thread::SearchThread;
 use super::tt::TtEntry;
-use crate::game::Game;
+use crate::game::Searchable;
 
-impl<G: Game> SearchThread<'_, G> {
+impl<G: Searchable> SearchThread<'_, G> {
     /// The quiescence score of `pos`, `ply` plies from the root, within (alpha, beta).
     #[allow(
         clippy::too_many_lines,
@@ -100,7 +100,8 @@ impl<G: Game> SearchThread<'_, G> {
             let child = pos.make_move(mv);
             self.prefetch(child.hash());
             self.keys.push(child.hash());
-            // The move tells the check faster than the child would find it (see `Game::gives_check`).
+            // The move tells the check faster than the child would find it (see
+            // `SearchHooks::gives_check`).
             set_known_check(below, Some(pos.gives_check(mv, &child)));
             let score = -self.quiescence(&child, below, -beta, -alpha, ply + 1);
             set_known_check(below, None);

@@ -2,7 +2,7 @@
 
 use super::score::INFINITE;
 use super::tt::TranspositionTable;
-use crate::game::{Game, MoveList};
+use crate::game::{MoveList, Searchable};
 
 /// A root move with its latest score and principal variation.
 #[derive(Clone, Debug)]
@@ -45,7 +45,7 @@ impl<M: Copy> RootMove<M> {
 /// The legal moves of `root` restricted to `searchmoves` (all of them when it is empty or names no
 /// legal move, so that a search always has a move to return), the table's move first and captures by
 /// victim next, so that a search stopped at once still answers its best guess.
-pub(super) fn root_moves<G: Game>(
+pub(super) fn root_moves<G: Searchable>(
     root: &G,
     searchmoves: &[G::Move],
     tt: &TranspositionTable,

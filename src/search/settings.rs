@@ -1,8 +1,9 @@
 //! Engine options that shape a search: threads, principal variations, the move overhead, the playing
 //! strength and the evaluation.
 
-use super::nnue::Network;
+use super::nnue::{Network, embedded_network};
 use super::skill::Strength;
+use crate::game::NetFeatures;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -38,8 +39,45 @@ impl Settings {
     };
 }
 
+impl Settings {
+    /// The net a search of `G` evaluates with under these settings: none when `Use NNUE` is off or
+    /// the game has no feature set, else the loaded one or the embedded one.
+    pub fn network<G: NetFeatures>(&self) -> Option<Arc<Network>> {
+        if G::FEATURE_COUNT == 0 || !self.use_net {
+            return None;
+        }
+        self.net.clone().or_else(embedded_network::<G>)
+    }
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings::DEFAULT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Dame, Duel};
+
+    #[test]
+    fn the_options_choose_the_net() {
+        let hand_written = Settings {
+            use_net: false,
+            ..Settings::DEFAULT
+        };
+        assert!(hand_written.network::<Duel>().is_none());
+        let embedded = Settings::DEFAULT
+            .network::<Duel>()
+            .expect("the embedded net");
+        assert!(
+            Arc::ptr_eq(&embedded, &embedded_network::<Duel>().unwrap()),
+            "read once"
+        );
+        assert!(
+            Settings::DEFAULT.network::<Dame>().is_none(),
+            "no feature set"
+        );
     }
 }

@@ -4,12 +4,18 @@
 //! less far (a depth and a node cap that grow with the level) and it does not always play the best
 //! move it sees. After the search, the move is drawn among the best [`CANDIDATES`] lines of an internal
 //! MultiPV (as its last completed iteration left them), each with a weight
-//! `exp(-(best − score) / temperature)`: a move a pawn worse than the best is rarely chosen at a high
-//! level and often at a low one, a losing blunder almost never at any level. The idea is Stockfish's `Skill`; the shape (a softmax over the lines) is our own.
+//! `exp(-(best − score) / temperature)`, the temperature counted in the game's basic pieces
+//! ([`crate::game::Evaluation::EVAL_UNIT`]): a move a piece worse than the best is rarely chosen at
+//! a high level and often at a low one, a losing blunder almost never at any level. The idea is
+//! Stockfish's `Skill`; the shape (a softmax over the lines) is our own. The temperatures and the
+//! Elo of the levels were calibrated in Duel (docs/levels.md); the other games take the same number
+//! of their own pieces.
 //!
 //! The draw is seeded by the position's hash, so the same position at the same level always gets the
 //! same move: tests and calibration matches are reproducible, and a person replaying a game sees it
 //! replayed. Level 20 is full strength: no caps, no draw, the search as without a level.
+
+use crate::game::Pieces;
 
 /// The levels, 0 (weakest) to 20 (full strength).
 pub const MAX_LEVEL: u8 = 20;
@@ -89,21 +95,31 @@ pub fn node_cap(level: u8) -> u64 {
     if level % 2 == 1 { base * 17 / 12 } else { base }
 }
 
-/// The temperature of the draw at `level`, in centipawns: how much worse a move may be and still
-/// be chosen often. 600 at level 0, 18 % less each level (222 at 5, 82 at 10, 30 at 15, 14 at 19).
-fn temperature(level: u8) -> f64 {
-    600.0 * 0.82f64.powi(i32::from(level.min(MAX_LEVEL - 1)))
+/// The temperature of the draw at level 0, in pieces: how much worse a move may be and still be
+/// chosen often.
+const TEMPERATURE: Pieces = Pieces::hundredths(600);
+/// The temperature falls by this factor with each level: 6 pieces at level 0, 2.22 at 5, 0.82 at
+/// 10, 0.30 at 15, 0.14 at 19.
+const TEMPERATURE_FALL: f64 = 0.82;
+
+/// The temperature of the draw at `level` in the scale of scores where a basic piece is worth
+/// `piece`.
+fn temperature(level: u8, piece: i32) -> f64 {
+    let level_0 = f64::from(TEMPERATURE.in_scale(piece));
+    level_0 * TEMPERATURE_FALL.powi(i32::from(level.min(MAX_LEVEL - 1)))
 }
 
-/// Draws the move to play from `lines` (moves with their scores in centipawns, best first, at least
-/// one), at `level`, with the randomness seeded by `seed`. At level 20 and above: the first move.
-/// Scores that are mates are far from the others, so a found mate is kept and a mated line avoided.
-pub fn pick<M: Copy>(lines: &[(M, i32)], level: u8, seed: u64) -> M {
+/// Draws the move to play from `lines` (moves with their scores, best first, at least one), at
+/// `level`, with the randomness seeded by `seed`; `piece` is what the game's basic piece is worth
+/// in the scores' scale ([`crate::game::Evaluation::EVAL_UNIT`]). At level 20 and above: the first
+/// move. Scores that are mates are far from the others, so a found mate is kept and a mated line
+/// avoided.
+pub fn pick<M: Copy>(lines: &[(M, i32)], level: u8, piece: i32, seed: u64) -> M {
     let (best_move, best) = lines[0];
     if level >= MAX_LEVEL || lines.len() == 1 {
         return best_move;
     }
-    let temperature = temperature(level);
+    let temperature = temperature(level, piece);
     let weights: Vec<f64> = lines
         .iter()
         .map(|&(_, score)| (-(f64::from(best.saturating_sub(score).max(0))) / temperature).exp())
@@ -132,20 +148,38 @@ fn mix(seed: u64) -> u64 {
 mod tests {
     use super::*;
 
+    /// What a piece is worth in the scores of [`LINES`], as a pawn in centipawns.
+    const PIECE: i32 = 100;
+
     const LINES: [(char, i32); 5] = [('a', 50), ('b', 40), ('c', 0), ('d', -100), ('e', -900)];
 
-    fn counts(level: u8) -> [usize; 5] {
+    /// How often each of `lines` is drawn at `level` over 2,000 seeds, a piece worth `piece`.
+    fn counts_of(lines: &[(char, i32); 5], piece: i32, level: u8) -> [usize; 5] {
         let mut counts = [0; 5];
         for seed in 0..2000 {
-            let mv = pick(&LINES, level, seed);
-            counts[LINES.iter().position(|&(m, _)| m == mv).unwrap()] += 1;
+            let mv = pick(lines, level, piece, seed);
+            counts[lines.iter().position(|&(m, _)| m == mv).unwrap()] += 1;
         }
         counts
     }
 
+    fn counts(level: u8) -> [usize; 5] {
+        counts_of(&LINES, PIECE, level)
+    }
+
+    #[test]
+    fn the_temperature_is_counted_in_pieces() {
+        // The same lines in a game whose piece is worth three times as much are drawn alike.
+        let tripled = LINES.map(|(m, score)| (m, 3 * score));
+        for level in [0, 7, 14] {
+            assert_eq!(counts_of(&tripled, 3 * PIECE, level), counts(level));
+            assert_ne!(counts_of(&tripled, PIECE, level), counts(level));
+        }
+    }
+
     #[test]
     fn level_20_plays_the_best_move() {
-        assert!((0..100).all(|seed| pick(&LINES, MAX_LEVEL, seed) == 'a'));
+        assert!((0..100).all(|seed| pick(&LINES, MAX_LEVEL, PIECE, seed) == 'a'));
         assert_eq!(counts(MAX_LEVEL), [2000, 0, 0, 0, 0]);
     }
 
@@ -153,11 +187,11 @@ mod tests {
     fn the_pick_is_one_of_the_lines_and_reproducible() {
         for level in 0..=MAX_LEVEL {
             for seed in 0..200 {
-                let mv = pick(&LINES, level, seed);
+                let mv = pick(&LINES, level, PIECE, seed);
                 assert!(LINES.iter().any(|&(m, _)| m == mv));
-                assert_eq!(mv, pick(&LINES, level, seed));
+                assert_eq!(mv, pick(&LINES, level, PIECE, seed));
             }
-            assert_eq!(pick(&LINES[..1], level, 7), 'a');
+            assert_eq!(pick(&LINES[..1], level, PIECE, 7), 'a');
         }
     }
 
@@ -169,7 +203,7 @@ mod tests {
                 c[0] >= c[1] && c[1] >= c[2] && c[2] >= c[3],
                 "{level}: {c:?}"
             );
-            // A queen's loss: rare from level 5 on, and not the rule even at level 0.
+            // Nine pieces lost: rare from level 5 on, and not the rule even at level 0.
             let rare = if level >= 5 { 40 } else { 200 };
             assert!(c[4] < rare, "{level}: {c:?}");
         }
@@ -184,7 +218,7 @@ mod tests {
     #[test]
     fn a_mate_is_kept() {
         let lines = [('m', 31_000), ('x', 900), ('y', 800)];
-        assert!((0..500).all(|seed| pick(&lines, 0, seed) == 'm'));
+        assert!((0..500).all(|seed| pick(&lines, 0, PIECE, seed) == 'm'));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::control::SearchControl;
 use super::eval_cache::EvalCache;
 use super::frame::{Frame, new_stack};
 use super::limits::Limits;
-use super::nnue::{NetStack, chosen_network};
+use super::nnue::NetStack;
 use super::ordering::History;
 use super::params::TIME_CHECK_INTERVAL;
 use super::report::{Report, SearchResult, SearchSummary};
@@ -18,7 +18,7 @@ use super::settings::Settings;
 use super::skill;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
-use crate::game::{Game, MoveList};
+use crate::game::{MoveList, Searchable};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// A node counter on a cache line of its own, so that threads publishing their counts do not slow
@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 pub(super) struct NodeCounter(AtomicU64);
 
 /// What all threads of one search share.
-pub(super) struct Shared<'a, G: Game> {
+pub(super) struct Shared<'a, G: Searchable> {
     pub root: &'a G,
     /// Keys of the positions before the root, oldest first.
     pub history: &'a [u64],
@@ -48,7 +48,7 @@ pub(super) struct Shared<'a, G: Game> {
 }
 
 /// The state of one search thread.
-pub(super) struct SearchThread<'a, G: Game> {
+pub(super) struct SearchThread<'a, G: Searchable> {
     pub shared: &'a Shared<'a, G>,
     /// 0 for the main thread.
     pub id: usize,
@@ -84,7 +84,7 @@ pub(super) struct SearchThread<'a, G: Game> {
     pub settled_lines: Vec<RootMove<G::Move>>,
 }
 
-impl<'a, G: Game> Shared<'a, G> {
+impl<'a, G: Searchable> Shared<'a, G> {
     /// The shared state of a search of `request` on `settings.threads` threads, its clock started
     /// when the limits say (now if they do not).
     pub fn new(request: &SearchRequest<'a, G>) -> Self {
@@ -160,7 +160,7 @@ impl<'a, G: Game> Shared<'a, G> {
     }
 }
 
-impl<'a, G: Game> SearchThread<'a, G> {
+impl<'a, G: Searchable> SearchThread<'a, G> {
     /// A thread's state at the start of the search.
     pub fn new(shared: &'a Shared<'a, G>, id: usize) -> Self {
         let limits = shared.limits;
@@ -184,9 +184,10 @@ impl<'a, G: Game> SearchThread<'a, G> {
             stack: new_stack(),
             history: History::new(),
             eval_cache: EvalCache::new(),
-            net: G::NET
-                .zip(chosen_network::<G>(shared.settings))
-                .map(|(inputs, net)| NetStack::new(net, inputs, MAX_PLY + 2)),
+            net: shared
+                .settings
+                .network::<G>()
+                .map(|net| NetStack::new(net, MAX_PLY + 2)),
             root_moves: shared
                 .root_moves
                 .iter()
@@ -325,7 +326,7 @@ impl<'a, G: Game> SearchThread<'a, G> {
             .enumerate()
             .map(|(i, rm)| (i, rm.score))
             .collect();
-        let index = skill::pick(&lines, level, self.shared.root.hash());
+        let index = skill::pick(&lines, level, G::EVAL_UNIT, self.shared.root.hash());
         self.settled_lines.get(index)
     }
 
@@ -337,7 +338,7 @@ impl<'a, G: Game> SearchThread<'a, G> {
         }
         let next = self.shared.root.make_move(best.mv);
         let code = self.shared.tt.probe(next.hash(), 1)?.mv?;
-        // The code may spell a move that is not legal here (see `Game::decode_move`).
+        // The code may spell a move that is not legal here (see `SearchHooks::decode_move`).
         let reply = next.decode_move(code)?;
         let mut legal = MoveList::new();
         next.generate_moves(&mut legal);

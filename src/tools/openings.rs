@@ -55,13 +55,13 @@ fn parse_line<G: Game>(line: &str) -> Result<GameRecord<G>, String> {
 /// An opening of `plies` random legal plies from the start, drawn again while the game is decided or
 /// the side to move can win at once (random plies walk into mates). The same generator state gives the
 /// same opening.
-pub fn random<G: Game>(rng: &mut Rng, plies: u32) -> GameRecord<G> {
+pub fn random<G: HostedGame>(rng: &mut Rng, plies: u32) -> GameRecord<G> {
     random_after(rng, plies, |_| GameRecord::new(G::start()))
 }
 
 /// [`random`] from the game `base` gives (drawn again with each try, from the same generator)
 /// rather than from the start.
-pub fn random_after<G: Game>(
+pub fn random_after<G: HostedGame>(
     rng: &mut Rng,
     plies: u32,
     base: impl Fn(&mut Rng) -> GameRecord<G>,

@@ -13,8 +13,8 @@ use duel::engine::perft::perft;
 use duel::game::board_rows::RowsError;
 use duel::game::side_field::SideFieldError;
 use duel::game::{
-    Game, GameRecord, MoveList, MoveTextError, Outcome, Perft, Presentation, Rng, Side,
-    Termination, Tuning,
+    Evaluation, Game, GameRecord, MoveList, MoveTextError, Outcome, Perft, Presentation, Rng,
+    SearchHooks, Side, Termination, Tuning,
 };
 use duel::games::Alice;
 use duel::games::alice::{

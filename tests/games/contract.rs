@@ -1,14 +1,18 @@
-//! The contracts of the `Game` trait's seam, checked for every hosted game over positions of seeded
-//! random play: what the search and the tools rely on whatever the game. The registry's
-//! `for_each_game!` writes each property out once per hosted game (`no_input_panics::duel`,
-//! `no_input_panics::dipole`, …), each game's rules file giving what they need of it (its
-//! [`Contract`]). `Bare`, Duel behind the required methods alone, checks the defaults.
+//! The contracts of the game traits' seam (`Game`, `Evaluation`, `SearchHooks`), checked for every
+//! hosted game over positions of seeded random play: what the search and the tools rely on whatever
+//! the game. The registry's `for_each_game!` writes each property out once per hosted game
+//! (`no_input_panics::duel`, `no_input_panics::dipole`, …), each game's rules file giving what they
+//! need of it (its [`Contract`]). `Bare`, Duel behind the required methods alone, checks the
+//! defaults.
 
 use crate::common;
 
 use common::{legal_moves, random_positions};
 use duel::for_each_game;
-use duel::game::{Game, MoveList, Presentation, Rng, Side, Termination, Tuning, join_marks};
+use duel::game::{
+    Evaluation, Game, MoveList, NetFeatures, Presentation, Rng, SearchHooks, Side, Termination,
+    Tuning, join_marks,
+};
 use duel::games::{Alice, Dame, Duel, HostedGame};
 use std::collections::HashMap;
 use std::error::Error;
@@ -229,7 +233,7 @@ fn positions<G: Game>() -> Vec<G> {
 }
 
 /// Every legal move has its own code, and the code decodes back to the move.
-pub fn move_codes_round_trip<G: Game>() {
+pub fn move_codes_round_trip<G: SearchHooks>() {
     for pos in positions::<G>() {
         let mut seen = HashMap::new();
         for &mv in legal_moves(&pos).iter() {
@@ -264,7 +268,7 @@ for_each_game!(move_lists_hold_every_position);
 
 /// The tactical-move generator gives legal moves in generation order, among them every tactical one;
 /// every capture is tactical.
-pub fn tactical_moves_are_the_tactical_legal_moves<G: Game>() {
+pub fn tactical_moves_are_the_tactical_legal_moves<G: SearchHooks>() {
     let mut tactical = MoveList::new();
     let mut seen = 0;
     for pos in positions::<G>() {
@@ -300,6 +304,29 @@ pub fn tactical_moves_are_the_tactical_legal_moves<G: Game>() {
 
 for_each_game!(tactical_moves_are_the_tactical_legal_moves);
 
+/// The evaluation's unit is what the game's basic piece is worth: random play meets a capture of
+/// one piece worth exactly [`Evaluation::EVAL_UNIT`], and no capture is worth less than half a
+/// unit.
+pub fn the_evaluation_unit_is_a_basic_piece<G: SearchHooks>() {
+    assert!(G::EVAL_UNIT > 0);
+    let mut captures = 0;
+    let mut of_one_unit = 0;
+    for pos in positions::<G>() {
+        for &mv in legal_moves(&pos).iter().filter(|&&mv| pos.is_capture(mv)) {
+            let value = pos.capture_value(mv);
+            assert!(2 * value >= G::EVAL_UNIT, "{value} in {}", pos.to_text());
+            captures += 1;
+            of_one_unit += usize::from(value == G::EVAL_UNIT);
+        }
+    }
+    assert!(
+        of_one_unit > 0,
+        "none of {captures} captures takes one basic piece"
+    );
+}
+
+for_each_game!(the_evaluation_unit_is_a_basic_piece);
+
 /// A move's text with a space before its mark reads back as the move once the mark is joined.
 fn spaced_marks_read_back<G: Game>() {
     for pos in positions::<G>().iter().step_by(5) {
@@ -327,8 +354,8 @@ fn bare_tactical_moves_are_the_tactical_legal_moves() {
     tactical_moves_are_the_tactical_legal_moves::<Bare>();
 }
 
-/// Duel implementing only what `Game` requires, every default left in place, plus one rule of its
-/// own: kings alone (no die left on the board) are a draw by material.
+/// Duel implementing only what `Game` and `Evaluation` require, every default left in place, plus
+/// one rule of its own: kings alone (no die left on the board) are a draw by material.
 #[derive(Clone, Debug)]
 struct Bare(Duel);
 
@@ -377,9 +404,6 @@ impl Game for Bare {
     fn in_check(&self) -> bool {
         self.0.in_check()
     }
-    fn capture_value(&self, mv: Move) -> i32 {
-        self.0.capture_value(mv)
-    }
     fn parse_move(&self, text: &str) -> Result<Move, Self::MoveError> {
         self.0.parse_move(text)
     }
@@ -390,10 +414,21 @@ impl Game for Bare {
     fn move_code(&self, mv: Move) -> u16 {
         self.0.move_code(mv) ^ 0x5555
     }
+}
+
+impl Evaluation for Bare {
+    const EVAL_UNIT: i32 = Duel::EVAL_UNIT;
+
     fn evaluate(&self) -> i32 {
         self.0.evaluate()
     }
+    fn capture_value(&self, mv: Move) -> i32 {
+        self.0.capture_value(mv)
+    }
 }
+
+impl SearchHooks for Bare {}
+impl NetFeatures for Bare {}
 
 impl Presentation for Bare {}
 impl Tuning for Bare {}
@@ -408,6 +443,13 @@ fn default_decoding_gives_only_legal_moves() {
             }
         }
     }
+}
+
+#[test]
+fn a_game_without_features_is_searched_without_a_net() {
+    let settings = duel::search::Settings::DEFAULT;
+    assert!(settings.network::<Bare>().is_none());
+    assert!(settings.network::<Duel>().is_some());
 }
 
 #[test]
@@ -437,8 +479,8 @@ fn default_presentation_and_tuning() {
     assert_eq!(Bare::start().describe_termination(goal), Bare::GOAL);
 }
 
-/// A linear evaluation is what its weights and features say: [`Game::evaluate`] is their dot product
-/// seen by the side to move, and the terms `eval` shows add up to it.
+/// A linear evaluation is what its weights and features say: [`Evaluation::evaluate`] is their dot
+/// product seen by the side to move, and the terms `eval` shows add up to it.
 fn the_evaluation_is_its_weights_times_its_features<G: Tuning + Presentation>() {
     let weights = G::eval_weights();
     assert!(!weights.is_empty(), "a linear evaluation has weights");

@@ -12,7 +12,7 @@ use common::dame::sample_positions;
 use common::{legal_moves, legal_texts};
 use dame_reference::RefPosition;
 use duel::engine::perft::perft;
-use duel::game::{Game, GameRecord, Outcome, Rng, Side, Termination};
+use duel::game::{Game, GameRecord, Outcome, Rng, SearchHooks, Side, Termination};
 use duel::games::Dame;
 use duel::games::dame::{KING_MOVES_DRAW, Move, START_TEXT, Square};
 

@@ -12,7 +12,9 @@ use dipole_reference::RefPosition;
 use duel::engine::perft::perft;
 use duel::game::board_rows::RowsError;
 use duel::game::side_field::SideFieldError;
-use duel::game::{Game, GameRecord, MoveTextError, Presentation, Rng, Side, Termination};
+use duel::game::{
+    Evaluation, Game, GameRecord, MoveTextError, Presentation, Rng, SearchHooks, Side, Termination,
+};
 use duel::games::Dipole;
 use duel::games::dipole::{FenError, Move, MoveError, MoveKind, START_TEXT, Square};
 

@@ -1,7 +1,7 @@
 //! Every command of both dialects, and what it answers.
 
 use crate::harness::{Engine, assert_legal_bestmove, bestmove_of, errors, record_of};
-use duel::game::{Game, Presentation};
+use duel::game::{Evaluation, Game, Presentation};
 use duel::games::Duel;
 use std::process::Command;
 

@@ -272,28 +272,25 @@ fn depth_two_score(engine: &mut Engine) -> String {
 
 #[test]
 fn eval_files_that_are_not_a_net_of_the_game_are_refused_and_the_net_kept() {
-    use duel::game::{FileHeader, NetInputs};
+    use duel::game::NetFeatures;
     use duel::games::Alice;
+    use duel::search::nnue::FileHeader;
     use duel::tools::train::model::Model;
     let dir = crate::common::temp_dir::TempDir::new("duel-evalfile");
     /// A random net of game `G` of 8 neurons, written to `dir/name`.
-    fn net_file<G: Game>(
-        inputs: NetInputs<G>,
-        dir: &std::path::Path,
-        name: &str,
-    ) -> std::path::PathBuf {
+    fn net_file<G: NetFeatures>(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
         let header = FileHeader {
             game: G::NAME.to_string(),
             lines: Vec::new(),
         };
-        let rows = inputs.feature_count + inputs.factor_count;
-        let net = Model::new(rows, 8, 3).quantise(&inputs, 400, header);
+        let rows = G::FEATURE_COUNT + G::FACTOR_COUNT;
+        let net = Model::new(rows, 8, 3).quantise::<G>(400, header);
         let path = dir.join(name);
         std::fs::write(&path, net.to_bytes()).unwrap();
         path
     }
-    let duel_net = net_file(Duel::NET.unwrap(), dir.path(), "duel.nnue");
-    let alice_net = net_file(Alice::NET.unwrap(), dir.path(), "alice.nnue");
+    let duel_net = net_file::<Duel>(dir.path(), "duel.nnue");
+    let alice_net = net_file::<Alice>(dir.path(), "alice.nnue");
     let bytes = std::fs::read(&duel_net).unwrap();
     let truncated = dir.path().join("truncated.nnue");
     std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();

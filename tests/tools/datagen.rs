@@ -4,7 +4,7 @@
 
 use crate::common::temp_dir::TempDir;
 use duel::for_each_game;
-use duel::game::{Game, GameRecord};
+use duel::game::GameRecord;
 use duel::games::{Dame, Duel, HostedGame};
 use duel::search::TranspositionTable;
 use duel::tools::datagen::format::{self, GameData, Header, MATE_SCORE};
@@ -28,7 +28,7 @@ fn settings(out: &Path, games: u64, shard: Shard) -> DatagenSettings {
 }
 
 /// The games of a data file.
-fn games_in<G: Game>(path: &Path) -> Vec<GameData<G>> {
+fn games_in<G: HostedGame>(path: &Path) -> Vec<GameData<G>> {
     format::read_games::<G>(&std::fs::read(path).unwrap())
         .unwrap()
         .1

@@ -3,8 +3,9 @@
 //! refused by name.
 
 use crate::common::temp_dir::TempDir;
-use duel::game::{FileHeader, Game};
+use duel::game::NetFeatures;
 use duel::games::{Alice, Duel, HostedGame};
+use duel::search::nnue::FileHeader;
 use duel::search::nnue::{Network, network};
 use duel::tools::datagen::{self, DatagenSettings};
 use duel::tools::shard::Shard;
@@ -68,8 +69,7 @@ fn training_lowers_the_loss<G: HostedGame>() {
     // fall.
     assert!(last.validation_loss.is_some_and(f64::is_finite), "{last:?}");
     let bytes = std::fs::read(&run.out).unwrap();
-    let inputs = G::NET.unwrap();
-    let net = Network::from_bytes(&bytes, G::NAME, inputs.feature_count).unwrap();
+    let net = Network::from_bytes(&bytes, G::NAME, G::FEATURE_COUNT).unwrap();
     assert_eq!(net.hidden(), 16);
     assert_eq!(net.header().get("epoch"), Some("8"));
     assert!(
@@ -120,7 +120,7 @@ fn a_resumed_run_goes_on_from_its_checkpoint_with_the_same_settings_only() {
     let epochs: Vec<u32> = summary.epochs.iter().map(|e| e.epoch).collect();
     assert_eq!(epochs, [4, 5, 6, 7, 8]);
     let bytes = std::fs::read(&resumed.out).unwrap();
-    let net = Network::from_bytes(&bytes, "duel", Duel::NET.unwrap().feature_count).unwrap();
+    let net = Network::from_bytes(&bytes, "duel", Duel::FEATURE_COUNT).unwrap();
     assert_eq!(net.header().get("epoch"), Some("8"));
     let refused = TrainSettings {
         wdl: 0.5,

@@ -41,8 +41,8 @@ pub use square::{Board, Square};
 pub use vchess::VchessError;
 
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, Game, LinearEval, MoveList, NetInputs, Outcome, Perft,
-    Presentation, Side, Termination,
+    BoardStyle, DrawRules, EvalTerm, Evaluation, Game, LinearEval, MoveList, Outcome, Perft,
+    Presentation, SearchHooks, Side, Termination,
 };
 
 /// The FEN of the start position: the orthodox one, board B empty.
@@ -102,10 +102,6 @@ impl Game for Position {
         "r1btkbnr/1p2pp1p/o5s1/s1ssN3/7P/CS2SS2/P1PP2P1/RN1QKB1R w KQkq - 1 9",
         "r3kb1r/p1ptp2p/1sosc1so/5s2/2S2S2/3SSTS1/PP5P/RNB1KBNR w KQkq - 0 9",
     ];
-    /// The feature set of `net_features.rs` and the net trained on it, `nets/alice.nnue`.
-    const NET: Option<NetInputs<Self>> = Some(NetInputs::of(Some(include_bytes!(
-        "../../../nets/alice.nnue"
-    ))));
 
     fn start() -> Self {
         // The start FEN is a constant that the tests parse.
@@ -128,16 +124,8 @@ impl Game for Position {
         self.legal_moves(moves);
     }
 
-    fn has_legal_move(&self) -> bool {
-        self.has_move()
-    }
-
     fn make_move(&self, mv: Move) -> Self {
         Position::make_move(self, mv)
-    }
-
-    fn make_null_move(&self) -> Option<Self> {
-        Some(Position::make_null_move(self))
     }
 
     fn hash(&self) -> u64 {
@@ -166,8 +154,40 @@ impl Game for Position {
         Position::in_check(self)
     }
 
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse(self, text)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format(mv)
+    }
+
+    /// The move's own 16 bits.
+    fn move_code(&self, mv: Move) -> u16 {
+        mv.bits()
+    }
+}
+
+impl Evaluation for Position {
+    /// A pawn.
+    const EVAL_UNIT: i32 = eval::PAWN_VALUE;
+
+    fn evaluate(&self) -> i32 {
+        self.linear_evaluate()
+    }
+
     fn capture_value(&self, mv: Move) -> i32 {
         eval::capture_value(self, mv)
+    }
+}
+
+impl SearchHooks for Position {
+    fn has_legal_move(&self) -> bool {
+        self.has_move()
+    }
+
+    fn make_null_move(&self) -> Option<Self> {
+        Some(Position::make_null_move(self))
     }
 
     /// Captures and promotions.
@@ -181,27 +201,10 @@ impl Game for Position {
         self.tactical_moves(moves);
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        notation::parse(self, text)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        notation::format(mv)
-    }
-
-    /// The move's own 16 bits.
-    fn move_code(&self, mv: Move) -> u16 {
-        mv.bits()
-    }
-
-    /// The move the bits spell, without a legality check (see [`Game::decode_move`]); `None` for bits
-    /// that spell no move.
+    /// The move the bits spell, without a legality check (see [`SearchHooks::decode_move`]); `None`
+    /// for bits that spell no move.
     fn decode_move(&self, code: u16) -> Option<Move> {
         Some(Move::from_bits(code)).filter(|&mv| mv != Move::NULL)
-    }
-
-    fn evaluate(&self) -> i32 {
-        self.linear_evaluate()
     }
 }
 

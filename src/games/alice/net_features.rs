@@ -13,6 +13,8 @@ impl NetFeatures for Position {
     const FEATURE_COUNT: usize = 2 * 2 * 6 * 64;
     /// Owner × kind × square, whichever board: what a piece on a square is worth on either board.
     const FACTOR_COUNT: usize = 2 * 6 * 64;
+    /// The net trained on these features, `nets/alice.nnue`.
+    const EMBEDDED_NET: Option<&'static [u8]> = Some(include_bytes!("../../../nets/alice.nnue"));
 
     fn active_features(&self, perspective: Side, features: &mut Vec<u16>) {
         // Group by group in the index's order (owner, board, kind), each group's squares ascending:

@@ -33,8 +33,8 @@ pub use square::Square;
 // The board's squares: the dark squares of an 8×8 board, as in the other game played on them.
 use crate::game::dark_square as square;
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, Game, LinearEval, MoveList, Outcome, Perft, Presentation,
-    Side, Termination,
+    BoardStyle, DrawRules, EvalTerm, Evaluation, Game, LinearEval, MoveList, NetFeatures, Outcome,
+    Perft, Presentation, SearchHooks, Side, Termination,
 };
 
 impl Position {
@@ -88,10 +88,6 @@ impl Game for Position {
         movegen::generate(self, moves);
     }
 
-    fn has_legal_move(&self) -> bool {
-        movegen::has_legal_move(self)
-    }
-
     fn make_move(&self, mv: Move) -> Self {
         Position::make_move(self, mv)
     }
@@ -121,10 +117,6 @@ impl Game for Position {
         self.must_capture()
     }
 
-    fn capture_value(&self, mv: Move) -> i32 {
-        eval::captured_value(self, mv.captured())
-    }
-
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse(self, text)
     }
@@ -135,6 +127,25 @@ impl Game for Position {
 
     fn move_code(&self, mv: Move) -> u16 {
         code::move_code(self, mv)
+    }
+}
+
+impl Evaluation for Position {
+    /// A man.
+    const EVAL_UNIT: i32 = eval::MAN_VALUE;
+
+    fn evaluate(&self) -> i32 {
+        self.linear_evaluate()
+    }
+
+    fn capture_value(&self, mv: Move) -> i32 {
+        eval::captured_value(self, mv.captured())
+    }
+}
+
+impl SearchHooks for Position {
+    fn has_legal_move(&self) -> bool {
+        movegen::has_legal_move(self)
     }
 
     /// Generates the moves to find the one with the code (see `code`): a capture's code does not hold
@@ -152,11 +163,10 @@ impl Game for Position {
             moves.clear();
         }
     }
-
-    fn evaluate(&self) -> i32 {
-        self.linear_evaluate()
-    }
 }
+
+/// No feature set yet: the search evaluates with the hand-written evaluation.
+impl NetFeatures for Position {}
 
 impl Perft for Position {}
 

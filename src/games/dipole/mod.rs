@@ -34,7 +34,8 @@ pub use stack::{MAX_HEIGHT, Stack};
 // The board's squares: the dark squares of an 8×8 board, as in the other game played on them.
 use crate::game::dark_square as square;
 use crate::game::{
-    DrawRules, EvalTerm, Game, LinearEval, MoveList, Outcome, Perft, Presentation, Side,
+    DrawRules, EvalTerm, Evaluation, Game, LinearEval, MoveList, NetFeatures, Outcome, Perft,
+    Presentation, SearchHooks, Side,
 };
 
 /// The position text of the start position.
@@ -88,11 +89,6 @@ impl Game for Position {
         movegen::for_each_legal_move(self, |mv| moves.push(mv));
     }
 
-    fn has_legal_move(&self) -> bool {
-        // A side that cannot move otherwise passes: only a decided position has no move.
-        self.decided_winner().is_none()
-    }
-
     fn make_move(&self, mv: Move) -> Self {
         Position::make_move(self, mv)
     }
@@ -122,17 +118,6 @@ impl Game for Position {
         false
     }
 
-    fn capture_value(&self, mv: Move) -> i32 {
-        match mv.kind() {
-            MoveKind::Step { to, .. }
-                if self.occupied_by(Position::side_to_move(self).opponent()) & to.bit() != 0 =>
-            {
-                eval::CHECKER_VALUE * i32::from(self.height(to))
-            }
-            _ => 0,
-        }
-    }
-
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse(self, text)
     }
@@ -145,17 +130,43 @@ impl Game for Position {
     fn move_code(&self, mv: Move) -> u16 {
         mv.bits()
     }
+}
 
-    /// The move the bits spell, without a legality check (see [`Game::decode_move`]); `None` for bits
-    /// that spell no move.
-    fn decode_move(&self, code: u16) -> Option<Move> {
-        Some(Move::from_bits(code)).filter(|&mv| mv != Move::NULL)
-    }
+impl Evaluation for Position {
+    /// A checker.
+    const EVAL_UNIT: i32 = eval::CHECKER_VALUE;
 
     fn evaluate(&self) -> i32 {
         self.linear_evaluate()
     }
+
+    fn capture_value(&self, mv: Move) -> i32 {
+        match mv.kind() {
+            MoveKind::Step { to, .. }
+                if self.occupied_by(Position::side_to_move(self).opponent()) & to.bit() != 0 =>
+            {
+                eval::CHECKER_VALUE * i32::from(self.height(to))
+            }
+            _ => 0,
+        }
+    }
 }
+
+impl SearchHooks for Position {
+    fn has_legal_move(&self) -> bool {
+        // A side that cannot move otherwise passes: only a decided position has no move.
+        self.decided_winner().is_none()
+    }
+
+    /// The move the bits spell, without a legality check (see [`SearchHooks::decode_move`]); `None`
+    /// for bits that spell no move.
+    fn decode_move(&self, code: u16) -> Option<Move> {
+        Some(Move::from_bits(code)).filter(|&mv| mv != Move::NULL)
+    }
+}
+
+/// No feature set yet: the search evaluates with the hand-written evaluation.
+impl NetFeatures for Position {}
 
 impl Perft for Position {
     fn legal_move_count(&self) -> u64 {

@@ -24,8 +24,8 @@ pub use position::Position;
 pub use square::Square;
 
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, Game, LinearEval, MoveList, NetInputs, Perft, Presentation,
-    Side, Termination,
+    BoardStyle, DrawRules, EvalTerm, Evaluation, Game, LinearEval, MoveList, Perft, Presentation,
+    SearchHooks, Side, Termination,
 };
 
 /// The DFEN of the start position.
@@ -87,11 +87,6 @@ impl Game for Position {
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_DFENS;
     /// An attack (`+`) and a win by the move (`++`), which may follow the move after a space.
     const MOVE_MARKS: &'static [&'static str] = &["+", "++"];
-    /// The feature set of `net_features.rs`; the net it ships with is `nets/duel.nnue` (its recipe:
-    /// docs/nnue.md).
-    const NET: Option<NetInputs<Self>> = Some(NetInputs::of(Some(include_bytes!(
-        "../../../nets/duel.nnue"
-    ))));
 
     fn start() -> Self {
         dfen::parse(START_DFEN).expect("the start DFEN is valid")
@@ -113,21 +108,8 @@ impl Game for Position {
         movegen::generate(self, moves);
     }
 
-    /// The captures alone, Duel's only tactical moves.
-    fn generate_tactical_moves(&self, moves: &mut MoveList<Move>) {
-        movegen::generate_captures(self, moves);
-    }
-
-    fn has_legal_move(&self) -> bool {
-        movegen::has_legal_move(self)
-    }
-
     fn make_move(&self, mv: Move) -> Self {
         Position::make_move(self, mv)
-    }
-
-    fn make_null_move(&self) -> Option<Self> {
-        Some(Position::make_null_move(self))
     }
 
     fn hash(&self) -> u64 {
@@ -150,25 +132,6 @@ impl Game for Position {
         Position::in_check(self)
     }
 
-    fn gives_check(&self, mv: Move, child: &Self) -> bool {
-        Position::gives_check(self, mv, child)
-    }
-
-    fn gives_check_unmade(&self, mv: Move) -> Option<bool> {
-        self.die_move_gives_check(mv)
-    }
-
-    fn capture_value(&self, mv: Move) -> i32 {
-        let victim = self.piece_at(mv.to());
-        if victim.is_none() {
-            0
-        } else if victim.is_king() {
-            100 * eval::DIE_VALUE
-        } else {
-            eval::DIE_VALUE
-        }
-    }
-
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse(self, text)
     }
@@ -181,15 +144,54 @@ impl Game for Position {
     fn move_code(&self, mv: Move) -> u16 {
         mv.bits()
     }
+}
 
-    /// The move the bits spell, without a legality check (see [`Game::decode_move`]); `None` for bits
-    /// that spell no move.
-    fn decode_move(&self, code: u16) -> Option<Move> {
-        Some(Move::from_bits(code)).filter(|&mv| mv != Move::default())
-    }
+impl Evaluation for Position {
+    /// A die.
+    const EVAL_UNIT: i32 = eval::DIE_VALUE;
 
     fn evaluate(&self) -> i32 {
         self.linear_evaluate()
+    }
+
+    fn capture_value(&self, mv: Move) -> i32 {
+        let victim = self.piece_at(mv.to());
+        if victim.is_none() {
+            0
+        } else if victim.is_king() {
+            100 * eval::DIE_VALUE
+        } else {
+            eval::DIE_VALUE
+        }
+    }
+}
+
+impl SearchHooks for Position {
+    /// The captures alone, Duel's only tactical moves.
+    fn generate_tactical_moves(&self, moves: &mut MoveList<Move>) {
+        movegen::generate_captures(self, moves);
+    }
+
+    fn has_legal_move(&self) -> bool {
+        movegen::has_legal_move(self)
+    }
+
+    fn make_null_move(&self) -> Option<Self> {
+        Some(Position::make_null_move(self))
+    }
+
+    fn gives_check(&self, mv: Move, child: &Self) -> bool {
+        Position::gives_check(self, mv, child)
+    }
+
+    fn gives_check_unmade(&self, mv: Move) -> Option<bool> {
+        self.die_move_gives_check(mv)
+    }
+
+    /// The move the bits spell, without a legality check (see [`SearchHooks::decode_move`]); `None`
+    /// for bits that spell no move.
+    fn decode_move(&self, code: u16) -> Option<Move> {
+        Some(Move::from_bits(code)).filter(|&mv| mv != Move::default())
     }
 }
 

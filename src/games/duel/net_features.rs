@@ -24,6 +24,8 @@ impl NetFeatures for Position {
     const FEATURE_COUNT: usize = 2 * SQUARES * KINDS;
     /// Owner × square × top value or king: what a die's 24 orientations on a square share.
     const FACTOR_COUNT: usize = 2 * SQUARES * COARSE_KINDS;
+    /// `nets/duel.nnue` (its recipe: docs/nnue.md).
+    const EMBEDDED_NET: Option<&'static [u8]> = Some(include_bytes!("../../../nets/duel.nnue"));
 
     fn active_features(&self, perspective: Side, features: &mut Vec<u16>) {
         // The perspective's pieces, then the other side's; squares come in ascending order, which

@@ -6,7 +6,8 @@
 //! sum of its own features' rows, so no bookkeeping can make it wrong, only slower.
 
 use super::network::Network;
-use crate::game::{Game, NetInputs, Side, feature_changes};
+use crate::game::{NetFeatures, Side, feature_changes};
+use std::marker::PhantomData;
 use std::sync::Arc;
 
 /// One ply's accumulator: for White's perspective, then Black's, the active features and their sum.
@@ -21,21 +22,22 @@ struct Accumulator {
 /// The net and a stack of accumulators, one per ply: a search thread's neural evaluation.
 pub struct NetStack<G> {
     net: Arc<Network>,
-    inputs: NetInputs<G>,
     plies: Vec<Accumulator>,
     removed: Vec<u16>,
     added: Vec<u16>,
+    /// The game whose features it lists.
+    game: PhantomData<fn(&G)>,
 }
 
-impl<G: Game> NetStack<G> {
-    /// Accumulators for `plies` plies of `inputs`' game, evaluated by `net`.
-    pub fn new(net: Arc<Network>, inputs: NetInputs<G>, plies: usize) -> NetStack<G> {
+impl<G: NetFeatures> NetStack<G> {
+    /// Accumulators for `plies` plies of game `G`, evaluated by `net`.
+    pub fn new(net: Arc<Network>, plies: usize) -> NetStack<G> {
         NetStack {
             net,
-            inputs,
             plies: vec![Accumulator::default(); plies.max(1)],
             removed: Vec::new(),
             added: Vec::new(),
+            game: PhantomData,
         }
     }
 
@@ -49,7 +51,7 @@ impl<G: Game> NetStack<G> {
         for (index, side) in [Side::White, Side::Black].into_iter().enumerate() {
             let features = &mut here.features[index];
             features.clear();
-            (self.inputs.active_features)(pos, side, features);
+            pos.active_features(side, features);
             let values = &mut here.values[index];
             let from_parent = parent.is_some_and(|parent| {
                 feature_changes(
@@ -95,11 +97,11 @@ fn refresh(net: &Network, features: &[u16], values: &mut Vec<i16>) {
 }
 
 /// The net's evaluation of `pos` summed afresh, with no stack: what the incremental one must equal.
-pub fn evaluate_afresh<G: Game>(net: &Network, inputs: &NetInputs<G>, pos: &G) -> i32 {
+pub fn evaluate_afresh<G: NetFeatures>(net: &Network, pos: &G) -> i32 {
     let mut sums = [Vec::new(), Vec::new()];
     for (side, values) in [Side::White, Side::Black].into_iter().zip(&mut sums) {
         let mut features = Vec::new();
-        (inputs.active_features)(pos, side, &mut features);
+        pos.active_features(side, &mut features);
         refresh(net, &features, values);
     }
     output_for(net, pos.side_to_move(), &sums)
@@ -108,16 +110,15 @@ pub fn evaluate_afresh<G: Game>(net: &Network, inputs: &NetInputs<G>, pos: &G) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{MoveList, NetFeatures, Rng};
+    use crate::game::{MoveList, Rng, Searchable};
     use crate::games::{Alice, Duel};
     use crate::search::nnue::network::tests::random_network;
 
     /// Over random games walked as a search walks them (down a line, back up to a random ply, down
     /// another), every incremental evaluation equals a fresh one.
-    fn incremental_equals_afresh<G: NetFeatures>(seed: u64) {
-        let inputs = NetInputs::<G>::of(None);
+    fn incremental_equals_afresh<G: Searchable>(seed: u64) {
         let net = Arc::new(random_network(G::NAME, G::FEATURE_COUNT, 16, seed));
-        let mut stack = NetStack::new(net.clone(), inputs, 64);
+        let mut stack = NetStack::<G>::new(net.clone(), 64);
         let mut rng = Rng::new(seed);
         let mut moves = MoveList::new();
         let mut checked = 0;
@@ -132,7 +133,7 @@ mod tests {
                 let ply = line.len() - 1;
                 assert_eq!(
                     stack.evaluate(&pos, ply),
-                    evaluate_afresh(&net, &inputs, &pos),
+                    evaluate_afresh(&net, &pos),
                     "{}",
                     pos.to_text()
                 );

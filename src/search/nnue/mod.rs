@@ -1,15 +1,18 @@
 //! The neural evaluation (NNUE) the search uses where a game has a net: the quantised net and its
-//! file ([`network`]), and the accumulators that follow the search's moves ([`accumulator`]). Which
-//! features a position has is the game's business ([`crate::game::NetFeatures`]); a net is trained
-//! by `duel train`.
+//! file ([`network`]), the header the engine's binary files start with ([`FileHeader`]: nets, and
+//! the trainer's data and checkpoints), and the accumulators that follow the search's moves
+//! ([`accumulator`]). Which features a position has is the game's business
+//! ([`crate::game::NetFeatures`]); a net is trained by `duel train`.
 
 pub mod accumulator;
+mod file_header;
 pub mod network;
 
 pub use accumulator::{NetStack, evaluate_afresh};
+pub use file_header::{FileHeader, FileKind};
 pub use network::{MAX_HIDDEN, Network, QA, QB, QuantisedParameters};
 
-use crate::game::Game;
+use crate::game::NetFeatures;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
@@ -18,40 +21,28 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 ///
 /// # Panics
 /// If the embedded file is not a net for `G`: a broken build, which a test catches.
-pub fn embedded_network<G: Game>() -> Option<Arc<Network>> {
+pub fn embedded_network<G: NetFeatures>() -> Option<Arc<Network>> {
     static READ: OnceLock<Mutex<HashMap<&'static str, Arc<Network>>>> = OnceLock::new();
-    let inputs = G::NET?;
-    let bytes = inputs.default_net?;
+    let bytes = G::EMBEDDED_NET?;
     // A panic while reading leaves the map as it was, so a poisoned lock is still sound.
     let mut read = READ
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(PoisonError::into_inner);
     let net = read.entry(G::NAME).or_insert_with(|| {
-        let net = Network::from_bytes(bytes, G::NAME, inputs.feature_count);
+        let net = Network::from_bytes(bytes, G::NAME, G::FEATURE_COUNT);
         Arc::new(net.unwrap_or_else(|e| panic!("the embedded {} net: {e}", G::NAME)))
     });
     Some(net.clone())
-}
-
-/// The net a search of `G` with `settings` evaluates with: none when `Use NNUE` is off or the game
-/// has none, else the loaded one or the embedded one.
-pub fn chosen_network<G: Game>(settings: &super::Settings) -> Option<Arc<Network>> {
-    G::NET?;
-    if !settings.use_net {
-        return None;
-    }
-    settings.net.clone().or_else(embedded_network::<G>)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::{Alice, Dame, Dipole, Duel};
-    use crate::search::Settings;
 
     #[test]
-    fn the_embedded_nets_are_nets_of_their_games_and_the_options_choose() {
+    fn the_embedded_nets_are_nets_of_their_games() {
         for (game, net) in [
             ("duel", embedded_network::<Duel>()),
             ("alice", embedded_network::<Alice>()),
@@ -66,16 +57,5 @@ mod tests {
         }
         // Dame and Dipole have no feature set, so no net.
         assert!(embedded_network::<Dame>().is_none() && embedded_network::<Dipole>().is_none());
-        let hand_written = Settings {
-            use_net: false,
-            ..Settings::DEFAULT
-        };
-        assert!(chosen_network::<Duel>(&hand_written).is_none());
-        let embedded = chosen_network::<Duel>(&Settings::DEFAULT).expect("the embedded net");
-        assert!(
-            Arc::ptr_eq(&embedded, &embedded_network::<Duel>().unwrap()),
-            "read once"
-        );
-        assert!(chosen_network::<Dame>(&Settings::DEFAULT).is_none());
     }
 }

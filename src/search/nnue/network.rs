@@ -9,7 +9,7 @@
 //! per feature), its biases (`hidden` `i16`), the output weights (`2 × hidden` `i16`, the side to
 //! move's half first) and the output bias (`i32`).
 
-use crate::game::{FileHeader, FileKind};
+use super::file_header::{FileHeader, FileKind};
 
 /// The first layer's quantisation: a float 1.0 is this many units, and the clipped ReLU's ceiling.
 pub const QA: i32 = 255;

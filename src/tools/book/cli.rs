@@ -2,11 +2,13 @@
 //! an existing one, or check one against its header.
 
 use super::header::{BookSettings, Verification};
+use crate::game::Pieces;
+use crate::games::with_variant;
 use clap::Args;
 use std::path::{Path, PathBuf};
 
-/// The window of a book when `--window` is not given.
-pub const DEFAULT_WINDOW: u32 = 50;
+/// The window of a book when `--window` is not given: half the game's basic piece.
+pub const DEFAULT_WINDOW: Pieces = Pieces::hundredths(50);
 
 /// The seed of a book when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
@@ -26,8 +28,9 @@ pub struct BookArgs {
     /// The node budget of that search (with --depth: whichever ends it first).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// The largest score for the side to move, either sign, in the game's evaluation unit
-    /// (centipawns for Duel), of a kept position [default: 50].
+    /// The largest score for the side to move, either sign, in the game's evaluation scale (its
+    /// basic piece is worth 100 in every hosted game), of a kept position [default: half a piece,
+    /// 50].
     #[arg(long)]
     pub window: Option<u32>,
     /// The book file to write (the match runner's openings format).
@@ -174,7 +177,10 @@ impl BookArgs {
             count,
             depth: self.depth,
             nodes: self.nodes,
-            window: self.window.unwrap_or(DEFAULT_WINDOW),
+            window: match self.window {
+                Some(window) => window,
+                None => default_window(variant)?,
+            },
             seed: self.seed.unwrap_or(DEFAULT_SEED),
             verification,
             out,
@@ -200,6 +206,11 @@ impl BookArgs {
             window: self.verify_window,
         }))
     }
+}
+
+/// [`DEFAULT_WINDOW`] in the evaluation scale of the game called `variant`.
+fn default_window(variant: &str) -> Result<u32, String> {
+    with_variant!(variant, G => DEFAULT_WINDOW.of::<G>().unsigned_abs()).map_err(|e| e.to_string())
 }
 
 /// Refuses a verification no deeper than the book's own search (by depth, or by nodes when both

@@ -5,6 +5,7 @@ use super::header::BookSettings;
 use super::scoring::{Verdict, score_opening};
 use super::verification::verify_openings;
 use crate::game::{Game, GameRecord, Rng};
+use crate::games::HostedGame;
 use crate::search::TranspositionTable;
 use crate::tools::openings::random as random_opening;
 use std::collections::HashSet;
@@ -57,7 +58,7 @@ pub struct Book<G: Game> {
     pub rejections: Rejections,
 }
 
-impl<G: Game> Book<G> {
+impl<G: HostedGame> Book<G> {
     /// The book file: the header, then one `startpos moves … # score` per opening.
     pub fn text(&self) -> String {
         let mut text = self.settings.header(self.lines.len());
@@ -102,7 +103,7 @@ impl<G: Game> Book<G> {
 /// `CANDIDATES_PER_POSITION` candidates per wanted position. With a verification in `settings`,
 /// the kept openings are then re-scored by it ([`verify_openings`]), so that the book equals the
 /// unverified one re-verified.
-pub fn generate<G: Game>(settings: &BookSettings, progress: &mut dyn Write) -> Book<G> {
+pub fn generate<G: HostedGame>(settings: &BookSettings, progress: &mut dyn Write) -> Book<G> {
     let mut rng = Rng::new(settings.seed);
     let tt = TranspositionTable::new(1);
     let mut seen = HashSet::new();

@@ -8,12 +8,13 @@ use super::read::read_book;
 use super::verification::verify_openings;
 use super::verify::{DeepCheck, verify};
 use crate::game::Game;
+use crate::games::HostedGame;
 use std::fs::File;
 use std::io::Write;
 use std::path::Path;
 
 /// `duel book` for game `G`: make, re-verify or check a book.
-pub fn run<G: Game>(task: &BookTask) -> Result<(), String> {
+pub fn run<G: HostedGame>(task: &BookTask) -> Result<(), String> {
     match task {
         BookTask::Make(settings) => make_book::<G>(settings),
         BookTask::Reverify {
@@ -26,7 +27,7 @@ pub fn run<G: Game>(task: &BookTask) -> Result<(), String> {
 }
 
 /// `duel book` making a book: progress on standard error, the book to its file.
-fn make_book<G: Game>(settings: &BookSettings) -> Result<(), String> {
+fn make_book<G: HostedGame>(settings: &BookSettings) -> Result<(), String> {
     // Fail on an unwritable path before the search time is spent.
     let file = create(&settings.out)?;
     let made = generate::<G>(settings, &mut std::io::stderr());
@@ -43,7 +44,7 @@ fn make_book<G: Game>(settings: &BookSettings) -> Result<(), String> {
 }
 
 /// `duel book --reverify`: the book at `path` verified by `verification`, written to `out`.
-fn reverify_book<G: Game>(
+fn reverify_book<G: HostedGame>(
     path: &Path,
     verification: Verification,
     out: &Path,
@@ -71,7 +72,7 @@ fn create(path: &Path) -> Result<File, String> {
 
 /// `made` written to `file`, created from its settings' `out`, and what became of its openings on
 /// standard error.
-fn write_book<G: Game>(mut file: File, made: &Book<G>) -> Result<(), String> {
+fn write_book<G: HostedGame>(mut file: File, made: &Book<G>) -> Result<(), String> {
     let path = &made.settings.out;
     file.write_all(made.text().as_bytes())
         .map_err(|e| format!("--out {}: cannot write: {e}", path.display()))?;
@@ -95,7 +96,7 @@ fn report_verification<G: Game>(made: &Book<G>) {
 }
 
 /// `duel book --check`: the book at `path` against its header, every opening by both searches.
-fn check_book<G: Game>(path: &Path) -> Result<(), String> {
+fn check_book<G: HostedGame>(path: &Path) -> Result<(), String> {
     let named = |e: String| format!("--check {}: {e}", path.display());
     let text = std::fs::read_to_string(path).map_err(|e| named(format!("cannot read: {e}")))?;
     let checked = verify::<G>(&text, DeepCheck::Every(1)).map_err(named)?;

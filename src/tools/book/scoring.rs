@@ -2,7 +2,8 @@
 //! budget, with one thread, an emptied table and the game's hand-written evaluation, so that the
 //! score depends on the opening alone.
 
-use crate::game::{Game, GameRecord, winning_move};
+use crate::game::{GameRecord, winning_move};
+use crate::games::HostedGame;
 use crate::search::{self, Limits, Score, TranspositionTable};
 
 /// What the search makes of an opening.
@@ -17,7 +18,7 @@ pub enum Verdict {
 /// Scores the opening `record` by a search limited to `depth` and `nodes` (at least one given), the
 /// table `tt` emptied first. The search sees the opening's earlier positions, as an engine told
 /// `position startpos moves …` does.
-pub fn score_opening<G: Game>(
+pub fn score_opening<G: HostedGame>(
     record: &GameRecord<G>,
     depth: Option<u32>,
     nodes: Option<u64>,
@@ -45,6 +46,7 @@ pub fn score_opening<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::Duel;
 
     #[test]

@@ -8,7 +8,8 @@
 use super::generate::Book;
 use super::header::Verification;
 use super::scoring::{Verdict, score_opening};
-use crate::game::{Game, GameRecord};
+use crate::game::GameRecord;
+use crate::games::HostedGame;
 use crate::search::TranspositionTable;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -32,7 +33,7 @@ pub enum Check {
 }
 
 /// Re-scores the opening `record` by the search of `verification`, in `tt` (emptied first).
-pub fn check_opening<G: Game>(
+pub fn check_opening<G: HostedGame>(
     record: &GameRecord<G>,
     verification: &Verification,
     tt: &TranspositionTable,
@@ -52,7 +53,7 @@ pub fn check_opening<G: Game>(
 /// counts of openings dropped add to the earlier ones (they count every opening the verifications
 /// removed from the book the search made). A progress line goes to `progress` every two seconds
 /// and at the end.
-pub fn verify_openings<G: Game>(
+pub fn verify_openings<G: HostedGame>(
     book: Book<G>,
     verification: Verification,
     progress: &mut dyn Write,

@@ -6,7 +6,8 @@
 use super::header::{BookSettings, Verification};
 use super::scoring::{Verdict, score_opening};
 use super::verification::{Check, VERIFY_TABLE_MB, check_opening};
-use crate::game::{Game, GameRecord};
+use crate::game::GameRecord;
+use crate::games::HostedGame;
 use crate::search::TranspositionTable;
 use crate::tools::openings::load as load_openings;
 use std::collections::HashSet;
@@ -36,7 +37,7 @@ pub enum DeepCheck {
 
 /// Checks the book `text` of game `G`, the openings `deep` picks also by the header's verification
 /// (if it names one); the error names the first opening that fails and why.
-pub fn verify<G: Game>(text: &str, deep: DeepCheck) -> Result<VerifiedBook, String> {
+pub fn verify<G: HostedGame>(text: &str, deep: DeepCheck) -> Result<VerifiedBook, String> {
     let settings = BookSettings::from_book(text)?;
     if settings.variant != G::NAME {
         return Err(format!(
@@ -81,7 +82,7 @@ pub fn verify<G: Game>(text: &str, deep: DeepCheck) -> Result<VerifiedBook, Stri
 }
 
 /// The size of `opening`'s score by the book's own search, or why that search rejects it.
-fn book_score<G: Game>(
+fn book_score<G: HostedGame>(
     opening: &GameRecord<G>,
     settings: &BookSettings,
     tt: &TranspositionTable,
@@ -97,7 +98,7 @@ fn book_score<G: Game>(
 }
 
 /// Why the verification's deeper search rejects `opening`, if it does.
-fn deep_check<G: Game>(
+fn deep_check<G: HostedGame>(
     opening: &GameRecord<G>,
     verification: &Verification,
     tt: &TranspositionTable,

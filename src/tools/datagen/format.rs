@@ -15,7 +15,8 @@
 //! A file cut short (a run killed while writing) ends in a partial game: [`read_games`] names it, and
 //! a resumed run cuts it off ([`complete_length`]) before it writes on.
 
-use crate::game::{FileHeader, FileKind, Game, Outcome, Side};
+use crate::game::{Game, Outcome, Searchable, Side};
+use crate::search::nnue::{FileHeader, FileKind};
 
 /// The first bytes of every file.
 pub const MAGIC: &[u8; 8] = b"DUELDATA";
@@ -71,7 +72,7 @@ pub struct TrainingPosition<G> {
     pub result: f32,
 }
 
-impl<G: Game> GameData<G> {
+impl<G: Searchable> GameData<G> {
     /// The game's bytes.
     pub fn encode(&self) -> Vec<u8> {
         let start = self.start.to_text();
@@ -182,7 +183,7 @@ fn header_of<G: Game>(bytes: &[u8]) -> Result<(Header, usize), String> {
 
 /// Reads a whole file of game `G`: its header and games. A file that ends inside a game is refused,
 /// naming how many games are whole.
-pub fn read_games<G: Game>(bytes: &[u8]) -> Result<(Header, Vec<GameData<G>>), String> {
+pub fn read_games<G: Searchable>(bytes: &[u8]) -> Result<(Header, Vec<GameData<G>>), String> {
     let (header, mut at) = header_of::<G>(bytes)?;
     let mut games = Vec::new();
     while at < bytes.len() {
@@ -206,7 +207,7 @@ pub fn read_games<G: Game>(bytes: &[u8]) -> Result<(Header, Vec<GameData<G>>), S
 
 /// The length of `bytes` up to the end of its last whole game, and how many games that holds: a
 /// resumed run cuts the rest off.
-pub fn complete_length<G: Game>(bytes: &[u8]) -> Result<(usize, usize), String> {
+pub fn complete_length<G: Searchable>(bytes: &[u8]) -> Result<(usize, usize), String> {
     let (_, mut at) = header_of::<G>(bytes)?;
     let mut games = 0;
     while let Some((_, length)) = GameData::<G>::decode(&bytes[at..])? {

@@ -10,8 +10,7 @@ pub mod selfplay;
 
 pub use cli::DatagenArgs;
 
-use crate::game::Game;
-use crate::search::nnue::chosen_network;
+use crate::games::HostedGame;
 use crate::search::{Settings, TranspositionTable};
 use crate::tools::openings::load as load_openings;
 use crate::tools::shard::Shard;
@@ -47,14 +46,14 @@ pub struct DatagenSettings {
 
 impl DatagenSettings {
     /// The header of this run's file for game `G`.
-    pub fn header<G: Game>(&self) -> Header {
+    pub fn header<G: HostedGame>(&self) -> Header {
         // The searches' own choice (`search::run_unattended` with these settings), so the header
         // cannot name an evaluation they do not use.
         let searches = Settings {
             use_net: self.use_net,
             ..Settings::DEFAULT
         };
-        let eval = match chosen_network::<G>(&searches) {
+        let eval = match searches.network::<G>() {
             Some(_) => "net",
             None => "hand-written",
         };
@@ -90,7 +89,7 @@ pub struct DatagenSummary {
 /// Runs `duel datagen` for game `G` with the openings of `book` (the game's shipped book, or none):
 /// plays this shard's games not yet in the file, appending each whole game, and reports progress to
 /// `progress` about once a second.
-pub fn run<G: Game>(
+pub fn run<G: HostedGame>(
     settings: &DatagenSettings,
     book: Option<&str>,
     progress: &mut dyn Write,
@@ -138,7 +137,7 @@ pub fn run<G: Game>(
 
 /// Opens the data file: a new one gets the header; an existing one must have the same header, and
 /// is cut after its last whole game. Returns the file, positioned to append, and its games.
-fn open<G: Game>(settings: &DatagenSettings) -> Result<(std::fs::File, u64), String> {
+fn open<G: HostedGame>(settings: &DatagenSettings) -> Result<(std::fs::File, u64), String> {
     let header = &settings.header::<G>();
     let path = &settings.out;
     let named = |e: &dyn std::fmt::Display| format!("--out {}: {e}", path.display());

@@ -2,7 +2,8 @@
 //! every ply's search score is kept with the move; the positions worth learning from are marked.
 
 use super::format::{GameData, MATE_SCORE, Ply};
-use crate::game::{Game, GameRecord, Outcome, Rng};
+use crate::game::{GameRecord, Outcome, Rng};
+use crate::games::HostedGame;
 use crate::search::{self, Limits, Score, TranspositionTable};
 use crate::tools::openings::random_after;
 
@@ -13,7 +14,7 @@ pub const MAX_PLIES: usize = 600;
 /// when the book is empty), then `random_plies` random legal plies, drawn again while the game is
 /// over or the side to move can win at once (`openings::random_after`). It depends on nothing else,
 /// so every shard and every resumed run makes the same one.
-pub fn opening<G: Game>(
+pub fn opening<G: HostedGame>(
     book: &[GameRecord<G>],
     seed: u64,
     index: u64,
@@ -30,7 +31,7 @@ pub fn opening<G: Game>(
 /// nodes on one thread with `tt` emptied first, so that the game depends on the opening alone. A
 /// position is kept unless its side to move is in check, the move found is tactical (a capture, a
 /// promotion) or the search found a forced result: the usual filters of NNUE data.
-pub fn play<G: Game>(
+pub fn play<G: HostedGame>(
     opening: GameRecord<G>,
     nodes: u64,
     use_net: bool,

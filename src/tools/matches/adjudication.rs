@@ -1,27 +1,31 @@
-//! Optional adjudication on the engines' own scores: resignation, agreed draws and a ply limit.
+//! Optional adjudication on the engines' own scores: resignation, agreed draws and a ply limit. The
+//! thresholds count the game's basic pieces ([`Pieces`]), so that one rule means the same material
+//! in every game; the engines report scores in the game's evaluation scale, where a piece is worth
+//! [`crate::game::Evaluation::EVAL_UNIT`].
 
+use crate::game::Pieces;
 use crate::search::Score;
 
-/// `--resign movecount=N score=cp`: a player whose score stays at or below −cp for N of its moves in a
-/// row loses.
+/// `--resign movecount=N score=S`: a player whose score stays at or below −S hundredths of a piece
+/// for N of its moves in a row loses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResignRule {
     /// Consecutive moves.
     pub move_count: u32,
-    /// Centipawns.
-    pub score: i32,
+    /// How far behind.
+    pub score: Pieces,
 }
 
-/// `--draw movenumber=N movecount=N score=cp`: from move N on, when both players' scores stay within
-/// ±cp for N moves each in a row, the game is drawn.
+/// `--draw movenumber=N movecount=N score=S`: from move N on, when both players' scores stay within
+/// ±S hundredths of a piece for N moves each in a row, the game is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawRule {
     /// The first move number at which the rule applies.
     pub move_number: u32,
     /// Consecutive moves of each player.
     pub move_count: u32,
-    /// Centipawns.
-    pub score: i32,
+    /// How close to even.
+    pub score: Pieces,
 }
 
 /// Parses `key=value` words into named whole numbers, in the order of `keys`.
@@ -52,29 +56,34 @@ fn parse_keys(option: &str, words: &[String], keys: &[&str]) -> Result<Vec<i64>,
 }
 
 impl ResignRule {
-    /// Parses `movecount=N score=cp`.
+    /// Parses `movecount=N score=S`.
     pub fn parse(words: &[String]) -> Result<ResignRule, String> {
         let v = parse_keys("--resign", words, &["movecount", "score"])?;
         Ok(ResignRule {
             move_count: v[0].clamp(1, u32::MAX as i64) as u32,
-            score: v[1].min(i32::MAX as i64) as i32,
+            score: hundredths(v[1]),
         })
     }
 }
 
 impl DrawRule {
-    /// Parses `movenumber=N movecount=N score=cp`.
+    /// Parses `movenumber=N movecount=N score=S`.
     pub fn parse(words: &[String]) -> Result<DrawRule, String> {
         let v = parse_keys("--draw", words, &["movenumber", "movecount", "score"])?;
         Ok(DrawRule {
             move_number: v[0].min(u32::MAX as i64) as u32,
             move_count: v[1].clamp(1, u32::MAX as i64) as u32,
-            score: v[2].min(i32::MAX as i64) as i32,
+            score: hundredths(v[2]),
         })
     }
 }
 
-/// A score in centipawns for adjudication; mates count as ±100,000.
+/// A threshold as given, in hundredths of a piece, kept below the mate scores' ±100,000.
+fn hundredths(value: i64) -> Pieces {
+    Pieces::hundredths(value.min(99_999) as i32)
+}
+
+/// A score for adjudication, in the game's evaluation scale; mates count as ±100,000.
 fn centipawns(score: Score) -> i32 {
     match score {
         Score::Centipawns(cp) => cp,
@@ -88,6 +97,8 @@ fn centipawns(score: Score) -> i32 {
 pub struct Adjudicator {
     resign: Option<ResignRule>,
     draw: Option<DrawRule>,
+    /// What the game's basic piece is worth in the engines' scores.
+    piece: i32,
     losing_streak: [u32; 2],
     quiet_streak: [u32; 2],
 }
@@ -104,11 +115,13 @@ pub enum Verdict {
 }
 
 impl Adjudicator {
-    /// An adjudicator applying the given rules.
-    pub fn new(resign: Option<ResignRule>, draw: Option<DrawRule>) -> Adjudicator {
+    /// An adjudicator applying the given rules to a game whose basic piece is worth `piece` in the
+    /// engines' scores.
+    pub fn new(resign: Option<ResignRule>, draw: Option<DrawRule>, piece: i32) -> Adjudicator {
         Adjudicator {
             resign,
             draw,
+            piece,
             ..Adjudicator::default()
         }
     }
@@ -118,7 +131,9 @@ impl Adjudicator {
         let cp = score.map(centipawns);
         if let Some(rule) = self.resign {
             match cp {
-                Some(cp) if cp <= -rule.score => self.losing_streak[index] += 1,
+                Some(cp) if cp <= -rule.score.in_scale(self.piece) => {
+                    self.losing_streak[index] += 1
+                }
                 _ => self.losing_streak[index] = 0,
             }
             if self.losing_streak[index] >= rule.move_count {
@@ -127,7 +142,10 @@ impl Adjudicator {
         }
         if let Some(rule) = self.draw {
             match cp {
-                Some(cp) if move_number >= rule.move_number && cp.abs() <= rule.score => {
+                Some(cp)
+                    if move_number >= rule.move_number
+                        && cp.abs() <= rule.score.in_scale(self.piece) =>
+                {
                     self.quiet_streak[index] += 1
                 }
                 _ => self.quiet_streak[index] = 0,
@@ -151,7 +169,7 @@ mod tests {
     #[test]
     fn resignation_needs_a_streak() {
         let rule = ResignRule::parse(&words("movecount=3 score=500")).unwrap();
-        let mut adj = Adjudicator::new(Some(rule), None);
+        let mut adj = Adjudicator::new(Some(rule), None, 100);
         let bad = Some(Score::Centipawns(-600));
         assert_eq!(adj.record(1, 1, bad), Verdict::Continue);
         assert_eq!(adj.record(1, 2, bad), Verdict::Continue);
@@ -165,9 +183,33 @@ mod tests {
     }
 
     #[test]
+    fn thresholds_count_pieces() {
+        // Five pieces behind, where a piece is worth 300: 600 is not enough, 1,500 is.
+        let rule = ResignRule::parse(&words("movecount=1 score=500")).unwrap();
+        let mut adj = Adjudicator::new(Some(rule), None, 300);
+        assert_eq!(
+            adj.record(0, 1, Some(Score::Centipawns(-600))),
+            Verdict::Continue
+        );
+        assert_eq!(
+            adj.record(0, 2, Some(Score::Centipawns(-1500))),
+            Verdict::Resign(0)
+        );
+        let rule = DrawRule::parse(&words("movenumber=1 movecount=1 score=20")).unwrap();
+        let mut adj = Adjudicator::new(None, Some(rule), 300);
+        let even = Some(Score::Centipawns(60));
+        assert_eq!(adj.record(0, 1, even), Verdict::Continue);
+        assert_eq!(
+            adj.record(1, 1, Some(Score::Centipawns(61))),
+            Verdict::Continue
+        );
+        assert_eq!(adj.record(1, 2, even), Verdict::Draw);
+    }
+
+    #[test]
     fn draws_need_both_players_and_the_move_number() {
         let rule = DrawRule::parse(&words("movenumber=10 movecount=2 score=20")).unwrap();
-        let mut adj = Adjudicator::new(None, Some(rule));
+        let mut adj = Adjudicator::new(None, Some(rule), 100);
         let level = Some(Score::Centipawns(5));
         for n in 1..10 {
             assert_eq!(adj.record(0, n, level), Verdict::Continue);

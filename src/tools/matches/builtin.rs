@@ -1,7 +1,8 @@
 //! Built-in reference players that need no process: the strength floor every build must crush.
 
 use super::player::{GoRequest, Player, Reply};
-use crate::game::{Game, GameRecord, MoveList, Rng, wins_at_once};
+use crate::game::{GameRecord, MoveList, Rng, wins_at_once};
+use crate::games::HostedGame;
 use crate::record::game_end::Fault;
 
 /// Which built-in player.
@@ -40,7 +41,7 @@ impl BuiltinPlayer {
     }
 }
 
-impl<G: Game> Player<G> for BuiltinPlayer {
+impl<G: HostedGame> Player<G> for BuiltinPlayer {
     fn new_game(&mut self) -> Result<(), Fault> {
         Ok(())
     }
@@ -79,6 +80,7 @@ impl<G: Game> Player<G> for BuiltinPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::Duel;
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::adjudication::{Adjudicator, DrawRule, ResignRule, Verdict};
 use super::player::{ClockState, GoRequest, Player};
-use crate::game::{Game, GameRecord, Side};
+use crate::game::{Evaluation, Game, GameRecord, Side};
 use crate::record::game_end::{Fault, GameEnd};
 use crate::record::pgn::MoveComment;
 use crate::tools::time_control::{GameClock, TimeControl};
@@ -47,7 +47,7 @@ pub struct PlayedGame<G: Game> {
 
 /// Plays `opening` on between `white` and `black`; `clocks` are the sides' time controls (White,
 /// Black), which may differ for time odds, or `None` when the game has no clock.
-pub fn play_game<G: Game>(
+pub fn play_game<G: Evaluation>(
     opening: &GameRecord<G>,
     white: &mut dyn Player<G>,
     black: &mut dyn Player<G>,
@@ -80,7 +80,7 @@ fn go_request(settings: &GameSettings, clocks: Option<&[GameClock; 2]>, side: Si
 }
 
 /// Plays `game` on from its current position until it ends; returns how.
-fn play_on<G: Game>(
+fn play_on<G: Evaluation>(
     game: &mut PlayedGame<G>,
     players: [&mut dyn Player<G>; 2],
     settings: &GameSettings,
@@ -93,7 +93,7 @@ fn play_on<G: Game>(
         }
     }
     let mut clocks = time_controls.map(|tcs| tcs.map(GameClock::new));
-    let mut adjudicator = Adjudicator::new(settings.resign, settings.draw);
+    let mut adjudicator = Adjudicator::new(settings.resign, settings.draw, G::EVAL_UNIT);
     loop {
         if stop.load(Ordering::Relaxed) {
             return GameEnd::Interrupted;

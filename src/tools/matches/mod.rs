@@ -1,5 +1,5 @@
 //! `duel match`: engine-vs-engine matches with clocks, adjudication, fault handling, SPRT and PGN,
-//! generic over the [`Game`] trait.
+//! generic over the hosted games ([`HostedGame`]).
 //!
 //! [`run`] plays a match as a `Tournament` (`tournament.rs`) in fastchess's steps: prepare, play,
 //! finish. Work is handed out as game pairs (one opening, colours swapped) to `concurrency` worker
@@ -37,14 +37,14 @@ pub use config::MatchConfig;
 pub use engines::{EngineKind, EngineSpec};
 pub use results::MatchResults;
 
-use crate::game::Game;
+use crate::games::HostedGame;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use tournament::Tournament;
 
 /// Plays the match (or its shard), printing progress and the summary to `out`; `stop` ends it
 /// early (Ctrl-C).
-pub fn run<G: Game>(
+pub fn run<G: HostedGame>(
     config: &MatchConfig,
     stop: &AtomicBool,
     out: &mut dyn Write,

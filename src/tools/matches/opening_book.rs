@@ -1,6 +1,7 @@
 //! The opening of each round of a match, from an openings file or random plies.
 
 use crate::game::{Game, GameRecord, Rng};
+use crate::games::HostedGame;
 use crate::tools::openings::{load, random};
 
 /// The opening of every round: the file's openings shuffled by the match seed and used in turn, or
@@ -13,7 +14,7 @@ pub struct OpeningBook<G: Game> {
     plies: u32,
 }
 
-impl<G: Game> OpeningBook<G> {
+impl<G: HostedGame> OpeningBook<G> {
     /// The book of an openings file's text, or of `plies` random plies without one.
     pub fn new(text: Option<&str>, seed: u64, plies: u32) -> Result<OpeningBook<G>, String> {
         let list = match text {

@@ -11,6 +11,7 @@ use super::collector::CountedGame;
 use super::opening_book::OpeningBook;
 use super::schedule::{PairSlot, Plan};
 use crate::game::{Game, Outcome};
+use crate::games::HostedGame;
 use crate::record::game_end::GameEnd;
 use crate::record::pgn::{self, PgnGame, TerminationTag};
 use crate::tools::shard::Shard;
@@ -43,7 +44,10 @@ pub struct Expected<'a, G: Game> {
 
 /// Reads the finished games of the PGN file at `path` (none when it does not exist yet), first
 /// cutting an unfinished game from its end.
-pub fn read_finished<G: Game>(path: &Path, expected: &Expected<G>) -> Result<Resumed, String> {
+pub fn read_finished<G: HostedGame>(
+    path: &Path,
+    expected: &Expected<G>,
+) -> Result<Resumed, String> {
     let cannot = |reason: String| format!("cannot resume from {}: {reason}", path.display());
     let mut text = match std::fs::read_to_string(path) {
         Ok(text) => text,
@@ -122,7 +126,7 @@ fn finished_length(text: &str) -> usize {
 }
 
 /// The pair, leg and result of one game of the file, checked against the match and shard.
-fn place<G: Game>(game: &PgnGame<G>, expected: &Expected<G>) -> Result<CountedGame, String> {
+fn place<G: HostedGame>(game: &PgnGame<G>, expected: &Expected<G>) -> Result<CountedGame, String> {
     let variant = game.tag("Variant").unwrap_or("(none)");
     if variant != G::NAME {
         return Err(format!(

@@ -8,6 +8,7 @@ use super::game::{PlayedGame, play_game};
 use super::player::Player;
 use super::process_player::ProcessPlayer;
 use crate::game::{Game, GameRecord};
+use crate::games::HostedGame;
 use std::sync::atomic::AtomicBool;
 
 /// One worker's players, a seat per engine index; a process sits in its seat between games.
@@ -16,7 +17,7 @@ pub struct Seats<'a, G: Game> {
     seats: Vec<Option<Box<dyn Player<G>>>>,
 }
 
-impl<'a, G: Game> Seats<'a, G> {
+impl<'a, G: HostedGame> Seats<'a, G> {
     /// Empty seats for the engines of `config`.
     pub fn new(config: &'a MatchConfig) -> Self {
         Seats {

@@ -15,6 +15,7 @@ use super::schedule::{PairSlot, Plan, game_seed};
 use super::seats::Seats;
 use super::stats::Tally;
 use crate::game::Game;
+use crate::games::HostedGame;
 use crate::record::game_end::{self, GameEnd};
 use crate::record::pgn::{self, GameTags};
 use crate::tools::shard::{Shard, ShardSet};
@@ -54,12 +55,12 @@ struct Standing {
 }
 
 /// A match, or the shard of it that this run plays.
-pub struct Tournament<'a, G: Game> {
+pub struct Tournament<'a, G: HostedGame> {
     work: Work<'a, G>,
     standing: Standing,
 }
 
-impl<'a, G: Game> Tournament<'a, G> {
+impl<'a, G: HostedGame> Tournament<'a, G> {
     /// Checks the configuration, reads back the games a resumed run played (saying so on `out`),
     /// opens the PGN file and counts the games already played.
     pub fn prepare(config: &'a MatchConfig, out: &mut dyn Write) -> Result<Self, String> {
@@ -164,7 +165,7 @@ impl<'a, G: Game> Tournament<'a, G> {
     }
 }
 
-impl<G: Game> Work<'_, G> {
+impl<G: HostedGame> Work<'_, G> {
     /// One worker: plays the next pair no worker has taken until none is left or `stop` is set,
     /// sending each finished game.
     fn play_pairs(&self, next_pair: &AtomicUsize, stop: &AtomicBool, sender: &Sender<Finished<G>>) {
@@ -226,7 +227,7 @@ impl<G: Game> Work<'_, G> {
 impl Standing {
     /// Takes in one finished game: appends it to the PGN file and counts it; returns the games done
     /// and its pairing's results, or `None` for an interrupted game, which does not count.
-    fn take_in<G: Game>(
+    fn take_in<G: HostedGame>(
         &mut self,
         work: &Work<G>,
         finished: &Finished<G>,
@@ -258,7 +259,7 @@ impl Standing {
 
 /// The games a resumed run finished, read back from its PGN file (what was found said on `out`);
 /// none when the run does not resume.
-fn resume<G: Game>(
+fn resume<G: HostedGame>(
     config: &MatchConfig,
     expected: &Expected<G>,
     total: u64,

@@ -2,7 +2,7 @@
 //! standard input and output, the terminal's abilities, Ctrl-C, the exit status.
 
 use super::{EngineLimit, Exit, PlayConfig, Terminal};
-use crate::game::{Game, Presentation};
+use crate::games::HostedGame;
 use crate::tools::cli_error::CliError;
 use crate::tools::time_control::TimeControl;
 use clap::{Args, ValueEnum};
@@ -57,7 +57,7 @@ pub struct PlayArgs {
 
 impl PlayArgs {
     /// Checks the arguments and builds the session's configuration.
-    pub fn config<G: Game>(&self, terminal: Terminal) -> Result<PlayConfig<G>, String> {
+    pub fn config<G: HostedGame>(&self, terminal: Terminal) -> Result<PlayConfig<G>, String> {
         let start = match &self.fen {
             Some(text) => G::from_text(text).map_err(|e| format!("--fen: {e}"))?,
             None => G::start(),
@@ -87,7 +87,7 @@ impl PlayArgs {
     }
 
     /// Plays on standard input and output until `quit`, the end of the input or Ctrl-C.
-    pub fn run<G: Presentation>(&self) -> ExitCode {
+    pub fn run<G: HostedGame>(&self) -> ExitCode {
         let terminal = Terminal::decide(
             std::io::stdout().is_terminal(),
             std::io::stdin().is_terminal(),

@@ -10,7 +10,7 @@
 //!   while the engine thinks.
 //!
 //! Nothing here knows the rules of any game: the board, the announcements and the reasons a game
-//! ended come from the [`Game`] trait.
+//! ended come from the game's traits ([`HostedGame`]).
 
 mod cli;
 mod commands;
@@ -23,7 +23,7 @@ pub use cli::{Colour, PlayArgs};
 pub use screen::Terminal;
 
 use crate::engine::panic_text;
-use crate::game::{Game, Presentation};
+use crate::games::HostedGame;
 use crate::protocol::{Line, read_line};
 use crate::tools::time_control::TimeControl;
 use crossbeam_channel::{Receiver, Sender, never, select};
@@ -48,7 +48,7 @@ pub enum EngineLimit {
 
 /// Everything a session needs.
 #[derive(Clone, Debug)]
-pub struct PlayConfig<G: Game> {
+pub struct PlayConfig<G: HostedGame> {
     /// Where each game starts (`--fen`, else the start position).
     pub start: G,
     /// Which sides a person plays, White first; the engine plays the others.
@@ -86,7 +86,7 @@ pub enum Event<M> {
 
 /// Plays until `quit`, the end of `input` or a message on `interrupt`, writing to `output`. Fails
 /// only when the session cannot start (the log file cannot be used, no thread can be started).
-pub fn run<G: Presentation>(
+pub fn run<G: HostedGame>(
     config: PlayConfig<G>,
     input: impl Read + Send + 'static,
     output: impl Write + Send + 'static,

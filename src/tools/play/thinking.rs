@@ -8,7 +8,8 @@
 
 use super::Event;
 use crate::engine::{Engine, Listener, SearchFault};
-use crate::game::{Game, GameRecord, legal_prefix};
+use crate::game::{GameRecord, legal_prefix};
+use crate::games::HostedGame;
 use crate::record::pgn::{self, MoveComment};
 use crate::search::{Bound, Limits, Report, Score};
 use crossbeam_channel::Sender;
@@ -53,7 +54,7 @@ impl<M> Forwarder<M> {
     }
 }
 
-impl<G: Game> Listener<G> for Forwarder<G::Move> {
+impl<G: HostedGame> Listener<G> for Forwarder<G::Move> {
     fn report(&self, report: &Report<G::Move>) {
         self.send(SearchEvent::Report(report.clone()));
     }
@@ -68,7 +69,7 @@ impl<G: Game> Listener<G> for Forwarder<G::Move> {
 }
 
 /// A running search and what it has reported.
-pub struct Thinking<G: Game> {
+pub struct Thinking<G: HostedGame> {
     /// Tells this search's events from those of earlier ones.
     pub id: u64,
     /// Why it runs.
@@ -82,7 +83,7 @@ pub struct Thinking<G: Game> {
     shown_at: Option<Instant>,
 }
 
-impl<G: Game> Thinking<G> {
+impl<G: HostedGame> Thinking<G> {
     /// Starts `engine` searching the current position of `record` within `limits`; its events go to
     /// `events`. The answer comes as an event even if no search thread can be started.
     pub fn start(

@@ -10,7 +10,8 @@
 use super::adamw::{AdamW, AdamWSettings};
 use super::model::Model;
 use super::{TrainSettings, TrainingState};
-use crate::game::{FileHeader, FileKind, Game};
+use crate::game::Game;
+use crate::search::nnue::{FileHeader, FileKind};
 use std::path::PathBuf;
 
 /// What a checkpoint file is, to its header.

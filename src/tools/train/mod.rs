@@ -15,7 +15,8 @@ pub mod samples;
 
 pub use cli::TrainArgs;
 
-use crate::game::{FileHeader, Game, NetInputs, Rng};
+use crate::game::{Rng, Searchable};
+use crate::search::nnue::FileHeader;
 use adamw::{AdamW, AdamWSettings};
 use model::Model;
 use samples::{Dataset, Samples, Target};
@@ -107,13 +108,15 @@ pub struct TrainSummary {
 }
 
 /// Runs `duel train` for game `G`, reporting each epoch to `progress`.
-pub fn run<G: Game>(
+pub fn run<G: Searchable>(
     settings: &TrainSettings,
     progress: &mut dyn Write,
 ) -> Result<TrainSummary, String> {
-    let inputs = G::NET.ok_or_else(|| format!("{} has no net features to train", G::NAME))?;
-    let (data, scale) = load_samples(settings, &inputs, progress)?;
-    let mut state = initial_state::<G>(settings, &inputs, progress)?;
+    if G::FEATURE_COUNT == 0 {
+        return Err(format!("{} has no net features to train", G::NAME));
+    }
+    let (data, scale) = load_samples::<G>(settings, progress)?;
+    let mut state = initial_state::<G>(settings, progress)?;
     let mut summary = TrainSummary {
         games: data.games,
         training: data.training.len(),
@@ -125,7 +128,7 @@ pub fn run<G: Game>(
     while state.epoch < settings.epochs {
         let report = next_epoch(&mut state, &data, settings, total_steps);
         checkpoint::write::<G>(settings, &state)?;
-        write_net(settings, &inputs, scale, &state.model, &summary, &report)?;
+        write_net::<G>(settings, scale, &state.model, &summary, &report)?;
         let _ = writeln!(
             progress,
             "train: epoch {}/{}, training loss {:.6}, validation loss {}, {:.1} s ({:.0} positions/s)",
@@ -145,13 +148,12 @@ pub fn run<G: Game>(
 
 /// The samples of the datagen files with their targets, and the scale of those (the settings', or
 /// fitted to the data); what was read is reported to `progress`.
-fn load_samples<G: Game>(
+fn load_samples<G: Searchable>(
     settings: &TrainSettings,
-    inputs: &NetInputs<G>,
     progress: &mut dyn Write,
 ) -> Result<(Dataset, f32), String> {
     let started = Instant::now();
-    let mut data = samples::load(&settings.data, inputs, settings.validation_every)?;
+    let mut data = samples::load::<G>(&settings.data, settings.validation_every)?;
     if data.training.is_empty() {
         return Err("the data holds no training positions".to_string());
     }
@@ -188,9 +190,8 @@ fn load_samples<G: Game>(
 
 /// The state training starts from: a new seeded model (its factoriser rows zero), or with
 /// `--resume` the checkpoint's.
-fn initial_state<G: Game>(
+fn initial_state<G: Searchable>(
     settings: &TrainSettings,
-    inputs: &NetInputs<G>,
     progress: &mut dyn Write,
 ) -> Result<TrainingState, String> {
     if settings.resume {
@@ -198,10 +199,10 @@ fn initial_state<G: Game>(
         let _ = writeln!(progress, "train: resuming after epoch {}", state.epoch);
         return Ok(state);
     }
-    let rows = inputs.feature_count + inputs.factor_count;
+    let rows = G::FEATURE_COUNT + G::FACTOR_COUNT;
     let count = Model::parameter_count(rows, settings.hidden);
     let mut model = Model::new(rows, settings.hidden, settings.seed);
-    model.zero_rows_from(inputs.feature_count);
+    model.zero_rows_from(G::FEATURE_COUNT);
     Ok(TrainingState {
         model,
         optimiser: AdamW::new(count, AdamWSettings::default()),
@@ -323,9 +324,8 @@ pub fn mean_loss(model: &Model, samples: &Samples, threads: usize) -> f64 {
 
 /// Writes the quantised net of `model`, whose output is in units of `scale`, to `--out`, its header
 /// naming the data, the settings and the epoch's losses.
-fn write_net<G: Game>(
+fn write_net<G: Searchable>(
     settings: &TrainSettings,
-    inputs: &NetInputs<G>,
     scale: f32,
     model: &Model,
     summary: &TrainSummary,
@@ -351,7 +351,7 @@ fn write_net<G: Game>(
         game: G::NAME.to_string(),
         lines,
     };
-    let net = model.quantise(inputs, scale as i32, header);
+    let net = model.quantise::<G>(scale as i32, header);
     std::fs::write(&settings.out, net.to_bytes())
         .map_err(|e| format!("--out {}: {e}", settings.out.display()))
 }
@@ -359,7 +359,7 @@ fn write_net<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::MoveList;
+    use crate::game::{Game, MoveList, NetFeatures};
     use crate::games::Duel;
     use crate::search::nnue::evaluate_afresh;
     use samples::training_features;
@@ -376,14 +376,13 @@ mod tests {
     /// The model has coarse features, which the net folds into the real ones' rows.
     #[test]
     fn the_quantised_net_matches_the_float_model() {
-        let inputs = NetInputs::<Duel>::of(None);
-        let rows = inputs.feature_count + inputs.factor_count;
+        let rows = Duel::FEATURE_COUNT + Duel::FACTOR_COUNT;
         let model = Model::new(rows, 32, 5);
         let header = FileHeader {
             game: "duel".to_string(),
             lines: Vec::new(),
         };
-        let net = model.quantise(&inputs, 400, header);
+        let net = model.quantise::<Duel>(400, header);
         let mut rng = Rng::new(9);
         let mut moves = MoveList::new();
         let mut pos = Duel::start();
@@ -391,10 +390,10 @@ mod tests {
         for _ in 0..300 {
             let (mut us, mut them) = (Vec::new(), Vec::new());
             let side = pos.side_to_move();
-            training_features(&inputs, &pos, side, &mut us);
-            training_features(&inputs, &pos, side.opponent(), &mut them);
+            training_features(&pos, side, &mut us);
+            training_features(&pos, side.opponent(), &mut them);
             let float = model.evaluate(&us, &them) * 400.0;
-            let quantised = evaluate_afresh(&net, &inputs, &pos) as f32;
+            let quantised = evaluate_afresh(&net, &pos) as f32;
             worst = worst.max((float - quantised).abs());
             checked += 1;
             pos.generate_moves(&mut moves);

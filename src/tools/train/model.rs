@@ -8,7 +8,8 @@
 //! against the target.
 
 use super::samples::{Samples, sigmoid};
-use crate::game::{FileHeader, NetInputs, Rng};
+use crate::game::{NetFeatures, Rng};
+use crate::search::nnue::FileHeader;
 use crate::search::nnue::{Network, QA, QB, QuantisedParameters};
 
 /// The weights' bound: with it every accumulator of up to 64 features fits an `i16` after ×[`QA`].
@@ -179,11 +180,11 @@ impl Model {
     }
 
     /// The quantised net of game `G`, whose evaluation is the output × `scale`; `header` says how it
-    /// was made. Each real feature's row has its coarse feature's row added (`inputs`' factoriser),
+    /// was made. Each real feature's row has its coarse feature's row added (`G`'s factoriser),
     /// kept within ±[`WEIGHT_BOUND`].
-    pub fn quantise<G>(&self, inputs: &NetInputs<G>, scale: i32, header: FileHeader) -> Network {
+    pub fn quantise<G: NetFeatures>(&self, scale: i32, header: FileHeader) -> Network {
         let h = self.hidden;
-        let real = inputs.feature_count;
+        let real = G::FEATURE_COUNT;
         let mut merged = Model {
             features: real,
             hidden: h,
@@ -191,8 +192,8 @@ impl Model {
         };
         for feature in 0..real {
             let row = &self.parameters[feature * h..][..h];
-            if inputs.factor_count > 0 {
-                let coarse = real + usize::from((inputs.factor)(feature as u16));
+            if G::FACTOR_COUNT > 0 {
+                let coarse = real + usize::from(G::factor(feature as u16));
                 let shared = &self.parameters[coarse * h..][..h];
                 let sums = row
                     .iter()

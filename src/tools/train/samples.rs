@@ -3,7 +3,7 @@
 //! game's result and the search's score. Every `validation_every`-th game is held out for the
 //! validation loss, so that no position of a held-out game is trained on.
 
-use crate::game::{Game, NetInputs, Side};
+use crate::game::{Searchable, Side};
 use crate::tools::datagen::format::{MATE_SCORE, complete_length, read_games};
 use std::path::PathBuf;
 
@@ -99,13 +99,13 @@ impl Samples {
 
     /// Adds a sample: `pos` as the net sees it, with the search's score and the game's result for
     /// its side to move.
-    pub fn push<G: Game>(&mut self, inputs: &NetInputs<G>, pos: &G, score: i16, result: f32) {
+    pub fn push<G: Searchable>(&mut self, pos: &G, score: i16, result: f32) {
         if self.starts.is_empty() {
             self.starts.push(0);
         }
         let side = pos.side_to_move();
         for perspective in [side, side.opponent()] {
-            training_features(inputs, pos, perspective, &mut self.features);
+            training_features(pos, perspective, &mut self.features);
             self.starts.push(self.features.len() as u32);
         }
         self.scores.push(score.clamp(-MATE_SCORE, MATE_SCORE));
@@ -115,17 +115,12 @@ impl Samples {
 
 /// Appends the features the trainer sees of `pos` from `perspective`: the real ones, then each one's
 /// coarse feature (numbered after the real ones) where the game has a factoriser.
-pub fn training_features<G: Game>(
-    inputs: &NetInputs<G>,
-    pos: &G,
-    perspective: Side,
-    into: &mut Vec<u16>,
-) {
+pub fn training_features<G: Searchable>(pos: &G, perspective: Side, into: &mut Vec<u16>) {
     let start = into.len();
-    (inputs.active_features)(pos, perspective, into);
-    if inputs.factor_count > 0 {
+    pos.active_features(perspective, into);
+    if G::FACTOR_COUNT > 0 {
         for at in start..into.len() {
-            into.push(inputs.feature_count as u16 + (inputs.factor)(into[at]));
+            into.push(G::FEATURE_COUNT as u16 + G::factor(into[at]));
         }
     }
 }
@@ -145,11 +140,7 @@ pub struct Dataset {
 
 /// Reads the kept positions of `files` (datagen files of game `G`), holding out every
 /// `validation_every`-th game (none for 0); the targets are still to be set. Errors name the file.
-pub fn load<G: Game>(
-    files: &[PathBuf],
-    inputs: &NetInputs<G>,
-    validation_every: usize,
-) -> Result<Dataset, String> {
+pub fn load<G: Searchable>(files: &[PathBuf], validation_every: usize) -> Result<Dataset, String> {
     let mut data = Dataset::default();
     for path in files {
         let named = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
@@ -167,7 +158,7 @@ pub fn load<G: Game>(
                 &mut data.training
             };
             for kept in game.training_positions() {
-                samples.push(inputs, &kept.position, kept.score, kept.result);
+                samples.push(&kept.position, kept.score, kept.result);
             }
         }
     }

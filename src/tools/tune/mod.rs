@@ -15,7 +15,7 @@ pub mod samples;
 
 pub use cli::{TuneArgs, TuneSettings};
 
-use crate::game::Tuning;
+use crate::games::HostedGame;
 use crate::record::pgn;
 use fit::Dataset;
 use report::TuneReport;
@@ -24,7 +24,7 @@ use std::collections::HashSet;
 use std::io::Write;
 
 /// Reads the games, fits, and prints the report and the new weights to `out`.
-pub fn run<G: Tuning>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String> {
+pub fn run<G: HostedGame>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String> {
     let weights = G::eval_weights();
     if weights.is_empty() {
         return Err(format!("{}'s evaluation has no tunable weights", G::NAME));
@@ -45,7 +45,7 @@ pub fn run<G: Tuning>(args: &TuneArgs, out: &mut dyn Write) -> Result<(), String
 }
 
 /// The positions of the games in the settings' files, their counts told on `out`.
-fn load_dataset<G: Tuning>(
+fn load_dataset<G: HostedGame>(
     settings: &TuneSettings,
     out: &mut dyn Write,
 ) -> Result<Dataset, String> {

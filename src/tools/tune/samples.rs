@@ -2,7 +2,8 @@
 //! and the result (and search score) each is labelled with.
 
 use super::fit::Dataset;
-use crate::game::{Game, Outcome, Side, Tuning, winning_move};
+use crate::game::{Game, Outcome, Side, winning_move};
+use crate::games::HostedGame;
 use crate::record::pgn::{MoveComment, PgnGame, TerminationTag};
 use crate::search::Score;
 use std::collections::HashSet;
@@ -87,7 +88,7 @@ fn white_score<G: Game>(pos: &G, comment: Option<&MoveComment>) -> Option<i32> {
 /// the move played captures nothing, no win in one move is on, (unless `keep_decided`) the mover
 /// did not report a mate, and (with `scored_only`) the comment holds a score in centipawns. What is
 /// left is a position whose static evaluation should already say who stands better.
-pub fn add_game<G: Tuning>(
+pub fn add_game<G: HostedGame>(
     game: &PgnGame<G>,
     selection: Selection,
     seen: &mut HashSet<u64>,
@@ -136,11 +137,12 @@ pub fn add_game<G: Tuning>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Tuning;
     use crate::games::Duel;
     use crate::record::pgn;
 
     /// The samples of every game of a PGN text of game `G` with `selection`, and the counts.
-    fn sample_with<G: Tuning>(text: &str, selection: Selection) -> (Dataset, SampleCounts) {
+    fn sample_with<G: HostedGame>(text: &str, selection: Selection) -> (Dataset, SampleCounts) {
         let mut data = Dataset::new(G::eval_weights().len());
         let (mut counts, mut seen) = (SampleCounts::default(), HashSet::new());
         for game in &pgn::read::<G>(text).unwrap() {

@@ -16,7 +16,7 @@ mod generate;
 mod solver;
 mod suite;
 
-use duel::game::Game;
+use duel::game::{Game, Searchable};
 use duel::games::Duel;
 use duel::search::{
     Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable, run_detailed,
@@ -199,7 +199,7 @@ fn prove<P: Candidate>(entries: &[Entry], read: impl Fn(&str) -> P) {
 }
 
 /// What is wrong with the engine's answer to `entry` within `limits`, if anything.
-fn engine_answer<G: Game>(entry: &Entry, limits: &Limits<G::Move>) -> Result<(), String> {
+fn engine_answer<G: Searchable>(entry: &Entry, limits: &Limits<G::Move>) -> Result<(), String> {
     let root = G::from_text(&entry.position).map_err(|e| e.to_string())?;
     let summary = run_detailed(
         &SearchRequest {
@@ -228,7 +228,7 @@ fn engine_answer<G: Game>(entry: &Entry, limits: &Limits<G::Move>) -> Result<(),
 /// The entries of which the engine misses the win (a line each saying how), searched with the mate
 /// limit, which ends the search at the proof, and a depth limit `extra` plies beyond the win, which
 /// only keeps a miss from running on.
-fn engine_misses<G: Game>(entries: &[Entry], extra: u32) -> Vec<String> {
+fn engine_misses<G: Searchable>(entries: &[Entry], extra: u32) -> Vec<String> {
     entries
         .iter()
         .filter_map(|e| {

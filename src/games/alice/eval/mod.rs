@@ -4,6 +4,8 @@
 
 mod weights;
 
+pub use weights::PAWN_VALUE;
+
 use super::attacks;
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveFlag};

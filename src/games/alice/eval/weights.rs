@@ -71,10 +71,13 @@ pub const WEIGHTS: [EvalWeight; FEATURES] = [
     EvalWeight::new("tempo", "TEMPO", 27),
 ];
 
+/// What a pawn is worth: the evaluation's unit.
+pub const PAWN_VALUE: i32 = WEIGHTS[MATERIAL].value;
+
 /// What a piece of each kind is worth, pawn to king, for ordering captures (the king is never
 /// captured).
 pub const PIECE_VALUES: [i32; 6] = [
-    WEIGHTS[MATERIAL].value,
+    PAWN_VALUE,
     WEIGHTS[MATERIAL + 1].value,
     WEIGHTS[MATERIAL + 2].value,
     WEIGHTS[MATERIAL + 3].value,

@@ -15,7 +15,7 @@ pub fn generate_captures(pos: &Position, moves: &mut MoveList<Move>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, Rng};
+    use crate::game::{Game, Rng, SearchHooks};
 
     /// Positions of seeded random play, a capture (when there is one) half the time, so that the
     /// boards hold many.

@@ -2,7 +2,8 @@
 //! the clocks a search is given, and how they are shown.
 
 use super::Session;
-use crate::game::{Presentation, Side};
+use crate::game::Side;
+use crate::games::HostedGame;
 use crate::search::Clock;
 use crate::tools::play::EngineLimit;
 use crate::tools::time_control::GameClock;
@@ -12,7 +13,7 @@ use std::time::Duration;
 /// bookkeeping, which no search can see.
 const FLAG_MARGIN: Duration = Duration::from_millis(100);
 
-impl<G: Presentation> Session<G> {
+impl<G: HostedGame> Session<G> {
     /// Charges `side`'s clock for a move that took `used`; false when its flag fell (the game is
     /// then over and shown so).
     pub(super) fn charge(&mut self, side: Side, used: Duration) -> bool {

@@ -3,10 +3,11 @@
 
 use super::Session;
 use super::clocks::fresh_clocks;
-use crate::game::{GameRecord, Presentation, Side};
+use crate::game::{GameRecord, Side};
+use crate::games::HostedGame;
 use std::time::Instant;
 
-impl<G: Presentation> Session<G> {
+impl<G: HostedGame> Session<G> {
     /// Plays a legal move; `how` is the engine's account of it (for the player, and the PGN
     /// comment).
     pub(super) fn play(&mut self, mv: G::Move, how: Option<(String, String)>) {

@@ -1,11 +1,11 @@
 //! The player's input: a line read as a command or a move, and what each command does.
 
 use super::Session;
-use crate::game::Presentation;
+use crate::games::HostedGame;
 use crate::protocol::{Line, MAX_LINE_BYTES, quote};
 use crate::tools::play::commands::{self, Input};
 
-impl<G: Presentation> Session<G> {
+impl<G: HostedGame> Session<G> {
     /// A line of input: a command carried out, a move played, or an error shown.
     pub(super) fn input(&mut self, line: Line) {
         let text = match line {

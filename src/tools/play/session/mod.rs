@@ -23,7 +23,8 @@ use super::screen::Screen;
 use super::thinking::{Purpose, Thinking};
 use super::{EngineLimit, Event, PlayConfig};
 use crate::engine::Engine;
-use crate::game::{Game, GameRecord, Presentation, Side};
+use crate::game::{GameRecord, Side};
+use crate::games::HostedGame;
 use crate::protocol::one_line;
 use crate::record::game_end::GameEnd;
 use crate::tools::time_control::GameClock;
@@ -33,7 +34,7 @@ use std::path::Path;
 use std::time::Instant;
 
 /// One session of `duel play`.
-pub struct Session<G: Game> {
+pub struct Session<G: HostedGame> {
     start: G,
     humans: [bool; 2],
     limit: EngineLimit,
@@ -57,7 +58,7 @@ pub struct Session<G: Game> {
     quit: bool,
 }
 
-impl<G: Presentation> Session<G> {
+impl<G: HostedGame> Session<G> {
     /// A session at the start of its first game; searches send their events to `events`.
     pub fn new(
         config: PlayConfig<G>,

@@ -1,10 +1,11 @@
 //! The legal moves, listed for the player (`moves`, the example in `help`).
 
 use super::Session;
-use crate::game::{MoveList, Presentation};
+use crate::game::MoveList;
+use crate::games::HostedGame;
 use crate::protocol::{one_line, quote};
 
-impl<G: Presentation> Session<G> {
+impl<G: HostedGame> Session<G> {
     /// `moves [prefix]`: the legal moves, those starting with `prefix` when given.
     pub(super) fn list_moves(&mut self, prefix: Option<&str>) {
         let all = self.legal_texts();

@@ -3,13 +3,14 @@
 use super::history::plies_text;
 use super::{Session, shown};
 use crate::engine::ENGINE_NAME;
-use crate::game::{Presentation, Side};
+use crate::game::Side;
+use crate::games::HostedGame;
 use crate::record::game_end;
 use crate::record::pgn::{self, GameTags};
 use crate::tools::play::{EngineLimit, log};
 use std::path::Path;
 
-impl<G: Presentation> Session<G> {
+impl<G: HostedGame> Session<G> {
     /// `save <file>`: the game written to a file of its own.
     pub(super) fn save(&mut self, path: &Path) {
         match log::save(path, &self.pgn()) {

@@ -2,13 +2,13 @@
 //! their events do.
 
 use super::Session;
-use crate::game::Presentation;
+use crate::games::HostedGame;
 use crate::search::Limits;
 use crate::tools::play::EngineLimit;
 use crate::tools::play::thinking::{Purpose, SearchEvent, Thinking};
 use std::time::Duration;
 
-impl<G: Presentation> Session<G> {
+impl<G: HostedGame> Session<G> {
     /// What the engine's next search may spend.
     fn limits(&self) -> Limits<G::Move> {
         let mut limits = Limits::default();

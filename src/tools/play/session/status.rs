@@ -3,10 +3,11 @@
 use super::Session;
 use super::clocks::clock_text;
 use crate::engine::ENGINE_NAME;
-use crate::game::{BoardStyle, Presentation};
+use crate::game::BoardStyle;
+use crate::games::HostedGame;
 use crate::tools::play::EngineLimit;
 
-impl<G: Presentation> Session<G> {
+impl<G: HostedGame> Session<G> {
     /// Who plays what, for the start of the session.
     pub(super) fn intro(&self) -> String {
         let engine = format!("{ENGINE_NAME} ({})", self.limit_text());
