@@ -317,9 +317,10 @@ impl<G: Searchable> Engine<G> {
         self.settings.strength.limit_strength = limit;
     }
 
-    /// `UCI_Elo`, kept within the calibrated scale, from the next search on.
+    /// `UCI_Elo`, a position on the ladder of the game played (its random mover = 0), from the
+    /// next search on: below the ladder level 0, above it full strength.
     pub fn set_elo(&mut self, elo: u32) {
-        self.settings.strength.elo = elo.clamp(search::MIN_ELO, search::MAX_ELO);
+        self.settings.strength.elo = elo;
     }
 
     /// `Use NNUE`: whether the next searches evaluate with a net where the game has one.

@@ -1,13 +1,18 @@
-//! What the search may ask of a game beyond its rules and its evaluation, to search it faster:
-//! every hook has a default that asks the rules, so a game overrides only those it can answer
-//! cheaper.
+//! What the search may ask of a game beyond its rules and its evaluation: the strength of its levels
+//! in this game, and hooks to search it faster. Every hook has a default that asks the rules, so a
+//! game overrides only those it can answer cheaper.
 
-use super::{Evaluation, MoveList};
+use super::{Evaluation, LevelLadder, MoveList};
 
-/// The search's optional hooks. The defaults are correct for every game; overriding one only makes
-/// the search faster (or, for [`SearchHooks::make_null_move`] and [`SearchHooks::is_tactical`],
-/// lets it use a technique it otherwise leaves out).
+/// The search's view of a game: its levels' ladder, which each game measures, and the optional
+/// hooks. The hooks' defaults are correct for every game; overriding one only makes the search
+/// faster (or, for [`SearchHooks::make_null_move`] and [`SearchHooks::is_tactical`], lets it use a
+/// technique it otherwise leaves out).
 pub trait SearchHooks: Evaluation {
+    /// The Elo of the engine's levels in this game, its random mover = 0, measured by a round robin
+    /// (docs/levels.md): what `UCI_Elo` means here.
+    const LEVELS: LevelLadder;
+
     /// Whether the side to move has a legal move. Games override the default to stop at the first
     /// one.
     fn has_legal_move(&self) -> bool {

@@ -10,7 +10,7 @@ pub mod duel;
 
 pub use crate::{for_each_game, with_variant};
 
-use crate::game::{Perft, Presentation, Searchable, Tuning, WebBoard};
+use crate::game::{LevelLadder, Perft, Presentation, Searchable, Tuning, WebBoard};
 use std::fmt;
 
 /// The one list of hosted games, the default first. A line gives the alias a game's position goes
@@ -58,6 +58,11 @@ macro_rules! expand_hosted_games {
         /// The names of the hosted games (`UCI_Variant`, `--variant`), the default first.
         pub const VARIANTS: [&str; [$(<$alias as $crate::game::Game>::NAME),*].len()] =
             [$(<$alias as $crate::game::Game>::NAME),*];
+
+        /// The `UCI_Elo` the hosted games' ladders span, from the lowest level 0 to the highest full
+        /// strength: the option's range.
+        pub const ELO_RANGE: (u32, u32) =
+            elo_range(&[$(<$alias as $crate::game::SearchHooks>::LEVELS),*]);
     };
     ([book]) => { None };
     ([book] $book:literal) => {
@@ -128,6 +133,22 @@ pub trait HostedGame: Searchable + Perft + Presentation + Tuning + WebBoard {
     /// The game's shipped book, in the openings format of `duel match`: the match's default
     /// openings. `None` for a game that ships none.
     const BOOK: Option<&'static str>;
+}
+
+/// The lowest level 0 and the highest full strength of `ladders`.
+const fn elo_range(ladders: &[LevelLadder]) -> (u32, u32) {
+    let (mut lowest, mut highest) = (u32::MAX, 0);
+    let mut at = 0;
+    while at < ladders.len() {
+        if ladders[at].lowest() < lowest {
+            lowest = ladders[at].lowest();
+        }
+        if ladders[at].highest() > highest {
+            highest = ladders[at].highest();
+        }
+        at += 1;
+    }
+    (lowest, highest)
 }
 
 /// A variant name that names no hosted game.

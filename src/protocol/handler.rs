@@ -392,7 +392,7 @@ mod tests {
             ("MultiPV", Some("0")),
             ("Move Overhead", Some("5001")),
             ("Skill Level", Some("21")),
-            ("UCI_Elo", Some("1869")),
+            ("UCI_Elo", Some("2074")),
             ("UCI_LimitStrength", Some("yes")),
             ("Ponder", Some("yes")),
             ("UCI_Variant", Some("chess")),

@@ -7,8 +7,8 @@
 //! (UCI_Variant). `Use NNUE` and `EvalFile` choose the evaluation (the engine keeps the net). Ponder needs no value kept: the
 //! engine ponders whenever `go ponder` asks, and the option only tells the GUI that it may.
 
-use crate::games::VARIANTS;
-use crate::search::{MAX_ELO, MAX_LEVEL, MIN_ELO, Settings, TranspositionTable};
+use crate::games::{ELO_RANGE, VARIANTS};
+use crate::search::{MAX_LEVEL, Settings, TranspositionTable};
 use std::fmt;
 use std::time::Duration;
 
@@ -124,9 +124,9 @@ const DECLARATIONS: &[Declaration] = &[
         id: Id::Elo,
         name: "UCI_Elo",
         kind: Kind::Spin {
-            default: MAX_ELO as u64,
-            min: MIN_ELO as u64,
-            max: MAX_ELO as u64,
+            default: ELO_RANGE.1 as u64,
+            min: ELO_RANGE.0 as u64,
+            max: ELO_RANGE.1 as u64,
         },
     },
     Declaration {
@@ -415,7 +415,7 @@ mod tests {
                 &format!("option name UCI_Variant type combo default duel{variants}"),
                 "option name Skill Level type spin default 20 min 0 max 20",
                 "option name UCI_LimitStrength type check default false",
-                "option name UCI_Elo type spin default 1868 min 653 max 1868",
+                "option name UCI_Elo type spin default 2073 min 516 max 2073",
                 "option name Use NNUE type check default true",
                 "option name EvalFile type string default <embedded>",
             ]
@@ -508,8 +508,8 @@ mod tests {
             Err(OptionError::OutOfRange { max: 20, .. })
         ));
         assert!(matches!(
-            parse("UCI_Elo", Some("652")),
-            Err(OptionError::OutOfRange { min: 653, .. })
+            parse("UCI_Elo", Some("515")),
+            Err(OptionError::OutOfRange { min: 516, .. })
         ));
         assert!(matches!(
             parse("UCI_LimitStrength", Some("1")),

@@ -49,7 +49,7 @@ pub use report::{Report, SearchResult, SearchSummary};
 pub use request::SearchRequest;
 pub use score::{Bound, Score};
 pub use settings::Settings;
-pub use skill::{MAX_ELO, MAX_LEVEL, MIN_ELO, Strength, elo_of_level, level_for_elo};
+pub use skill::{MAX_LEVEL, Strength};
 pub use tt::TranspositionTable;
 
 use crate::game::Searchable;

@@ -7,32 +7,23 @@
 //! `exp(-(best − score) / temperature)`, the temperature counted in the game's basic pieces
 //! ([`crate::game::Evaluation::EVAL_UNIT`]): a move a piece worse than the best is rarely chosen at
 //! a high level and often at a low one, a losing blunder almost never at any level. The idea is
-//! Stockfish's `Skill`; the shape (a softmax over the lines) is our own. The temperatures and the
-//! Elo of the levels were calibrated in Duel (docs/levels.md); the other games take the same number
-//! of their own pieces.
+//! Stockfish's `Skill`; the shape (a softmax over the lines) is our own. The temperatures were
+//! calibrated in Duel, and the other games take the same number of their own pieces; what the
+//! levels are then worth was measured in each game, its ladder ([`LevelLadder`], declared by the game
+//! as [`SearchHooks::LEVELS`]), on which `UCI_Elo` picks the level (docs/levels.md).
 //!
 //! The draw is seeded by the position's hash, so the same position at the same level always gets the
 //! same move: tests and calibration matches are reproducible, and a person replaying a game sees it
 //! replayed. Level 20 is full strength: no caps, no draw, the search as without a level.
 
-use crate::game::Pieces;
+#[cfg(doc)]
+use crate::game::SearchHooks;
+use crate::game::{LevelLadder, Pieces};
 
 /// The levels, 0 (weakest) to 20 (full strength).
-pub const MAX_LEVEL: u8 = 20;
+pub const MAX_LEVEL: u8 = LevelLadder::FULL_STRENGTH;
 /// Principal variations searched at a limited level, among which the move is drawn.
 pub const CANDIDATES: usize = 5;
-/// The lowest and highest `UCI_Elo`.
-pub const MIN_ELO: u32 = 653;
-/// See [`MIN_ELO`].
-pub const MAX_ELO: u32 = 1868;
-
-/// The Elo of each level on the calibration ladder's scale (`builtin=random` = 0; docs/levels.md):
-/// levels 0, 5, 10, 15 and 20 measured, the others interpolated. Increasing; level 20 is full
-/// strength.
-const ELO_OF_LEVEL: [u32; MAX_LEVEL as usize + 1] = [
-    653, 697, 740, 784, 827, 871, 934, 997, 1061, 1124, 1187, 1246, 1304, 1363, 1421, 1480, 1558,
-    1635, 1713, 1790, 1868,
-];
 
 /// The strength options as set: the engine plays at [`Strength::level`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,45 +32,33 @@ pub struct Strength {
     pub skill_level: u8,
     /// `UCI_LimitStrength`: whether `UCI_Elo` decides the level.
     pub limit_strength: bool,
-    /// `UCI_Elo`, [`MIN_ELO`]..=[`MAX_ELO`].
+    /// `UCI_Elo`: a position on the ladder of the game played, its random mover = 0.
     pub elo: u32,
 }
 
 impl Strength {
-    /// Full strength: level 20, strength not limited, `UCI_Elo` at its top.
+    /// Full strength: level 20, strength not limited, `UCI_Elo` above every game's ladder.
     pub const FULL: Strength = Strength {
         skill_level: MAX_LEVEL,
         limit_strength: false,
-        elo: MAX_ELO,
+        elo: u32::MAX,
     };
 
-    /// The level played: from `UCI_Elo` when strength is limited (the strongest level whose Elo is
-    /// at most it, as Stockfish lets `UCI_Elo` override `Skill Level`), else `Skill Level`.
-    pub fn level(&self) -> u8 {
+    /// The level played in a game of ladder `ladder`: from `UCI_Elo` when strength is limited (the
+    /// strongest level whose Elo is at most it, as Stockfish lets `UCI_Elo` override `Skill
+    /// Level`), else `Skill Level`.
+    pub fn level(&self, ladder: &LevelLadder) -> u8 {
         if self.limit_strength {
-            level_for_elo(self.elo)
+            ladder.level_for_elo(self.elo)
         } else {
             self.skill_level.min(MAX_LEVEL)
         }
     }
 
-    /// The limited level, or `None` at full strength.
-    pub fn limited(&self) -> Option<u8> {
-        Some(self.level()).filter(|&level| level < MAX_LEVEL)
+    /// The limited level in a game of ladder `ladder`, or `None` at full strength.
+    pub fn limited(&self, ladder: &LevelLadder) -> Option<u8> {
+        Some(self.level(ladder)).filter(|&level| level < MAX_LEVEL)
     }
-}
-
-/// The strongest level whose calibrated Elo is at most `elo` (level 0 below the scale).
-pub fn level_for_elo(elo: u32) -> u8 {
-    ELO_OF_LEVEL
-        .iter()
-        .rposition(|&e| e <= elo)
-        .map_or(0, |level| level as u8)
-}
-
-/// The calibrated Elo of `level`.
-pub fn elo_of_level(level: u8) -> u32 {
-    ELO_OF_LEVEL[level.min(MAX_LEVEL) as usize]
 }
 
 /// The deepest iteration at `level` (below 20): one ply at level 0, one more per level.
@@ -231,27 +210,32 @@ mod tests {
     }
 
     #[test]
-    fn elo_maps_onto_the_levels() {
-        assert!(ELO_OF_LEVEL.windows(2).all(|w| w[0] < w[1]));
-        assert_eq!(ELO_OF_LEVEL[0], MIN_ELO);
-        assert_eq!(ELO_OF_LEVEL[MAX_LEVEL as usize], MAX_ELO);
-        assert_eq!(level_for_elo(MIN_ELO), 0);
-        assert_eq!(level_for_elo(MAX_ELO), MAX_LEVEL);
-        for level in 0..=MAX_LEVEL {
-            assert_eq!(level_for_elo(elo_of_level(level)), level);
-        }
+    fn uci_elo_picks_the_level_on_the_game_s_ladder() {
+        let low = LevelLadder::new([500, 600, 700, 800, 900]);
+        let high = LevelLadder::new([1000, 1100, 1200, 1300, 1400]);
         let limited = Strength {
             skill_level: 20,
             limit_strength: true,
-            elo: MIN_ELO,
+            elo: 700,
         };
-        assert_eq!(limited.level(), 0, "UCI_Elo overrides Skill Level");
+        assert_eq!(limited.level(&low), 10, "UCI_Elo overrides Skill Level");
+        assert_eq!(limited.level(&high), 0, "below the ladder: level 0");
+        let above = Strength {
+            elo: 950,
+            ..limited
+        };
+        assert_eq!((above.level(&low), above.limited(&low)), (20, None));
         let unlimited = Strength {
             limit_strength: false,
             skill_level: 3,
             ..limited
         };
-        assert_eq!(unlimited.level(), 3);
-        assert_eq!(Strength::FULL.limited(), None);
+        assert_eq!((unlimited.level(&low), unlimited.level(&high)), (3, 3));
+        assert_eq!(Strength::FULL.limited(&low), None);
+        let limited_full = Strength {
+            limit_strength: true,
+            ..Strength::FULL
+        };
+        assert_eq!(limited_full.limited(&high), None);
     }
 }

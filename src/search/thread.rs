@@ -102,7 +102,7 @@ impl<'a, G: Searchable> Shared<'a, G> {
             nodes: (0..request.settings.threads.max(1))
                 .map(|_| NodeCounter::default())
                 .collect(),
-            level: request.settings.strength.limited(),
+            level: request.settings.strength.limited(&G::LEVELS),
         }
     }
 

@@ -10,10 +10,10 @@ use crate::common;
 use common::{legal_moves, random_positions};
 use duel::for_each_game;
 use duel::game::{
-    Evaluation, Game, MoveList, NetFeatures, Presentation, Rng, SearchHooks, Side, Termination,
-    Tuning, join_marks,
+    Evaluation, Game, LevelLadder, MoveList, NetFeatures, Presentation, Rng, SearchHooks, Side,
+    Termination, Tuning, join_marks,
 };
-use duel::games::{Alice, Dame, Duel, HostedGame};
+use duel::games::{Alice, Dame, Duel, ELO_RANGE, HostedGame};
 use std::collections::HashMap;
 use std::error::Error;
 
@@ -327,6 +327,26 @@ pub fn the_evaluation_unit_is_a_basic_piece<G: SearchHooks>() {
 
 for_each_game!(the_evaluation_unit_is_a_basic_piece);
 
+/// Every game's ladder (what its levels measured): each level stronger than the one below, and even
+/// level 0 above the game's random mover, its 0.
+pub fn the_levels_ladder_rises<G: SearchHooks>() {
+    let ladder = G::LEVELS;
+    assert!(ladder.lowest() > 0, "{ladder:?}");
+    for level in 0..LevelLadder::FULL_STRENGTH {
+        assert!(
+            ladder.elo_of_level(level) < ladder.elo_of_level(level + 1),
+            "{level}: {ladder:?}"
+        );
+    }
+    assert_eq!(
+        ladder.elo_of_level(LevelLadder::FULL_STRENGTH),
+        ladder.highest()
+    );
+    let (lowest, highest) = ELO_RANGE;
+    assert!(lowest <= ladder.lowest() && ladder.highest() <= highest);
+}
+for_each_game!(the_levels_ladder_rises);
+
 /// A move's text with a space before its mark reads back as the move once the mark is joined.
 fn spaced_marks_read_back<G: Game>() {
     for pos in positions::<G>().iter().step_by(5) {
@@ -427,7 +447,10 @@ impl Evaluation for Bare {
     }
 }
 
-impl SearchHooks for Bare {}
+impl SearchHooks for Bare {
+    // Duel's: its levels are Duel's.
+    const LEVELS: LevelLadder = Duel::LEVELS;
+}
 impl NetFeatures for Bare {}
 
 impl Presentation for Bare {}

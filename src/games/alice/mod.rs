@@ -41,8 +41,8 @@ pub use square::{Board, Square};
 pub use vchess::VchessError;
 
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, Evaluation, Game, LinearEval, MoveList, Outcome, Perft,
-    Presentation, SearchHooks, Side, Termination,
+    BoardStyle, DrawRules, EvalTerm, Evaluation, Game, LevelLadder, LinearEval, MoveList, Outcome,
+    Perft, Presentation, SearchHooks, Side, Termination,
 };
 
 /// The FEN of the start position: the orthodox one, board B empty.
@@ -182,6 +182,9 @@ impl Evaluation for Position {
 }
 
 impl SearchHooks for Position {
+    /// docs/levels.md, "Every game's ladder".
+    const LEVELS: LevelLadder = LevelLadder::new([657, 898, 1217, 1490, 1715]);
+
     fn has_legal_move(&self) -> bool {
         self.has_move()
     }

@@ -33,8 +33,8 @@ pub use square::Square;
 // The board's squares: the dark squares of an 8×8 board, as in the other game played on them.
 use crate::game::dark_square as square;
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, Evaluation, Game, LinearEval, MoveList, NetFeatures, Outcome,
-    Perft, Presentation, SearchHooks, Side, Termination,
+    BoardStyle, DrawRules, EvalTerm, Evaluation, Game, LevelLadder, LinearEval, MoveList,
+    NetFeatures, Outcome, Perft, Presentation, SearchHooks, Side, Termination,
 };
 
 impl Position {
@@ -144,6 +144,9 @@ impl Evaluation for Position {
 }
 
 impl SearchHooks for Position {
+    /// docs/levels.md, "Every game's ladder".
+    const LEVELS: LevelLadder = LevelLadder::new([516, 720, 1078, 1591, 2073]);
+
     fn has_legal_move(&self) -> bool {
         movegen::has_legal_move(self)
     }

@@ -34,8 +34,8 @@ pub use stack::{MAX_HEIGHT, Stack};
 // The board's squares: the dark squares of an 8×8 board, as in the other game played on them.
 use crate::game::dark_square as square;
 use crate::game::{
-    DrawRules, EvalTerm, Evaluation, Game, LinearEval, MoveList, NetFeatures, Outcome, Perft,
-    Presentation, SearchHooks, Side,
+    DrawRules, EvalTerm, Evaluation, Game, LevelLadder, LinearEval, MoveList, NetFeatures, Outcome,
+    Perft, Presentation, SearchHooks, Side,
 };
 
 /// The position text of the start position.
@@ -153,6 +153,9 @@ impl Evaluation for Position {
 }
 
 impl SearchHooks for Position {
+    /// docs/levels.md, "Every game's ladder".
+    const LEVELS: LevelLadder = LevelLadder::new([743, 1298, 1502, 1772, 2063]);
+
     fn has_legal_move(&self) -> bool {
         // A side that cannot move otherwise passes: only a decided position has no move.
         self.decided_winner().is_none()

@@ -24,8 +24,8 @@ pub use position::Position;
 pub use square::Square;
 
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, Evaluation, Game, LinearEval, MoveList, Perft, Presentation,
-    SearchHooks, Side, Termination,
+    BoardStyle, DrawRules, EvalTerm, Evaluation, Game, LevelLadder, LinearEval, MoveList, Perft,
+    Presentation, SearchHooks, Side, Termination,
 };
 
 /// The DFEN of the start position.
@@ -167,6 +167,9 @@ impl Evaluation for Position {
 }
 
 impl SearchHooks for Position {
+    /// docs/levels.md, "Every game's ladder".
+    const LEVELS: LevelLadder = LevelLadder::new([653, 871, 1187, 1480, 1868]);
+
     /// The captures alone, Duel's only tactical moves.
     fn generate_tactical_moves(&self, moves: &mut MoveList<Move>) {
         movegen::generate_captures(self, moves);
