@@ -100,6 +100,6 @@ fn every_path_outputs_the_clipped_products_wrapping_sum() {
 fn a_feature_beyond_the_weights_is_refused_on_every_path() {
     let (weights, parent) = (vec![1; 3 * 16], vec![0; 16]);
     for kernels in Kernels::available() {
-        kernels.update(&mut vec![0; 16], &parent, &weights, &[], &[3]);
+        kernels.update(&mut [0; 16], &parent, &weights, &[], &[3]);
     }
 }
