@@ -13,7 +13,8 @@
 pub(super) mod scalar;
 
 /// The vector kernels, written once over a path's operations, which the path defines in scope
-/// before invoking this: `WIDTH` (`i16` lanes a vector holds), `V` (the vector), `load`/`store`
+/// before invoking this: `WIDTH` (`i16` lanes a vector holds), `TILE` (vectors an update keeps in
+/// registers at once: 4, so Alice's 64 neurons are one AVX2 tile), `V` (the vector), `load`/`store`
 /// (unaligned, of `WIDTH` `i16`s), `add16`/`sub16` (wrapping, per `i16` lane), `clip` (to `0..=QA`),
 /// `dot` (pairwise `i16` products summed into `i32` lanes), `add32` (wrapping, per `i32` lane),
 /// `zero32` and `sum32` (the lanes' wrapping sum). `$feature` enables the path's instructions.
@@ -23,7 +24,8 @@ pub(super) mod scalar;
 ))]
 macro_rules! vector_kernels {
     ($(#[$feature:meta])*) => {
-        /// [`super::Kernels::update`] on this path.
+        /// [`super::Kernels::update`] on this path: tiles of [`TILE`] vectors while they fit,
+        /// then single vectors, then the scalar tail.
         ///
         /// # Safety
         /// The CPU has the path's instructions; `parent` and `out` are `hidden` long and each
@@ -37,23 +39,58 @@ macro_rules! vector_kernels {
             added: &[u16],
         ) {
             let hidden = out.len();
-            let vectors = hidden / WIDTH * WIDTH;
-            let row = |feature: u16| weights.as_ptr().wrapping_add(usize::from(feature) * hidden);
-            for lane in (0..vectors).step_by(WIDTH) {
-                // SAFETY: `lane + WIDTH <= hidden`, and every row is `hidden` long (the caller's
-                // promise), so each load and the store stay inside their slices.
-                unsafe {
-                    let mut value = load(parent.as_ptr().add(lane));
-                    for &feature in removed {
-                        value = sub16(value, load(row(feature).add(lane)));
+            let mut lane = 0;
+            while lane + TILE * WIDTH <= hidden {
+                // SAFETY: the tile's lanes are within `hidden`, and the rest is the caller's promise.
+                unsafe { update_tile::<TILE>(lane, out, parent, weights, removed, added) };
+                lane += TILE * WIDTH;
+            }
+            while lane + WIDTH <= hidden {
+                // SAFETY: as above, for one vector.
+                unsafe { update_tile::<1>(lane, out, parent, weights, removed, added) };
+                lane += WIDTH;
+            }
+            crate::search::nnue::simd::scalar::update_from(lane, out, parent, weights, removed, added);
+        }
+
+        /// Lanes `lane..lane + N × WIDTH` of the update, held in `N` registers while every row
+        /// is applied: independent sums, and each row read in one contiguous run.
+        ///
+        /// # Safety
+        /// As [`update`]'s, and `lane + N × WIDTH <= hidden`.
+        $(#[$feature])*
+        #[inline]
+        unsafe fn update_tile<const N: usize>(
+            lane: usize,
+            out: &mut [i16],
+            parent: &[i16],
+            weights: &[i16],
+            removed: &[u16],
+            added: &[u16],
+        ) {
+            let hidden = out.len();
+            let row = |feature: u16| weights.as_ptr().wrapping_add(usize::from(feature) * hidden + lane);
+            let mut values = [zero32(); N];
+            // SAFETY: `lane + N × WIDTH <= hidden`, and every row is `hidden` long (the caller's
+            // promise), so each load and store stays inside its slice.
+            unsafe {
+                for (i, value) in values.iter_mut().enumerate() {
+                    *value = load(parent.as_ptr().add(lane + i * WIDTH));
+                }
+                for &feature in removed {
+                    for (i, value) in values.iter_mut().enumerate() {
+                        *value = sub16(*value, load(row(feature).add(i * WIDTH)));
                     }
-                    for &feature in added {
-                        value = add16(value, load(row(feature).add(lane)));
+                }
+                for &feature in added {
+                    for (i, value) in values.iter_mut().enumerate() {
+                        *value = add16(*value, load(row(feature).add(i * WIDTH)));
                     }
-                    store(out.as_mut_ptr().add(lane), value);
+                }
+                for (i, value) in values.iter().enumerate() {
+                    store(out.as_mut_ptr().add(lane + i * WIDTH), *value);
                 }
             }
-            crate::search::nnue::simd::scalar::update_from(vectors, out, parent, weights, removed, added);
         }
 
         /// [`super::Kernels::output`] on this path.

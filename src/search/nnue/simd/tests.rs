@@ -8,8 +8,8 @@ use super::Path;
 use crate::game::Rng;
 use crate::search::nnue::network::QA;
 
-/// Sizes around each width (8 and 16 lanes), and the nets' own (64 and 256).
-const SIZES: [usize; 11] = [1, 7, 8, 9, 15, 16, 17, 31, 40, 64, 256];
+/// Sizes around each width (8 and 16 lanes) and tile (32 and 64), and the nets' own (64 and 256).
+const SIZES: [usize; 13] = [1, 7, 8, 9, 15, 16, 17, 31, 40, 64, 83, 100, 256];
 
 /// `count` random `i16`s, one in three an edge value.
 fn values(rng: &mut Rng, count: usize) -> Vec<i16> {

@@ -6,6 +6,7 @@ use crate::search::nnue::network::QA;
 use std::arch::wasm32::*;
 
 const WIDTH: usize = 8;
+const TILE: usize = 4;
 type V = v128;
 
 /// # Safety

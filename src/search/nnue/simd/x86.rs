@@ -7,6 +7,7 @@ pub mod sse2 {
     use std::arch::x86_64::*;
 
     const WIDTH: usize = 8;
+    const TILE: usize = 4;
     type V = __m128i;
 
     /// # Safety
@@ -75,6 +76,7 @@ pub mod avx2 {
     use std::arch::x86_64::*;
 
     const WIDTH: usize = 16;
+    const TILE: usize = 4;
     type V = __m256i;
 
     /// # Safety
