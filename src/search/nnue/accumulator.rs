@@ -63,15 +63,10 @@ impl<G: NetFeatures> NetStack<G> {
                 self.removed.len() + self.added.len() < features.len()
             });
             if let (true, Some(parent)) = (from_parent, parent) {
-                values.clone_from(&parent.values[index]);
-                for &feature in &self.removed {
-                    self.net.remove_feature(values, feature);
-                }
-                for &feature in &self.added {
-                    self.net.add_feature(values, feature);
-                }
+                self.net
+                    .update(values, &parent.values[index], &self.removed, &self.added);
             } else {
-                refresh(&self.net, features, values);
+                self.net.refresh(values, features);
             }
         }
         here.filled = true;
@@ -87,22 +82,13 @@ fn output_for(net: &Network, side: Side, [white, black]: &[Vec<i16>; 2]) -> i32 
     }
 }
 
-/// Sets `values` to the biases plus the rows of `features`.
-fn refresh(net: &Network, features: &[u16], values: &mut Vec<i16>) {
-    values.clear();
-    values.extend_from_slice(net.biases());
-    for &feature in features {
-        net.add_feature(values, feature);
-    }
-}
-
 /// The net's evaluation of `pos` summed afresh, with no stack: what the incremental one must equal.
 pub fn evaluate_afresh<G: NetFeatures>(net: &Network, pos: &G) -> i32 {
     let mut sums = [Vec::new(), Vec::new()];
     for (side, values) in [Side::White, Side::Black].into_iter().zip(&mut sums) {
         let mut features = Vec::new();
         pos.active_features(side, &mut features);
-        refresh(net, &features, values);
+        net.refresh(values, &features);
     }
     output_for(net, pos.side_to_move(), &sums)
 }
@@ -113,12 +99,21 @@ mod tests {
     use crate::game::{MoveList, Rng, Searchable};
     use crate::games::{Alice, Duel};
     use crate::search::nnue::network::tests::random_network;
+    use crate::search::nnue::simd::Kernels;
 
     /// Over random games walked as a search walks them (down a line, back up to a random ply, down
-    /// another), every incremental evaluation equals a fresh one.
+    /// another), every incremental evaluation, on each of the machine's paths, equals a fresh one
+    /// on the scalar path. 20 neurons: more than a vector, not a multiple of one.
     fn incremental_equals_afresh<G: Searchable>(seed: u64) {
-        let net = Arc::new(random_network(G::NAME, G::FEATURE_COUNT, 16, seed));
-        let mut stack = NetStack::<G>::new(net.clone(), 64);
+        for kernels in Kernels::available() {
+            incremental_on_equals_afresh::<G>(kernels, seed);
+        }
+    }
+
+    fn incremental_on_equals_afresh<G: Searchable>(kernels: Kernels, seed: u64) {
+        let net = random_network(G::NAME, G::FEATURE_COUNT, 20, seed);
+        let scalar = net.clone().on(Kernels::scalar());
+        let mut stack = NetStack::<G>::new(Arc::new(net.on(kernels)), 64);
         let mut rng = Rng::new(seed);
         let mut moves = MoveList::new();
         let mut checked = 0;
@@ -133,8 +128,8 @@ mod tests {
                 let ply = line.len() - 1;
                 assert_eq!(
                     stack.evaluate(&pos, ply),
-                    evaluate_afresh(&net, &pos),
-                    "{}",
+                    evaluate_afresh(&scalar, &pos),
+                    "{kernels:?}: {}",
                     pos.to_text()
                 );
                 checked += 1;

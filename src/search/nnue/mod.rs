@@ -7,6 +7,7 @@
 pub mod accumulator;
 mod file_header;
 pub mod network;
+mod simd;
 
 pub use accumulator::{NetStack, evaluate_afresh};
 pub use file_header::{FileHeader, FileKind};

@@ -10,6 +10,7 @@
 //! move's half first) and the output bias (`i32`).
 
 use super::file_header::{FileHeader, FileKind};
+use super::simd::Kernels;
 
 /// The first layer's quantisation: a float 1.0 is this many units, and the clipped ReLU's ceiling.
 pub const QA: i32 = 255;
@@ -40,6 +41,8 @@ pub struct Network {
     /// `2 × hidden`: the side to move's half, then the other's.
     output_weights: Vec<i16>,
     output_bias: i32,
+    /// The instructions its loops run on: the machine's best.
+    kernels: Kernels,
 }
 
 /// A net's integer parameters, in the layout of the file.
@@ -113,6 +116,7 @@ impl Network {
             feature_biases: parameters.feature_biases,
             output_weights: parameters.output_weights,
             output_bias: parameters.output_bias,
+            kernels: Kernels::best(),
         })
     }
 
@@ -201,54 +205,50 @@ impl Network {
         self.hidden
     }
 
-    /// The accumulator of a position with no features: the biases.
-    pub fn biases(&self) -> &[i16] {
-        &self.feature_biases
+    /// Sets `values` to the accumulator `parent` (another position's, for the same perspective)
+    /// minus the rows of the features `removed` plus those of `added`, in one pass over the lanes:
+    /// the fused update.
+    ///
+    /// # Panics
+    /// If `parent` is not [`Network::hidden`] long, or a feature is beyond the net's.
+    #[inline]
+    pub fn update(&self, values: &mut Vec<i16>, parent: &[i16], removed: &[u16], added: &[u16]) {
+        values.resize(self.hidden, 0);
+        self.kernels
+            .update(values, parent, &self.feature_weights, removed, added);
     }
 
-    /// Adds feature `feature`'s row to `accumulator`.
+    /// Sets `values` to the accumulator of a position with `features`: the biases plus their rows.
+    ///
+    /// # Panics
+    /// If a feature is beyond the net's.
     #[inline]
-    pub fn add_feature(&self, accumulator: &mut [i16], feature: u16) {
-        let row = self.row(feature);
-        for (value, weight) in accumulator.iter_mut().zip(row) {
-            *value = value.wrapping_add(*weight);
-        }
-    }
-
-    /// Subtracts feature `feature`'s row from `accumulator`.
-    #[inline]
-    pub fn remove_feature(&self, accumulator: &mut [i16], feature: u16) {
-        let row = self.row(feature);
-        for (value, weight) in accumulator.iter_mut().zip(row) {
-            *value = value.wrapping_sub(*weight);
-        }
-    }
-
-    #[inline]
-    fn row(&self, feature: u16) -> &[i16] {
-        let start = usize::from(feature) * self.hidden;
-        &self.feature_weights[start..start + self.hidden]
+    pub fn refresh(&self, values: &mut Vec<i16>, features: &[u16]) {
+        self.update(values, &self.feature_biases, &[], features);
     }
 
     /// The evaluation, in the game's unit, for the side to move, whose accumulator is `us` (the
     /// other side's `them`).
+    ///
+    /// # Panics
+    /// If an accumulator is not [`Network::hidden`] long.
     #[inline]
     pub fn evaluate(&self, us: &[i16], them: &[i16]) -> i32 {
         let (ours, theirs) = self.output_weights.split_at(self.hidden);
-        let sum = self.output_bias + half_output(us, ours) + half_output(them, theirs);
+        // Wrapping, as every path sums: the bounds above keep it from wrapping for real nets.
+        let sum = self
+            .output_bias
+            .wrapping_add(self.kernels.output(us, ours))
+            .wrapping_add(self.kernels.output(them, theirs));
         (i64::from(sum) * i64::from(self.scale) / i64::from(QA * QB)) as i32
     }
-}
 
-/// One perspective's share of the output: its clipped accumulator times its output weights. A plain
-/// loop over equal-length slices, which the compiler vectorises.
-#[inline]
-fn half_output(accumulator: &[i16], weights: &[i16]) -> i32 {
-    accumulator
-        .iter()
-        .zip(weights)
-        .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
-        .sum()
+    /// The same net on other instructions, for the tests that compare paths.
+    #[cfg(test)]
+    pub(crate) fn on(mut self, kernels: Kernels) -> Network {
+        self.kernels = kernels;
+        self
+    }
 }
 
 #[cfg(test)]
