@@ -50,28 +50,23 @@ pub fn feature_changes(
 ) {
     removed.clear();
     added.clear();
+    // A merge while both lists last, then whichever tail is left: on the hot path of every net
+    // evaluation, so one comparison per step and no per-element check of which list has ended.
     let (mut i, mut j) = (0, 0);
-    while i < before.len() || j < after.len() {
-        match (before.get(i), after.get(j)) {
-            (Some(a), Some(b)) if a == b => {
-                i += 1;
-                j += 1;
-            }
-            (Some(&a), Some(&b)) if a < b => {
-                removed.push(a);
-                i += 1;
-            }
-            (Some(&a), None) => {
-                removed.push(a);
-                i += 1;
-            }
-            (_, Some(&b)) => {
-                added.push(b);
-                j += 1;
-            }
-            (None, None) => break,
+    while let (Some(&a), Some(&b)) = (before.get(i), after.get(j)) {
+        if a == b {
+            i += 1;
+            j += 1;
+        } else if a < b {
+            removed.push(a);
+            i += 1;
+        } else {
+            added.push(b);
+            j += 1;
         }
     }
+    removed.extend_from_slice(&before[i..]);
+    added.extend_from_slice(&after[j..]);
 }
 
 /// Checks of a game's feature set, for its own tests.

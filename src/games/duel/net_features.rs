@@ -12,10 +12,21 @@ use crate::game::{NetFeatures, Side};
 /// What a piece can be: the 24 orientations of a die, then the king.
 const KINDS: usize = ORIENTATIONS + 1;
 
-/// A die's orientation on the board turned half round.
-fn turned(o: Orientation) -> Orientation {
-    Orientation::new(o.top(), 7 - o.north()).expect("a turned die is a die")
-}
+/// What each kind (a die's orientation's index, or the king) is on the board turned half round:
+/// a table, as the listing runs for every evaluation.
+const TURNED: [u8; KINDS] = {
+    let mut table = [ORIENTATIONS as u8; KINDS];
+    let mut kind = 0;
+    while kind < ORIENTATIONS {
+        let o = Orientation::from_index(kind);
+        table[kind] = match Orientation::new(o.top(), 7 - o.north()) {
+            Some(turned) => turned.index() as u8,
+            None => panic!("a turned die is a die"),
+        };
+        kind += 1;
+    }
+    table
+};
 
 /// What a piece is to the factoriser: a die's top value (1 to 6, as 0 to 5), or the king (6).
 const COARSE_KINDS: usize = 7;
@@ -33,11 +44,13 @@ impl NetFeatures for Position {
         for (theirs, side) in [(0, perspective), (1, perspective.opponent())] {
             let group = features.len();
             self.occupied_by(side).for_each_square(|sq| {
-                let (square, kind) = match (perspective, self.piece_at(sq).orientation()) {
-                    (Side::White, Some(o)) => (sq.index(), o.index()),
-                    (Side::Black, Some(o)) => (SQUARES - 1 - sq.index(), turned(o).index()),
-                    (Side::White, None) => (sq.index(), ORIENTATIONS),
-                    (Side::Black, None) => (SQUARES - 1 - sq.index(), ORIENTATIONS),
+                let kind = self
+                    .piece_at(sq)
+                    .orientation()
+                    .map_or(ORIENTATIONS, |o| o.index());
+                let (square, kind) = match perspective {
+                    Side::White => (sq.index(), kind),
+                    Side::Black => (SQUARES - 1 - sq.index(), usize::from(TURNED[kind])),
                 };
                 features.push(((theirs * SQUARES + square) * KINDS + kind) as u16);
             });
@@ -66,6 +79,19 @@ mod tests {
 
     /// The features of the perspective's own pieces are those below this.
     const OWN: u16 = (SQUARES * KINDS) as u16;
+
+    #[test]
+    fn turning_keeps_the_top_swaps_north_with_south_and_twice_is_no_turn() {
+        for (kind, &turned) in TURNED.iter().enumerate().take(ORIENTATIONS) {
+            let (o, turned) = (
+                Orientation::from_index(kind),
+                Orientation::from_index(usize::from(turned)),
+            );
+            assert_eq!((turned.top(), turned.north()), (o.top(), o.south()));
+            assert_eq!(usize::from(TURNED[turned.index()]), kind);
+        }
+        assert_eq!(usize::from(TURNED[ORIENTATIONS]), ORIENTATIONS);
+    }
 
     #[test]
     fn the_start_looks_the_same_from_both_sides() {
