@@ -6,6 +6,7 @@
 //! a position text (where they count as empty) and for error messages, and full-board coordinates,
 //! which [`Square::column`] and [`Square::row`] give for measuring distance.
 
+use super::Side;
 use std::fmt;
 
 /// Number of columns (a..h) and rows (1..8) of the full board.
@@ -54,6 +55,16 @@ impl Square {
     #[inline]
     pub const fn row(self) -> i32 {
         (self.0 / 4) as i32
+    }
+
+    /// The square as `side` sees the board: itself for White, turned half round for Black (a1 is
+    /// h8), which keeps a dark square dark and turns Black's forward into up the board.
+    #[inline]
+    pub const fn seen_by(self, side: Side) -> Square {
+        match side {
+            Side::White => self,
+            Side::Black => Square(SQUARES as u8 - 1 - self.0),
+        }
     }
 
     /// The one-bit set of this square.
@@ -140,6 +151,18 @@ mod tests {
         assert_eq!(Square::at(1, 0), None, "b1 is light");
         assert_eq!(Square::at(8, 0), None);
         assert_eq!(Square::at(0, -1), None);
+    }
+
+    #[test]
+    fn the_half_turn_keeps_squares_dark() {
+        for square in Square::all() {
+            let turned = square.seen_by(Side::Black);
+            assert_eq!(
+                (turned.column(), turned.row()),
+                (7 - square.column(), 7 - square.row())
+            );
+            assert_eq!(square.seen_by(Side::White), square);
+        }
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! The generic layer: what every hosted game provides (its rules, `Game`; its evaluation and the
 //! unit it counts in, `Evaluation`; the search's hooks, `SearchHooks`; the inputs of a neural
 //! evaluation, `NetFeatures`; all three with the rules, `Searchable`; how it is shown,
-//! `Presentation`, and to graphical front ends, `WebBoard`; how it is tuned, `Tuning`) and what all
-//! games share.
+//! `Presentation`, and to graphical front ends, `WebBoard`; how it is tuned, `Tuning`; how programs
+//! that learn see it, `ActionSpace` and `Observation`) and what all games share.
 
+mod action_space;
 pub mod board_rows;
 mod board_style;
 pub mod dark_square;
@@ -17,6 +18,7 @@ mod marks;
 mod move_list;
 mod move_text_error;
 pub(crate) mod net_features;
+mod observation;
 mod outcome;
 mod perft;
 mod presentation;
@@ -31,6 +33,7 @@ mod variation;
 mod web_board;
 mod winning_move;
 
+pub use action_space::{ActionSpace, NoActionId, legal_actions, move_of_action};
 pub use board_style::{BoardStyle, paint};
 pub use draw::DrawRules;
 pub use evaluation::{EvalTerm, EvalWeight, Evaluation, Pieces};
@@ -42,6 +45,7 @@ pub use marks::join_marks;
 pub use move_list::{Appender, MoveList};
 pub use move_text_error::MoveTextError;
 pub use net_features::{NetFeatures, feature_changes};
+pub use observation::{Observation, Planes, observe};
 pub use outcome::{Outcome, Termination};
 pub use perft::Perft;
 pub use presentation::Presentation;

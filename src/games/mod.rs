@@ -10,7 +10,9 @@ pub mod duel;
 
 pub use crate::{for_each_game, with_variant};
 
-use crate::game::{LevelLadder, Perft, Presentation, Searchable, Tuning, WebBoard};
+use crate::game::{
+    ActionSpace, LevelLadder, Observation, Perft, Presentation, Searchable, Tuning, WebBoard,
+};
 use std::fmt;
 
 /// The one list of hosted games, the default first. A line gives the alias a game's position goes
@@ -126,10 +128,13 @@ crate::hosted_games!(declare);
 /// Everything a hosted game implements: what the search asks of it ([`Searchable`]: its rules, its
 /// evaluation, the search's hooks and its net's inputs), how perft counts it ([`Perft`]), how it is
 /// shown ([`Presentation`], and to graphical front ends [`WebBoard`]) and how it is tuned
-/// ([`Tuning`]), and the book it ships. The protocol and the tools take this bound where they need
+/// ([`Tuning`]), how programs that learn number its moves and see its positions ([`ActionSpace`],
+/// [`Observation`]), and the book it ships. The protocol and the tools take this bound where they need
 /// more than the rules. [`hosted_games!`](crate::hosted_games) implements it for each game on the
 /// list.
-pub trait HostedGame: Searchable + Perft + Presentation + Tuning + WebBoard {
+pub trait HostedGame:
+    Searchable + Perft + Presentation + Tuning + WebBoard + ActionSpace + Observation
+{
     /// The game's shipped book, in the openings format of `duel match`: the match's default
     /// openings. `None` for a game that ships none.
     const BOOK: Option<&'static str>;

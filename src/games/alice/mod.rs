@@ -18,6 +18,7 @@ mod castling;
 mod diagram;
 mod eval;
 mod fen;
+mod learning;
 mod movegen;
 mod moves;
 mod net_features;

@@ -26,7 +26,13 @@ const RANK_BITS: u16 = 0x3F;
 
 /// The code of `mv`, a legal move of `pos`.
 pub fn move_code(pos: &Position, mv: Move) -> u16 {
-    let rank = if mv.is_capture() {
+    pack(mv.from(), mv.to(), rank(pos, mv))
+}
+
+/// The rank of `mv`, a legal move of `pos`, among the legal moves with its start and end, ordered
+/// by their captured sets; 0 for a plain move. At most 64 (the code folds it into 6 bits).
+pub fn rank(pos: &Position, mv: Move) -> u16 {
+    if mv.is_capture() {
         // The smaller captured sets of the sequences ending on the same square, each counted once
         // (routes repeat them); more than 64 is never reached in play and only folds the rank.
         let mut smaller = [0u32; 64];
@@ -45,8 +51,7 @@ pub fn move_code(pos: &Position, mv: Move) -> u16 {
         count as u16
     } else {
         0
-    };
-    pack(mv.from(), mv.to(), rank)
+    }
 }
 
 /// The legal move of `pos` with this code, if any.

@@ -17,6 +17,7 @@ mod diagram;
 mod direction;
 mod eval;
 mod fen;
+mod learning;
 mod movegen;
 mod moves;
 mod notation;

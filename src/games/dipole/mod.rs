@@ -14,6 +14,7 @@
 mod diagram;
 mod eval;
 mod fen;
+mod learning;
 mod lines;
 mod movegen;
 mod moves;

@@ -5,6 +5,7 @@ mod bitboard;
 mod dfen;
 mod diagram;
 mod eval;
+mod learning;
 mod movegen;
 mod moves;
 mod net_features;

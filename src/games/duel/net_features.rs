@@ -10,7 +10,7 @@ use super::square::SQUARES;
 use crate::game::{NetFeatures, Side};
 
 /// What a piece can be: the 24 orientations of a die, then the king.
-const KINDS: usize = ORIENTATIONS + 1;
+pub(super) const KINDS: usize = ORIENTATIONS + 1;
 
 /// What each kind (a die's orientation's index, or the king) is on the board turned half round:
 /// a table, as the listing runs for every evaluation.

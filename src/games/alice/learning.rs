@@ -1,0 +1,103 @@
+//! Alice chess for programs that learn (docs/python.md, "Alice chess"): a move's id and the
+//! observation planes, both from the side to move, the ranks turned round for Black (as the net's
+//! inputs are).
+//!
+//! - Id: `(from · 64 + to) · 5 + promotion`, squares `rank · 8 + file` from the side to move (for
+//!   Black, the rank is `7 − rank`), promotion 0 for none and 1..=4 for knight, bishop, rook, queen.
+//!   A piece moves from its own board, which the position knows, so the board is not in the id;
+//!   castling is the king's move. 20,480 ids.
+//! - Planes, 29 × 8 × 8: plane `(owner · 2 + board) · 6 + kind` for the pieces (owner 0 the side to
+//!   move, board 0 = A, kinds pawn, knight, bishop, rook, queen, king), then four planes all ones
+//!   for the castling rights (the side to move's short and long, the other side's short and long)
+//!   and one plane with the en-passant square.
+
+use super::castling::CastlingRight;
+use super::moves::Move;
+use super::piece::Kind;
+use super::position::Position;
+use super::square::Square;
+use crate::game::{ActionSpace, NetFeatures, Observation, Planes, Side};
+
+/// The square's number from the side to move.
+fn seen(side: Side, square: Square) -> usize {
+    match side {
+        Side::White => square.index(),
+        Side::Black => square.index() ^ 56,
+    }
+}
+
+impl ActionSpace for Position {
+    const ACTION_COUNT: u32 = 64 * 64 * 5;
+
+    fn action_id(&self, mv: Move) -> Option<u32> {
+        let side = self.side_to_move();
+        let promotion = mv
+            .promotion()
+            .and_then(|kind| Kind::PROMOTIONS.iter().position(|&k| k == kind))
+            .map_or(0, |index| index + 1);
+        let (from, to) = (seen(side, mv.from()), seen(side, mv.to()));
+        Some(((from * 64 + to) * 5 + promotion) as u32)
+    }
+}
+
+/// The piece planes: owner × board × kind.
+const PIECE_PLANES: usize = 2 * 2 * 6;
+
+impl Observation for Position {
+    const OBSERVATION_SHAPE: [usize; 3] = [PIECE_PLANES + 4 + 1, 8, 8];
+
+    fn observe(&self, planes: &mut Planes<'_>) {
+        let side = self.side_to_move();
+        // The net's inputs are the piece planes' ones: (owner, board, kind) × square, turned for
+        // Black.
+        let mut features = Vec::with_capacity(32);
+        self.active_features(side, &mut features);
+        for feature in features {
+            let (plane, square) = (usize::from(feature) / 64, usize::from(feature) % 64);
+            planes.set(plane, square / 8, square % 8);
+        }
+        for (index, (owner, short)) in [(side, true), (side, false)]
+            .into_iter()
+            .chain([(side.opponent(), true), (side.opponent(), false)])
+            .enumerate()
+        {
+            if self.castling().has(CastlingRight::new(owner, short)) {
+                planes.fill(PIECE_PLANES + index);
+            }
+        }
+        if let Some(square) = self.en_passant() {
+            let square = seen(side, square);
+            planes.set(PIECE_PLANES + 4, square / 8, square % 8);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, legal_actions, observe};
+
+    #[test]
+    fn the_first_moves_look_the_same_for_both_sides() {
+        let white = Position::start();
+        let black = Position::from_text(&white.to_text().replacen(" w ", " b ", 1)).unwrap();
+        let ids = |p: &Position| {
+            let actions = legal_actions(p).unwrap();
+            actions.into_iter().map(|(id, _)| id).collect::<Vec<_>>()
+        };
+        assert_eq!(ids(&white), ids(&black));
+        assert_eq!(observe(&white), observe(&black));
+        // 32 pieces, and four castling planes of 64 ones.
+        assert_eq!(observe(&white).iter().sum::<f32>(), 32.0 + 4.0 * 64.0);
+    }
+
+    #[test]
+    fn an_id_names_its_squares_and_promotion() {
+        let position = Position::from_text("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let mv = position.parse_move("a7a8q").unwrap();
+        assert_eq!(
+            position.action_id(mv),
+            Some(((48 * 64 + 56) * 5 + 4) as u32)
+        );
+    }
+}

@@ -1,0 +1,90 @@
+//! Duel for programs that learn (docs/python.md, "Duel"): a move's id and the observation planes,
+//! both from the side to move, the board turned half round for Black (as the net's inputs are).
+//!
+//! - Id: `(from · 72 + to) · 2 + vertical_first`, squares numbered `row · 9 + column` from the side
+//!   to move (for Black, `71 − square`). A straight move's bit is its own direction (1 along a
+//!   column); a move with a turn has two paths, told apart by the bit. 10,368 ids; the king's steps
+//!   are straight moves of one square.
+//! - Planes, 50 × 8 × 9: plane `owner · 25 + kind`, owner 0 the side to move, kind a die's
+//!   orientation (0..24, as the net's inputs number them, the faces turned with the board) or 24 the
+//!   king.
+
+use super::moves::Move;
+use super::net_features;
+use super::position::Position;
+use super::square::{COLUMNS, SQUARES};
+use crate::game::{ActionSpace, NetFeatures, Observation, Planes, Side};
+
+/// The square's number from the side to move.
+fn seen(position: &Position, square: usize) -> usize {
+    match position.side_to_move() {
+        Side::White => square,
+        Side::Black => SQUARES - 1 - square,
+    }
+}
+
+impl ActionSpace for Position {
+    const ACTION_COUNT: u32 = (SQUARES * SQUARES * 2) as u32;
+
+    fn action_id(&self, mv: Move) -> Option<u32> {
+        let from = seen(self, mv.from().index());
+        let to = seen(self, mv.to().index());
+        Some(((from * SQUARES + to) * 2 + usize::from(mv.vertical_first())) as u32)
+    }
+}
+
+impl Observation for Position {
+    const OBSERVATION_SHAPE: [usize; 3] = [2 * net_features::KINDS, 8, COLUMNS as usize];
+
+    fn observe(&self, planes: &mut Planes<'_>) {
+        // The net's inputs are exactly these planes' ones: owner × square × kind, turned for Black.
+        let mut features = Vec::with_capacity(18);
+        self.active_features(self.side_to_move(), &mut features);
+        for feature in features {
+            let (feature, kinds) = (usize::from(feature), net_features::KINDS);
+            let (owner, square, kind) = (
+                feature / (SQUARES * kinds),
+                feature / kinds % SQUARES,
+                feature % kinds,
+            );
+            let columns = usize::from(COLUMNS);
+            planes.set(owner * kinds + kind, square / columns, square % columns);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, legal_actions, observe};
+
+    #[test]
+    fn the_first_moves_look_the_same_for_both_sides() {
+        // The start is symmetric under the half turn: White's and Black's first moves, and what
+        // each sees, are the same.
+        let white = Position::start();
+        let black = Position::from_text(&white.to_text().replace(" w ", " b ")).unwrap();
+        let ids = |p: &Position| {
+            legal_actions(p)
+                .unwrap()
+                .into_iter()
+                .map(|(id, _)| id)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(ids(&white), ids(&black));
+        assert_eq!(observe(&white), observe(&black));
+        // 9 pieces a side, one plane each.
+        assert_eq!(observe(&white).iter().sum::<f32>(), 18.0);
+    }
+
+    #[test]
+    fn an_id_names_its_squares_and_path() {
+        let start = Position::start();
+        let mv = start.parse_move("D1-e6").unwrap();
+        let (from, to) = (mv.from().index(), mv.to().index());
+        assert_eq!(
+            start.action_id(mv),
+            Some(((from * 72 + to) * 2 + usize::from(mv.vertical_first())) as u32)
+        );
+    }
+}
