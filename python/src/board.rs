@@ -1,0 +1,182 @@
+//! `duel.Board`: a game of any hosted game, python-chess style: moves listed and pushed, taken
+//! back, the game's end, its text and diagram, perft; and for learning, action ids and observation
+//! planes. Bad input raises `ValueError` with the engine's own message and leaves the board as it
+//! was.
+
+use crate::moves::Move;
+use crate::outcome::Outcome;
+use crate::rules::{Rules, played, spaces};
+use duel::game::Side;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+
+/// A game from a start position through the moves pushed: `Board(game="duel", fen=None)`.
+#[pyclass(module = "duel")]
+pub struct Board {
+    pub rules: Box<dyn Rules>,
+}
+
+/// `Err(ValueError(message))`.
+pub fn value_error<T>(message: impl Into<String>) -> PyResult<T> {
+    Err(PyValueError::new_err(message.into()))
+}
+
+#[pymethods]
+impl Board {
+    #[new]
+    #[pyo3(signature = (game = "duel", fen = None))]
+    fn new(game: &str, fen: Option<&str>) -> PyResult<Board> {
+        played(game, fen)
+            .map(|rules| Board { rules })
+            .or_else(value_error)
+    }
+
+    /// The game's name: `duel`, `dipole`, `dame` or `alice`.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.rules.game()
+    }
+
+    /// The side to move: `True` (`duel.WHITE`) or `False` (`duel.BLACK`).
+    #[getter]
+    fn turn(&self) -> bool {
+        self.rules.turn() == Side::White
+    }
+
+    /// The legal moves, in the generator's order; none once the game is decided on the board.
+    #[getter]
+    fn legal_moves(&self) -> Vec<Move> {
+        self.rules.legal_moves()
+    }
+
+    /// The moves played, first first.
+    #[getter]
+    fn move_stack(&self) -> Vec<Move> {
+        self.rules.move_stack()
+    }
+
+    /// Plays a move: a `Move` or its text. Returns the move played.
+    fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
+        let played = if let Ok(mv) = mv.cast::<Move>() {
+            self.rules.push(mv.get())
+        } else if let Ok(text) = mv.cast::<PyString>() {
+            self.rules.push_text(&text.to_cow()?)
+        } else {
+            return Err(PyTypeError::new_err("push takes a Move or a move's text"));
+        };
+        played.or_else(value_error)
+    }
+
+    /// Reads a move's text in the current position without playing it.
+    fn parse_move(&self, text: &str) -> PyResult<Move> {
+        self.rules.parse(text).or_else(value_error)
+    }
+
+    /// Takes back the last move and returns it; `IndexError` when none was played.
+    fn pop(&mut self) -> PyResult<Move> {
+        self.rules
+            .pop()
+            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("pop from an empty move stack"))
+    }
+
+    /// The current position's text (Duel's DFEN, the others' FEN).
+    fn fen(&self) -> String {
+        self.rules.fen()
+    }
+
+    /// Whether the game is over: decided on the board, no legal move, or drawn by the rules.
+    fn is_game_over(&self) -> bool {
+        self.rules.termination().is_some()
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome> {
+        let termination = self.rules.termination()?;
+        Some(Outcome::new(termination, self.rules.describe(termination)))
+    }
+
+    /// The result in PGN's words: `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
+    fn result(&self) -> &'static str {
+        self.rules
+            .termination()
+            .map_or("*", |termination| termination.outcome().pgn())
+    }
+
+    /// A copy, history included.
+    fn copy(&self) -> Board {
+        Board {
+            rules: self.rules.boxed_clone(),
+        }
+    }
+
+    fn __copy__(&self) -> Board {
+        self.copy()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+        self.copy()
+    }
+
+    /// Perft: the leaf nodes `depth` plies below the current position (the GIL released).
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let rules = &self.rules;
+        py.detach(|| rules.perft(depth))
+    }
+
+    /// The legal moves' action ids, ascending (the numbering: docs/python.md).
+    fn legal_actions(&self) -> PyResult<Vec<u32>> {
+        self.rules.legal_actions().or_else(value_error)
+    }
+
+    /// Plays the legal move with this action id, and returns it.
+    fn push_action(&mut self, action: u32) -> PyResult<Move> {
+        self.rules.push_action(action).or_else(value_error)
+    }
+
+    /// The action id of a legal move (a `Move` or its text).
+    fn action_of(&self, mv: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let mv = if let Ok(mv) = mv.cast::<Move>() {
+            mv.get().clone()
+        } else {
+            self.parse_move(&mv.extract::<String>()?)?
+        };
+        self.rules.action_of(&mv).or_else(value_error)
+    }
+
+    /// How many action ids the game has.
+    #[getter]
+    fn action_size(&self) -> u32 {
+        spaces(self.rules.game()).map_or(0, |(count, _)| count)
+    }
+
+    /// The observation's shape: planes, rows, columns.
+    #[getter]
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        let [planes, rows, columns] = spaces(self.rules.game()).map_or([0; 3], |(_, shape)| shape);
+        (planes, rows, columns)
+    }
+
+    /// The observation planes from the side to move, a `numpy.float32` array of
+    /// `observation_shape`.
+    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let values = self.rules.observation();
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let numpy = py.import("numpy")?;
+        let array = numpy.call_method1("frombuffer", (PyBytes::new(py, &bytes), "<f4"))?;
+        array.call_method1("reshape", (self.observation_shape(),))
+    }
+
+    /// The diagram the protocol's `d` prints.
+    fn __str__(&self) -> String {
+        self.rules.diagram()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Board(game={}, fen={})",
+            crate::quoted(self.rules.game()),
+            crate::quoted(&self.rules.fen())
+        )
+    }
+}

@@ -1,0 +1,48 @@
+//! `duel._duel`, the extension module under the Python package `duel` (python/duel): the four
+//! games' rules ([`board::Board`], [`moves::Move`], [`outcome::Outcome`]), the engine in-process
+//! ([`engine::Engine`]) and random playouts in bulk, over the `duel` library. Nothing here knows a
+//! game's rules: every game is reached through the library's traits (docs/python.md).
+
+mod board;
+mod engine;
+mod moves;
+mod outcome;
+mod playouts;
+mod rules;
+
+use pyo3::prelude::*;
+
+/// How many action ids the game called `game` has: every legal move's id is below it.
+#[pyfunction]
+fn action_size(game: &str) -> PyResult<u32> {
+    rules::spaces(game)
+        .map(|(count, _)| count)
+        .or_else(board::value_error)
+}
+
+/// The shape of the game's observation planes: planes, rows, columns.
+#[pyfunction]
+fn observation_shape(game: &str) -> PyResult<(usize, usize, usize)> {
+    let (_, [planes, rows, columns]) = rules::spaces(game).or_else(board::value_error)?;
+    Ok((planes, rows, columns))
+}
+
+/// `text` as a Python string literal in single quotes, for `repr`.
+fn quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
+}
+
+#[pymodule]
+fn _duel(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<board::Board>()?;
+    module.add_class::<moves::Move>()?;
+    module.add_class::<outcome::Outcome>()?;
+    module.add_class::<engine::Engine>()?;
+    module.add_class::<engine::Score>()?;
+    module.add_function(wrap_pyfunction!(action_size, module)?)?;
+    module.add_function(wrap_pyfunction!(observation_shape, module)?)?;
+    module.add_function(wrap_pyfunction!(playouts::batch_playouts, module)?)?;
+    module.add("VARIANTS", duel::games::VARIANTS.to_vec())?;
+    module.add("ENGINE_NAME", duel::engine::ENGINE_NAME)?;
+    Ok(())
+}

@@ -1,0 +1,100 @@
+"""What learning programs use: action ids, observation planes and playouts in bulk."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import duel
+
+
+@pytest.mark.parametrize("game", duel.VARIANTS)
+def test_action_ids_name_the_legal_moves_one_to_one(game: str) -> None:
+    rng = random.Random(5)
+    board = duel.Board(game)
+    size = duel.action_size(game)
+    assert board.action_size == size
+    for _ in range(150):
+        if board.is_game_over():
+            break
+        actions = board.legal_actions()
+        moves = board.legal_moves
+        assert actions == sorted(actions) and len(set(actions)) == len(moves)
+        assert all(0 <= action < size for action in actions)
+        assert sorted(board.action_of(move) for move in moves) == actions
+        move = rng.choice(moves)
+        twin = board.copy()
+        assert twin.push_action(board.action_of(move)) == move
+        board.push(move)
+        assert twin.fen() == board.fen()
+
+
+@pytest.mark.parametrize("game", duel.VARIANTS)
+def test_an_id_that_is_not_legal_is_refused(game: str) -> None:
+    board = duel.Board(game)
+    illegal = next(a for a in range(duel.action_size(game)) if a not in board.legal_actions())
+    with pytest.raises(ValueError, match=f"no legal move has action id {illegal}"):
+        board.push_action(illegal)
+    assert board.move_stack == []
+
+
+@pytest.mark.parametrize(
+    ("game", "shape", "pieces"),
+    [("duel", (50, 8, 9), 18), ("dipole", (24, 8, 8), 2), ("dame", (4, 8, 8), 24), ("alice", (29, 8, 8), 32)],
+)
+def test_observations_have_their_documented_shape(game: str, shape, pieces: int) -> None:
+    board = duel.Board(game)
+    planes = board.observation()
+    assert planes.shape == shape == duel.observation_shape(game) == board.observation_shape
+    assert planes.dtype == np.float32
+    assert set(np.unique(planes)) <= {0.0, 1.0}
+    # One plane marks each piece (stack) on its square; Alice adds four castling planes.
+    marked = planes.sum() - (4 * 64 if game == "alice" else 0)
+    assert marked == pieces
+
+
+@pytest.mark.parametrize("game", duel.VARIANTS)
+def test_observations_and_ids_are_from_the_side_to_move(game: str) -> None:
+    # Every start position is symmetric: with Black to move instead, Black sees what White sees
+    # and has the same action ids.
+    white = duel.Board(game)
+    fen = white.fen().split(" ")
+    fen[1] = "b"
+    black = duel.Board(game, fen=" ".join(fen))
+    assert black.turn is duel.BLACK
+    assert np.array_equal(white.observation(), black.observation())
+    assert white.legal_actions() == black.legal_actions()
+    assert [str(m) for m in white.legal_moves] != [str(m) for m in black.legal_moves]
+
+
+def test_dame_men_are_seen_moving_up_the_board() -> None:
+    board = duel.Board("dame")
+    for _ in range(2):
+        own_men = board.observation()[0]
+        # The side to move's men fill rows 0..2 of its own view, whichever side it is.
+        assert own_men[:3].sum() == 12 and own_men[5:].sum() == 0
+        board.push(board.legal_moves[0])
+
+
+@pytest.mark.parametrize("game", duel.VARIANTS)
+def test_batch_playouts_are_reproducible_and_end_games(game: str) -> None:
+    plies, outcomes = duel.batch_playouts(game, 8, seed=3, max_plies=2000)
+    assert (plies, outcomes) == duel.batch_playouts(game, 8, seed=3, max_plies=2000, threads=2)
+    assert len(plies) == len(outcomes) == 8
+    assert all(0 < p <= 2000 for p in plies) and set(outcomes) <= {-1, 0, 1}
+    assert duel.batch_playouts(game, 8, seed=4, max_plies=2000) != (plies, outcomes)
+
+
+def test_batch_playouts_end_where_the_rules_end_them() -> None:
+    # A playout's outcome is the game's: replaying one at random from a finished position gives 0
+    # plies and that position's result.
+    board = duel.Board("dipole")
+    while not board.is_game_over():
+        board.push_action(board.legal_actions()[0])
+    plies, outcomes = duel.batch_playouts("dipole", 1, fen=board.fen())
+    assert plies == [0]
+    assert outcomes == [{"1-0": 1, "0-1": -1}.get(board.result(), 0)]
+    with pytest.raises(ValueError):
+        duel.batch_playouts("dipole", 1, fen="not a position")
