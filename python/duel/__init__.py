@@ -18,6 +18,7 @@ from ._duel import (
     Score,
     action_size,
     batch_playouts,
+    max_game_length,
     observation_shape,
 )
 
@@ -38,5 +39,6 @@ __all__ = [
     "Score",
     "action_size",
     "batch_playouts",
+    "max_game_length",
     "observation_shape",
 ]

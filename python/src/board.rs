@@ -5,7 +5,7 @@
 
 use crate::moves::Move;
 use crate::outcome::Outcome;
-use crate::rules::{Rules, played, spaces};
+use crate::rules::{Rules, Spaces, played, spaces};
 use duel::game::Side;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -20,6 +20,25 @@ pub struct Board {
 /// `Err(ValueError(message))`.
 pub fn value_error<T>(message: impl Into<String>) -> PyResult<T> {
     Err(PyValueError::new_err(message.into()))
+}
+
+impl Board {
+    fn spaces(&self) -> PyResult<Spaces> {
+        spaces(self.rules.game()).or_else(value_error)
+    }
+}
+
+/// What [`_restore_board`] takes: the game, the start position's text and the moves' texts.
+type BoardArguments = (&'static str, String, Vec<String>);
+
+/// The board of `game` from `fen` through the move texts `moves`: what an unpickled board is.
+#[pyfunction]
+pub fn _restore_board(game: &str, fen: &str, moves: Vec<String>) -> PyResult<Board> {
+    let mut rules = played(game, Some(fen)).or_else(value_error)?;
+    for text in moves {
+        rules.push_text(&text).or_else(value_error)?;
+    }
+    Ok(Board { rules })
 }
 
 #[pymethods]
@@ -146,25 +165,38 @@ impl Board {
 
     /// How many action ids the game has.
     #[getter]
-    fn action_size(&self) -> u32 {
-        spaces(self.rules.game()).map_or(0, |(count, _)| count)
+    fn action_size(&self) -> PyResult<u32> {
+        Ok(self.spaces()?.action_count)
     }
 
     /// The observation's shape: planes, rows, columns.
     #[getter]
-    fn observation_shape(&self) -> (usize, usize, usize) {
-        let [planes, rows, columns] = spaces(self.rules.game()).map_or([0; 3], |(_, shape)| shape);
-        (planes, rows, columns)
+    fn observation_shape(&self) -> PyResult<(usize, usize, usize)> {
+        let [planes, rows, columns] = self.spaces()?.observation_shape;
+        Ok((planes, rows, columns))
     }
 
-    /// The observation planes from the side to move, a `numpy.float32` array of
-    /// `observation_shape`.
-    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let values = self.rules.observation();
+    /// The observation planes from `side`'s view (`duel.WHITE` or `duel.BLACK`; the side to move
+    /// when `None`), a `numpy.float32` array of `observation_shape`.
+    #[pyo3(signature = (side = None))]
+    fn observation<'py>(&self, py: Python<'py>, side: Option<bool>) -> PyResult<Bound<'py, PyAny>> {
+        let perspective = match side {
+            Some(true) => Side::White,
+            Some(false) => Side::Black,
+            None => self.rules.turn(),
+        };
+        let values = self.rules.observation(perspective);
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
         let numpy = py.import("numpy")?;
         let array = numpy.call_method1("frombuffer", (PyBytes::new(py, &bytes), "<f4"))?;
-        array.call_method1("reshape", (self.observation_shape(),))
+        array.call_method1("reshape", (self.observation_shape()?,))
+    }
+
+    /// Pickles as its game, start position and moves.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, BoardArguments)> {
+        let restore = py.import("duel._duel")?.getattr("_restore_board")?;
+        let moves = self.rules.move_stack().iter().map(Move::text).collect();
+        Ok((restore, (self.rules.game(), self.rules.start_fen(), moves)))
     }
 
     /// The diagram the protocol's `d` prints.

@@ -15,16 +15,24 @@ use pyo3::prelude::*;
 /// How many action ids the game called `game` has: every legal move's id is below it.
 #[pyfunction]
 fn action_size(game: &str) -> PyResult<u32> {
-    rules::spaces(game)
-        .map(|(count, _)| count)
-        .or_else(board::value_error)
+    let spaces = rules::spaces(game).or_else(board::value_error)?;
+    Ok(spaces.action_count)
 }
 
 /// The shape of the game's observation planes: planes, rows, columns.
 #[pyfunction]
 fn observation_shape(game: &str) -> PyResult<(usize, usize, usize)> {
-    let (_, [planes, rows, columns]) = rules::spaces(game).or_else(board::value_error)?;
+    let spaces = rules::spaces(game).or_else(board::value_error)?;
+    let [planes, rows, columns] = spaces.observation_shape;
     Ok((planes, rows, columns))
+}
+
+/// The most plies a game of `game` from the start can last under its rules (a bound, argued in
+/// each game's `learning.rs`): what frameworks such as OpenSpiel ask for.
+#[pyfunction]
+fn max_game_length(game: &str) -> PyResult<u32> {
+    let spaces = rules::spaces(game).or_else(board::value_error)?;
+    Ok(spaces.max_game_plies)
 }
 
 /// `text` as a Python string literal in single quotes, for `repr`.
@@ -41,6 +49,8 @@ fn _duel(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<engine::Score>()?;
     module.add_function(wrap_pyfunction!(action_size, module)?)?;
     module.add_function(wrap_pyfunction!(observation_shape, module)?)?;
+    module.add_function(wrap_pyfunction!(max_game_length, module)?)?;
+    module.add_function(wrap_pyfunction!(board::_restore_board, module)?)?;
     module.add_function(wrap_pyfunction!(playouts::batch_playouts, module)?)?;
     module.add("VARIANTS", duel::games::VARIANTS.to_vec())?;
     module.add("ENGINE_NAME", duel::engine::ENGINE_NAME)?;

@@ -19,6 +19,8 @@ pub trait Rules: Send + Sync {
     fn boxed_clone(&self) -> Box<dyn Rules>;
     /// The current position's text.
     fn fen(&self) -> String;
+    /// The start position's text.
+    fn start_fen(&self) -> String;
     /// The side to move.
     fn turn(&self) -> Side;
     /// The legal moves of the current position (none once the position itself is decided).
@@ -47,8 +49,8 @@ pub trait Rules: Send + Sync {
     fn push_action(&mut self, id: u32) -> Result<Move, String>;
     /// The action id of `mv`, which must be legal now.
     fn action_of(&self, mv: &Move) -> Result<u32, String>;
-    /// The observation planes, row-major.
-    fn observation(&self) -> Vec<f32>;
+    /// The observation planes from `perspective`'s view, row-major.
+    fn observation(&self, perspective: Side) -> Vec<f32>;
     /// Plays uniformly random moves until the game ends or `max_plies` are played; the plies played
     /// and the outcome (1 White won, −1 Black won, 0 a draw or unfinished).
     fn random_playout(&mut self, rng: &mut Rng, max_plies: u32) -> (u32, i8);
@@ -56,9 +58,22 @@ pub trait Rules: Send + Sync {
     fn as_any(&self) -> &dyn Any;
 }
 
-/// The number of action ids and the observation's shape of the game called `game`.
-pub fn spaces(game: &str) -> Result<(u32, [usize; 3]), String> {
-    with_variant!(game, G => (G::ACTION_COUNT, G::OBSERVATION_SHAPE)).map_err(|e| e.to_string())
+/// What programs that learn need to know of a game beside its positions: how many action ids it
+/// has, its observation's shape, and the most plies a game can last.
+pub struct Spaces {
+    pub action_count: u32,
+    pub observation_shape: [usize; 3],
+    pub max_game_plies: u32,
+}
+
+/// The spaces of the game called `game`.
+pub fn spaces(game: &str) -> Result<Spaces, String> {
+    with_variant!(game, G => Spaces {
+        action_count: G::ACTION_COUNT,
+        observation_shape: G::OBSERVATION_SHAPE,
+        max_game_plies: G::MAX_GAME_PLIES,
+    })
+    .map_err(|e| e.to_string())
 }
 
 /// The game called `game` (any case), from `fen` or its start.
@@ -95,7 +110,7 @@ impl<G: HostedGame> Played<G> {
     fn is_legal(&self, mv: G::Move) -> bool {
         let mut moves = MoveList::new();
         self.current().generate_moves(&mut moves);
-        moves.iter().any(|&legal| legal == mv)
+        moves.contains(&mv)
     }
 
     /// `mv` as a move of the current position: the same move if it was listed here, else its text
@@ -138,6 +153,10 @@ impl<G: HostedGame> Rules for Played<G> {
 
     fn fen(&self) -> String {
         self.current().to_text()
+    }
+
+    fn start_fen(&self) -> String {
+        self.record.start().to_text()
     }
 
     fn turn(&self) -> Side {
@@ -226,8 +245,8 @@ impl<G: HostedGame> Rules for Played<G> {
         })
     }
 
-    fn observation(&self) -> Vec<f32> {
-        observe(self.current())
+    fn observation(&self, perspective: Side) -> Vec<f32> {
+        observe(self.current(), perspective)
     }
 
     fn random_playout(&mut self, rng: &mut Rng, max_plies: u32) -> (u32, i8) {

@@ -121,3 +121,15 @@ def test_the_diagram_is_the_protocols() -> None:
     board = duel.Board("dame")
     printed = run_binary(stdin="uci\nsetoption name UCI_Variant value dame\nd\nquit\n")
     assert str(board).splitlines()[0] in printed
+
+
+@pytest.mark.parametrize("game", duel.VARIANTS)
+def test_a_board_pickles_with_its_history(game: str) -> None:
+    import pickle
+
+    board = duel.Board(game)
+    for _ in range(3):
+        board.push(board.legal_moves[0])
+    twin = pickle.loads(pickle.dumps(board))
+    assert twin.fen() == board.fen() and twin.move_stack == board.move_stack
+    assert twin.pop() == board.move_stack[-1]

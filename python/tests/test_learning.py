@@ -98,3 +98,21 @@ def test_batch_playouts_end_where_the_rules_end_them() -> None:
     assert outcomes == [{"1-0": 1, "0-1": -1}.get(board.result(), 0)]
     with pytest.raises(ValueError):
         duel.batch_playouts("dipole", 1, fen="not a position")
+
+
+@pytest.mark.parametrize("game", duel.VARIANTS)
+def test_either_side_can_be_observed(game: str) -> None:
+    board = duel.Board(game)
+    board.push(board.legal_moves[0])
+    fen = board.fen().split(" ")
+    fen[1] = "w"
+    white_to_move = duel.Board(game, fen=" ".join(fen))
+    assert np.array_equal(board.observation(duel.WHITE), white_to_move.observation())
+    assert np.array_equal(board.observation(duel.BLACK), board.observation())
+    assert not np.array_equal(board.observation(duel.WHITE), board.observation(duel.BLACK))
+
+
+@pytest.mark.parametrize("game", duel.VARIANTS)
+def test_max_game_length_bounds_random_games(game: str) -> None:
+    plies, _ = duel.batch_playouts(game, 20, seed=9, max_plies=duel.max_game_length(game) + 1)
+    assert max(plies) <= duel.max_game_length(game)

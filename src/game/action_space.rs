@@ -13,6 +13,11 @@ pub trait ActionSpace: Game {
     /// How many ids there are: every legal move's id is below it.
     const ACTION_COUNT: u32;
 
+    /// The most plies a game from the start can last under the rules (draw rules included), which
+    /// frameworks that learn ask for to size their buffers: a bound the game argues, not a limit
+    /// it enforces.
+    const MAX_GAME_PLIES: u32;
+
     /// The id of `mv`, a legal move of this position, seen from the side to move; `None` for a move
     /// past the numbering's bound, which the game argues is never met (Dame's sixteenth capture
     /// sequence between the same two squares).

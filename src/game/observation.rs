@@ -1,16 +1,18 @@
-//! What a learning program sees of a position: planes of numbers over the board, from the side to
-//! move (its pieces in the first planes, the board turned for Black so that it always plays up the
-//! board), as AlphaZero-style programs take them. Each game documents its planes (docs/python.md).
+//! What a learning program sees of a position: planes of numbers over the board, from one side's
+//! view (its pieces in the first planes, the board turned for Black so that it always plays up the
+//! board), as AlphaZero-style programs take them; the side to move's view is the usual one. Each
+//! game documents its planes (docs/python.md).
 
-use super::Game;
+use super::{Game, Side};
 
 /// A game's observation planes: `[planes, rows, columns]` values, each 0 or 1 unless the game says.
 pub trait Observation: Game {
     /// The shape of the observation: planes, rows, columns.
     const OBSERVATION_SHAPE: [usize; 3];
 
-    /// Sets the values of this position's planes in `planes`, which starts all zero.
-    fn observe(&self, planes: &mut Planes<'_>);
+    /// Sets the values of this position's planes from `perspective`'s view in `planes`, which
+    /// starts all zero.
+    fn observe(&self, perspective: Side, planes: &mut Planes<'_>);
 }
 
 /// Observation planes being written: a `[planes, rows, columns]` array of `f32`, row-major.
@@ -30,7 +32,7 @@ impl<'a> Planes<'a> {
         Planes { shape, values }
     }
 
-    /// Sets the value at `plane`, `row` (0: the side to move's first row) and `column` to 1.
+    /// Sets the value at `plane`, `row` (0: the perspective's first row) and `column` to 1.
     pub fn set(&mut self, plane: usize, row: usize, column: usize) {
         self.set_value(plane, row, column, 1.0);
     }
@@ -49,9 +51,13 @@ impl<'a> Planes<'a> {
     }
 }
 
-/// The observation of `position`: its planes, row-major, `OBSERVATION_SHAPE` values.
-pub fn observe<G: Observation>(position: &G) -> Vec<f32> {
+/// The observation of `position` from `perspective`'s view: its planes, row-major,
+/// `OBSERVATION_SHAPE` values.
+pub fn observe<G: Observation>(position: &G, perspective: Side) -> Vec<f32> {
     let mut values = vec![0.0; G::OBSERVATION_SHAPE.iter().product()];
-    position.observe(&mut Planes::new(G::OBSERVATION_SHAPE, &mut values));
+    position.observe(
+        perspective,
+        &mut Planes::new(G::OBSERVATION_SHAPE, &mut values),
+    );
     values
 }

@@ -1,14 +1,14 @@
-//! Alice chess for programs that learn (docs/python.md, "Alice chess"): a move's id and the
-//! observation planes, both from the side to move, the ranks turned round for Black (as the net's
-//! inputs are).
+//! Alice chess for programs that learn (docs/python.md, "Alice chess"): a move's id (from the side
+//! to move) and the observation planes (from either side), the ranks turned round for Black (as the
+//! net's inputs are); and a bound on a game's length.
 //!
 //! - Id: `(from · 64 + to) · 5 + promotion`, squares `rank · 8 + file` from the side to move (for
 //!   Black, the rank is `7 − rank`), promotion 0 for none and 1..=4 for knight, bishop, rook, queen.
 //!   A piece moves from its own board, which the position knows, so the board is not in the id;
 //!   castling is the king's move. 20,480 ids.
-//! - Planes, 29 × 8 × 8: plane `(owner · 2 + board) · 6 + kind` for the pieces (owner 0 the side to
-//!   move, board 0 = A, kinds pawn, knight, bishop, rook, queen, king), then four planes all ones
-//!   for the castling rights (the side to move's short and long, the other side's short and long)
+//! - Planes, 29 × 8 × 8: plane `(owner · 2 + board) · 6 + kind` for the pieces (owner 0 the
+//!   perspective's side, board 0 = A, kinds pawn, knight, bishop, rook, queen, king), then four
+//!   planes all ones for the castling rights (that side's short and long, the other side's)
 //!   and one plane with the en-passant square.
 
 use super::castling::CastlingRight;
@@ -28,6 +28,10 @@ fn seen(side: Side, square: Square) -> usize {
 
 impl ActionSpace for Position {
     const ACTION_COUNT: u32 = 64 * 64 * 5;
+    /// 16 pawns advance at most 6 ranks each and at most 30 pieces are captured: 126 irreversible
+    /// moves, and 100 plies without one draw: 126 stretches of at most 100 plies each ended by
+    /// one, and a last one.
+    const MAX_GAME_PLIES: u32 = 127 * 100;
 
     fn action_id(&self, mv: Move) -> Option<u32> {
         let side = self.side_to_move();
@@ -46,8 +50,8 @@ const PIECE_PLANES: usize = 2 * 2 * 6;
 impl Observation for Position {
     const OBSERVATION_SHAPE: [usize; 3] = [PIECE_PLANES + 4 + 1, 8, 8];
 
-    fn observe(&self, planes: &mut Planes<'_>) {
-        let side = self.side_to_move();
+    fn observe(&self, perspective: Side, planes: &mut Planes<'_>) {
+        let side = perspective;
         // The net's inputs are the piece planes' ones: (owner, board, kind) × square, turned for
         // Black.
         let mut features = Vec::with_capacity(32);
@@ -86,9 +90,12 @@ mod tests {
             actions.into_iter().map(|(id, _)| id).collect::<Vec<_>>()
         };
         assert_eq!(ids(&white), ids(&black));
-        assert_eq!(observe(&white), observe(&black));
+        assert_eq!(observe(&white, Side::White), observe(&black, Side::Black));
         // 32 pieces, and four castling planes of 64 ones.
-        assert_eq!(observe(&white).iter().sum::<f32>(), 32.0 + 4.0 * 64.0);
+        assert_eq!(
+            observe(&white, Side::Black).iter().sum::<f32>(),
+            32.0 + 4.0 * 64.0
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! Dame for programs that learn (docs/python.md, "Dame"): a move's id and the observation planes,
-//! both from the side to move, the board turned half round for Black.
+//! Dame for programs that learn (docs/python.md, "Dame"): a move's id (from the side to move) and
+//! the observation planes (from either side), the board turned half round for Black; and a bound
+//! on a game's length.
 //!
 //! - Id: `(from · 32 + to) · 16 + rank`, dark squares numbered `row · 4 + column / 2` from the side
 //!   to move, rank the move's place among the capture sequences with the same start and end,
@@ -7,20 +8,24 @@
 //!   ids. A sixteenth sequence between the same two squares has no id: none is known (the most
 //!   captures any position is known to have, all ends together, is 65; see `moves.rs`), and one
 //!   met is an error, never a clash.
-//! - Planes, 4 × 8 × 8 over the whole board: the side to move's men and kings, the other side's men
+//! - Planes, 4 × 8 × 8 over the whole board: the perspective's men and kings, the other side's men
 //!   and kings.
 
 use super::code;
 use super::moves::Move;
 use super::position::Position;
 use super::square::{SQUARES, Square};
-use crate::game::{ActionSpace, Observation, Planes};
+use crate::game::{ActionSpace, Observation, Planes, Side};
 
 /// Sequences with the same start and end that have ids.
 const RANKS: u32 = 16;
 
 impl ActionSpace for Position {
     const ACTION_COUNT: u32 = (SQUARES * SQUARES) as u32 * RANKS;
+    /// 24 men step forward at most 7 rows each and at most 23 pieces are captured: 191
+    /// irreversible moves, and 50 plies of king moves without a capture draw: 191 stretches of at
+    /// most 50 plies each ended by one, and a last one.
+    const MAX_GAME_PLIES: u32 = 192 * 50;
 
     fn action_id(&self, mv: Move) -> Option<u32> {
         let side = self.side_to_move();
@@ -34,8 +39,8 @@ impl ActionSpace for Position {
 impl Observation for Position {
     const OBSERVATION_SHAPE: [usize; 3] = [4, 8, 8];
 
-    fn observe(&self, planes: &mut Planes<'_>) {
-        let side = self.side_to_move();
+    fn observe(&self, perspective: Side, planes: &mut Planes<'_>) {
+        let side = perspective;
         for square in Square::all() {
             if let Some(piece) = self.piece_at(square) {
                 let plane = 2 * usize::from(piece.side != side) + usize::from(piece.king);
@@ -60,8 +65,8 @@ mod tests {
             actions.into_iter().map(|(id, _)| id).collect::<Vec<_>>()
         };
         assert_eq!(ids(&white), ids(&black));
-        assert_eq!(observe(&white), observe(&black));
-        assert_eq!(observe(&white).iter().sum::<f32>(), 24.0);
+        assert_eq!(observe(&white, Side::White), observe(&black, Side::Black));
+        assert_eq!(observe(&white, Side::Black).iter().sum::<f32>(), 24.0);
     }
 
     #[test]

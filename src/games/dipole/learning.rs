@@ -1,17 +1,18 @@
-//! Dipole for programs that learn (docs/python.md, "Dipole"): a move's id and the observation
-//! planes, both from the side to move, the board turned half round for Black.
+//! Dipole for programs that learn (docs/python.md, "Dipole"): a move's id (from the side to move)
+//! and the observation planes (from either side), the board turned half round for Black; and a
+//! bound on a game's length.
 //!
 //! - Id, dark squares numbered `row · 4 + column / 2` from the side to move: a move of k checkers
 //!   onto a square is `from · 32 + to` (k is the distance); bearing k checkers off is
 //!   `1024 + from · 12 + k − 1`; the forced pass is 1408. 1,409 ids.
-//! - Planes, 24 × 8 × 8 over the whole board: plane `h − 1` holds the side to move's stacks of
+//! - Planes, 24 × 8 × 8 over the whole board: plane `h − 1` holds the perspective's stacks of
 //!   height h, plane `12 + h − 1` the other side's.
 
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::square::{SQUARES, Square};
 use super::stack::MAX_HEIGHT;
-use crate::game::{ActionSpace, Observation, Planes};
+use crate::game::{ActionSpace, Observation, Planes, Side};
 
 /// The first bearing-off id.
 const BEAR_OFF: u32 = (SQUARES * SQUARES) as u32;
@@ -20,6 +21,12 @@ const PASS: u32 = BEAR_OFF + SQUARES as u32 * MAX_HEIGHT as u32;
 
 impl ActionSpace for Position {
     const ACTION_COUNT: u32 = PASS + 1;
+    /// No draw rules, but every move but a capture brings a side's checkers nearer their far edge:
+    /// the rows they have to go are 8 each, 96 a side at the start; a move or bearing off lowers
+    /// them by at least 1, and each of at most 23 captures raises them by at most 12 checkers × 7
+    /// rows. So at most 2 · 96 + 23 · 84 = 2,124 other moves and 23 captures, and a side passes only
+    /// when it cannot move, never twice in a row: 2 · 2,147 + 1.
+    const MAX_GAME_PLIES: u32 = 2 * (2 * 96 + 23 * 84 + 23) + 1;
 
     fn action_id(&self, mv: Move) -> Option<u32> {
         let side = self.side_to_move();
@@ -38,8 +45,8 @@ impl ActionSpace for Position {
 impl Observation for Position {
     const OBSERVATION_SHAPE: [usize; 3] = [2 * MAX_HEIGHT as usize, 8, 8];
 
-    fn observe(&self, planes: &mut Planes<'_>) {
-        let side = self.side_to_move();
+    fn observe(&self, perspective: Side, planes: &mut Planes<'_>) {
+        let side = perspective;
         for square in Square::all() {
             if let Some(stack) = self.stack_at(square) {
                 let owner = usize::from(stack.owner != side);
@@ -65,8 +72,8 @@ mod tests {
             actions.into_iter().map(|(id, _)| id).collect::<Vec<_>>()
         };
         assert_eq!(ids(&white), ids(&black));
-        assert_eq!(observe(&white), observe(&black));
-        assert_eq!(observe(&white).iter().sum::<f32>(), 2.0);
+        assert_eq!(observe(&white, Side::White), observe(&black, Side::Black));
+        assert_eq!(observe(&white, Side::Black).iter().sum::<f32>(), 2.0);
     }
 
     #[test]

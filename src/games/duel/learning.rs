@@ -1,11 +1,12 @@
-//! Duel for programs that learn (docs/python.md, "Duel"): a move's id and the observation planes,
-//! both from the side to move, the board turned half round for Black (as the net's inputs are).
+//! Duel for programs that learn (docs/python.md, "Duel"): a move's id (from the side to move) and
+//! the observation planes (from either side), the board turned half round for Black (as the net's
+//! inputs are); and a bound on a game's length.
 //!
 //! - Id: `(from · 72 + to) · 2 + vertical_first`, squares numbered `row · 9 + column` from the side
 //!   to move (for Black, `71 − square`). A straight move's bit is its own direction (1 along a
 //!   column); a move with a turn has two paths, told apart by the bit. 10,368 ids; the king's steps
 //!   are straight moves of one square.
-//! - Planes, 50 × 8 × 9: plane `owner · 25 + kind`, owner 0 the side to move, kind a die's
+//! - Planes, 50 × 8 × 9: plane `owner · 25 + kind`, owner 0 the perspective's side, kind a die's
 //!   orientation (0..24, as the net's inputs number them, the faces turned with the board) or 24 the
 //!   king.
 
@@ -25,6 +26,9 @@ fn seen(position: &Position, square: usize) -> usize {
 
 impl ActionSpace for Position {
     const ACTION_COUNT: u32 = (SQUARES * SQUARES * 2) as u32;
+    /// At most 16 dice can be captured (taking the king ends the game), and 100 plies without a
+    /// capture draw: 16 stretches of at most 100 plies each ended by a capture, and a last one.
+    const MAX_GAME_PLIES: u32 = 17 * 100;
 
     fn action_id(&self, mv: Move) -> Option<u32> {
         let from = seen(self, mv.from().index());
@@ -36,10 +40,10 @@ impl ActionSpace for Position {
 impl Observation for Position {
     const OBSERVATION_SHAPE: [usize; 3] = [2 * net_features::KINDS, 8, COLUMNS as usize];
 
-    fn observe(&self, planes: &mut Planes<'_>) {
+    fn observe(&self, perspective: Side, planes: &mut Planes<'_>) {
         // The net's inputs are exactly these planes' ones: owner × square × kind, turned for Black.
         let mut features = Vec::with_capacity(18);
-        self.active_features(self.side_to_move(), &mut features);
+        self.active_features(perspective, &mut features);
         for feature in features {
             let (feature, kinds) = (usize::from(feature), net_features::KINDS);
             let (owner, square, kind) = (
@@ -72,9 +76,13 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         assert_eq!(ids(&white), ids(&black));
-        assert_eq!(observe(&white), observe(&black));
+        assert_eq!(observe(&white, Side::White), observe(&black, Side::Black));
+        // After a move the two sides see different boards.
+        let moved = white.make_move(white.parse_move("D1-e6").unwrap());
+        let (by_white, by_black) = (observe(&moved, Side::White), observe(&moved, Side::Black));
+        assert!(by_white != by_black);
         // 9 pieces a side, one plane each.
-        assert_eq!(observe(&white).iter().sum::<f32>(), 18.0);
+        assert_eq!(observe(&white, Side::White).iter().sum::<f32>(), 18.0);
     }
 
     #[test]
