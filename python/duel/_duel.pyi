@@ -2,22 +2,39 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, overload
+from typing import Any, Literal, final, overload
 
 import numpy as np
 import numpy.typing as npt
 
+__all__ = [
+    "Board",
+    "ENGINE_NAME",
+    "Engine",
+    "Move",
+    "Outcome",
+    "Score",
+    "VARIANTS",
+    "action_size",
+    "batch_playouts",
+    "max_game_length",
+    "observation_shape",
+    "_restore_board",
+]
+
 VARIANTS: list[str]
 ENGINE_NAME: str
 
+@final
 class Move:
     """A legal move of the position it was listed in; `str()` is its text in the game's notation."""
 
     @property
     def game(self) -> str: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Outcome:
     """How a game ended."""
 
@@ -31,10 +48,11 @@ class Outcome:
         """The game's words for how it ended."""
     def result(self) -> Literal["1-0", "0-1", "1/2-1/2"]: ...
 
+@final
 class Board:
     """A game from a start position through the moves pushed."""
 
-    def __init__(self, game: str = "duel", fen: str | None = None) -> None: ...
+    def __new__(cls, game: str = "duel", fen: str | None = None) -> Board: ...
     @property
     def game(self) -> str: ...
     @property
@@ -65,6 +83,7 @@ class Board:
     def observation(self, side: bool | None = None) -> npt.NDArray[np.float32]: ...
     def __reduce__(self) -> tuple[Any, tuple[str, str, list[str]]]: ...
 
+@final
 class Score:
     """A score from the side to move's point of view: centipawns or moves to mate."""
 
@@ -73,17 +92,18 @@ class Score:
     @property
     def mate(self) -> int | None: ...
 
+@final
 class Engine:
     """The engine in-process, for one game."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game: str = "duel",
         threads: int = 1,
         hash_mb: int = 16,
         nnue: bool = True,
         skill_level: int = 20,
-    ) -> None: ...
+    ) -> Engine: ...
     @property
     def game(self) -> str: ...
     @overload
@@ -129,3 +149,5 @@ def batch_playouts(
     max_plies: int = 1000,
     threads: int = 1,
 ) -> tuple[list[int], list[int]]: ...
+def _restore_board(game: str, fen: str, moves: list[str]) -> Board:
+    """The board of `game` from `fen` through `moves`: what an unpickled board is."""

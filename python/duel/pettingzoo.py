@@ -67,6 +67,14 @@ class raw_env(AECEnv[str, Observation, int], EzPickle):  # noqa: N801 (PettingZo
             which the games' draw rules guarantee.
     """
 
+    # The AEC bookkeeping, set by `_reset_state`.
+    agent_selection: str
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    rewards: dict[str, float]
+    _cumulative_rewards: dict[str, float]
+    _plies: int
+
     metadata: dict[str, Any] = {
         "name": "duel_duel_v0",
         "render_modes": ["ansi", "human"],
@@ -122,9 +130,8 @@ class raw_env(AECEnv[str, Observation, int], EzPickle):  # noqa: N801 (PettingZo
     def observe(self, agent: str) -> Observation:
         """The agent's planes, from its view, and legal actions' mask (zeros for the agent not to
         move)."""
-        space = self.observation_spaces[agent]
         planes = self.board.observation(agent == AGENTS[0])
-        mask = np.zeros(space["action_mask"].shape, dtype=np.int8)
+        mask = np.zeros(action_size(self.board.game), dtype=np.int8)
         if self._can_act(agent):
             mask[self.board.legal_actions()] = 1
         return {"observation": planes, "action_mask": mask}
@@ -182,7 +189,7 @@ class raw_env(AECEnv[str, Observation, int], EzPickle):  # noqa: N801 (PettingZo
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos = {agent: {} for agent in AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
         self.agent_selection = self._agent_to_move()
         self._plies = 0
 

@@ -76,7 +76,8 @@ impl Board {
     }
 
     /// Plays a move: a `Move` or its text. Returns the move played.
-    fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<Move> {
+        let mv = r#move;
         let played = if let Ok(mv) = mv.cast::<Move>() {
             self.rules.push(mv.get())
         } else if let Ok(text) = mv.cast::<PyString>() {
@@ -154,7 +155,8 @@ impl Board {
     }
 
     /// The action id of a legal move (a `Move` or its text).
-    fn action_of(&self, mv: &Bound<'_, PyAny>) -> PyResult<u32> {
+    fn action_of(&self, r#move: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let mv = r#move;
         let mv = if let Ok(mv) = mv.cast::<Move>() {
             mv.get().clone()
         } else {
