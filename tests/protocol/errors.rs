@@ -336,7 +336,10 @@ fn eval_files_that_are_not_a_net_of_the_game_are_refused_and_the_net_kept() {
         &mut engine,
         &format!("setoption name EvalFile value {}", duel_net.display()),
     );
-    assert!(error.contains("dame has no neural evaluation"), "{error}");
+    assert!(
+        error.contains("the net is for duel, not for dame"),
+        "{error}"
+    );
     still_works(&mut engine);
     assert_ne!(
         hand_written, loaded,

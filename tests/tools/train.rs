@@ -171,10 +171,6 @@ fn the_binary_trains_and_names_bad_arguments_and_files() {
             "--wdl",
         ),
         (
-            &["--data", data, "--out", out_text, "--variant", "dame"][..],
-            "dame has no net",
-        ),
-        (
             &["--data", data, "--out", out_text, "--variant", "alice"][..],
             "not of alice",
         ),

@@ -20,6 +20,7 @@ mod fen;
 mod learning;
 mod movegen;
 mod moves;
+mod net_features;
 mod notation;
 mod position;
 mod web_board;
@@ -34,8 +35,8 @@ pub use square::Square;
 // The board's squares: the dark squares of an 8×8 board, as in the other game played on them.
 use crate::game::dark_square as square;
 use crate::game::{
-    BoardStyle, DrawRules, EvalTerm, Evaluation, Game, LevelLadder, LinearEval, MoveList,
-    NetFeatures, Outcome, Perft, Presentation, SearchHooks, Side, Termination,
+    BoardStyle, DrawRules, EvalTerm, Evaluation, Game, LevelLadder, LinearEval, MoveList, Outcome,
+    Perft, Presentation, SearchHooks, Side, Termination,
 };
 
 impl Position {
@@ -168,9 +169,6 @@ impl SearchHooks for Position {
         }
     }
 }
-
-/// No feature set yet: the search evaluates with the hand-written evaluation.
-impl NetFeatures for Position {}
 
 impl Perft for Position {}
 

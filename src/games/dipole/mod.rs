@@ -18,6 +18,7 @@ mod learning;
 mod lines;
 mod movegen;
 mod moves;
+mod net_features;
 mod notation;
 mod position;
 mod stack;
@@ -35,8 +36,8 @@ pub use stack::{MAX_HEIGHT, Stack};
 // The board's squares: the dark squares of an 8×8 board, as in the other game played on them.
 use crate::game::dark_square as square;
 use crate::game::{
-    DrawRules, EvalTerm, Evaluation, Game, LevelLadder, LinearEval, MoveList, NetFeatures, Outcome,
-    Perft, Presentation, SearchHooks, Side,
+    DrawRules, EvalTerm, Evaluation, Game, LevelLadder, LinearEval, MoveList, Outcome, Perft,
+    Presentation, SearchHooks, Side,
 };
 
 /// The position text of the start position.
@@ -168,9 +169,6 @@ impl SearchHooks for Position {
         Some(Move::from_bits(code)).filter(|&mv| mv != Move::NULL)
     }
 }
-
-/// No feature set yet: the search evaluates with the hand-written evaluation.
-impl NetFeatures for Position {}
 
 impl Perft for Position {
     fn legal_move_count(&self) -> u64 {
