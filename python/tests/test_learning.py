@@ -116,3 +116,41 @@ def test_either_side_can_be_observed(game: str) -> None:
 def test_max_game_length_bounds_random_games(game: str) -> None:
     plies, _ = duel.batch_playouts(game, 20, seed=9, max_plies=duel.max_game_length(game) + 1)
     assert max(plies) <= duel.max_game_length(game)
+
+
+def _alice_square(name: str, white: bool) -> int:
+    file, rank = ord(name[0]) - ord("a"), int(name[1]) - 1
+    return (rank if white else 7 - rank) * 8 + file
+
+
+def _dark_square(name: str, white: bool) -> int:
+    column, row = ord(name[0].lower()) - ord("a"), int(name[1]) - 1
+    if not white:
+        column, row = 7 - column, 7 - row
+    return row * 4 + column // 2
+
+
+def test_ids_follow_the_documented_numbering() -> None:
+    # The numbering of docs/python.md, written again from the moves' texts: Alice chess's squares and
+    # promotions, Dame's plain moves, Dipole's steps and bearing off, for both sides.
+    rng = random.Random(2)
+    for game, expected in [
+        ("alice", lambda text, white: (_alice_square(text[:2], white) * 64 + _alice_square(text[2:4], white)) * 5
+         + (" nbrq".index(text[4]) if len(text) == 5 else 0)),
+        ("dame", lambda text, white: (_dark_square(text[:2], white) * 32 + _dark_square(text[-2:], white)) * 16
+         if "x" not in text else None),
+        ("dipole", lambda text, white: _dark_square(text[:2], white) * 32 + _dark_square(text[3:5], white)
+         if "off" not in text else 1024 + _dark_square(text[:2], white) * 12 + int(text.split(":")[1]) - 1),
+    ]:
+        board = duel.Board(game)
+        checked = 0
+        for _ in range(60):
+            if board.is_game_over():
+                break
+            for move in board.legal_moves:
+                want = expected(str(move), board.turn)
+                if want is not None and str(move) != "pass":
+                    assert board.action_of(move) == want, (game, str(move), board.fen())
+                    checked += 1
+            board.push(rng.choice(board.legal_moves))
+        assert checked > 100
