@@ -166,6 +166,7 @@ impl<G: Searchable> SearchThread<'_, G> {
                 continue;
             }
             self.keys.push(child.hash());
+            self.played(pos, mv, &child, ply);
             set_known_check(below, Some(gives_check));
             let new_depth = depth - 1 + check_extension(gives_check, ply, self.root_depth);
             let mut score;
@@ -259,6 +260,9 @@ impl<G: Searchable> SearchThread<'_, G> {
         let (child_frame, _) = below.split_first_mut()?;
         let reduction = NMP_BASE + depth / NMP_DIVISOR;
         self.keys.push(child.hash());
+        if let Some(net) = &mut self.net {
+            net.passed(pos, &child, ply);
+        }
         child_frame.after_null = true;
         let score = -self.negamax(
             &child,
@@ -339,6 +343,15 @@ impl<G: Searchable> SearchThread<'_, G> {
                 None => pos.evaluate(),
             })
         })
+    }
+
+    /// Tells the net's accumulators, where the search has a net, that it made the move `mv` from
+    /// `pos` at `ply` to `child`, which it is about to search.
+    #[inline]
+    pub(super) fn played(&mut self, pos: &G, mv: G::Move, child: &G, ply: usize) {
+        if let Some(net) = &mut self.net {
+            net.played(pos, mv, child, ply);
+        }
     }
 }
 
