@@ -5,7 +5,7 @@
 
 use super::bitboard::Bitboard;
 use super::moves::Move;
-use super::piece::{Kind, Piece};
+use super::piece::{Kind, Occupant, Piece};
 use super::position::Position;
 use super::square::{Board, Square};
 use crate::game::{FeatureChanges, NetFeatures, Side};
@@ -53,14 +53,14 @@ impl NetFeatures for Position {
             | Bitboard::of(mv.from()).0
             | Bitboard::of(mv.to()).0;
         for sq in Bitboard(touched) {
-            let (before, after) = (self.occupant(sq).get(), child.occupant(sq).get());
+            let (before, after) = (self.occupant(sq), child.occupant(sq));
             for perspective in Side::BOTH {
                 let changes = &mut changes[perspective.index()];
-                if let Some((piece, board)) = before {
-                    changes.removed.push(feature(perspective, piece, board, sq));
+                if !before.is_empty() {
+                    changes.removed.push(feature(perspective, before, sq));
                 }
-                if let Some((piece, board)) = after {
-                    changes.added.push(feature(perspective, piece, board, sq));
+                if !after.is_empty() {
+                    changes.added.push(feature(perspective, after, sq));
                 }
             }
         }
@@ -78,20 +78,49 @@ impl NetFeatures for Position {
 /// Where the features of the pieces of one owner (the perspective's, or `theirs`), board and kind
 /// start: ((owner · 2 + board) · 6 + kind) · 64, then the square as the perspective sees it.
 #[inline]
-fn group(theirs: bool, board: Board, kind: Kind) -> usize {
-    ((usize::from(theirs) * 2 + board.index()) * 6 + kind.index()) * 64
+const fn group(theirs: bool, board: Board, kind: Kind) -> usize {
+    ((theirs as usize * 2 + board.index()) * 6 + kind.index()) * 64
 }
 
-/// The feature of `piece` on `board` at `sq` from `perspective`'s view: for Black the ranks turned
-/// round (the square's rank bits flipped, as the byte swap of [`NetFeatures::active_features`]).
+/// The feature of the piece `occupant` (not an empty square) on `sq` from `perspective`'s view:
+/// for Black the ranks turned round (the square's rank bits flipped, as the byte swap of
+/// [`NetFeatures::active_features`]).
 #[inline]
-fn feature(perspective: Side, piece: Piece, board: Board, sq: Square) -> u16 {
+fn feature(perspective: Side, occupant: Occupant, sq: Square) -> u16 {
     let square = match perspective {
         Side::White => sq.index(),
         Side::Black => sq.index() ^ 56,
     };
-    (group(piece.side != perspective, board, piece.kind) + square) as u16
+    FEATURE_BASE[perspective.index()][occupant.code()] + square as u16
 }
+
+/// `[perspective][occupant code]`: where the occupant's features start ([`group`]), its owner, board
+/// and kind folded in. A table, as every move's changes look a few of them up for each perspective.
+const FEATURE_BASE: [[u16; Occupant::CODES]; 2] = {
+    let mut table = [[0; Occupant::CODES]; 2];
+    let sides = [Side::White, Side::Black];
+    let mut perspective = 0;
+    while perspective < 2 {
+        let mut owner = 0;
+        while owner < 2 {
+            let mut k = 0;
+            while k < 6 {
+                let mut b = 0;
+                while b < 2 {
+                    let (kind, board) = (Kind::ALL[k], Board::BOTH[b]);
+                    let occupant = Occupant::new(Piece::new(sides[owner], kind), board);
+                    table[perspective][occupant.code()] =
+                        group(owner != perspective, board, kind) as u16;
+                    b += 1;
+                }
+                k += 1;
+            }
+            owner += 1;
+        }
+        perspective += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@
 
 use super::moves::Move;
 use super::orientation::{ORIENTATIONS, Orientation};
-use super::piece::Piece;
+use super::piece::{PIECE_CODES, Piece};
 use super::position::Position;
 use super::square::{SQUARES, Square};
 use crate::game::{FeatureChanges, NetFeatures, Side};
@@ -93,14 +93,45 @@ impl NetFeatures for Position {
 /// perspective's own or the other side's), then its square and its kind, both turned for Black.
 #[inline]
 fn feature(perspective: Side, piece: Piece, sq: Square) -> u16 {
-    let theirs = usize::from(piece.side() != perspective);
-    let kind = piece.orientation().map_or(ORIENTATIONS, |o| o.index());
-    let (square, kind) = match perspective {
-        Side::White => (sq.index(), kind),
-        Side::Black => (SQUARES - 1 - sq.index(), usize::from(TURNED[kind])),
+    let square = match perspective {
+        Side::White => sq.index(),
+        Side::Black => SQUARES - 1 - sq.index(),
     };
-    ((theirs * SQUARES + square) * KINDS + kind) as u16
+    FEATURE_BASE[perspective.index()][piece.code()] + (square * KINDS) as u16
 }
+
+/// `[perspective][piece code]`: the feature of the piece on the first square as the perspective
+/// sees it, its owner and its kind (turned for Black) folded in; a square adds `square × KINDS`. A
+/// table, as every move's changes look two or three of them up for each perspective.
+const FEATURE_BASE: [[u16; PIECE_CODES]; 2] = {
+    let mut table = [[0; PIECE_CODES]; 2];
+    let mut perspective = 0;
+    while perspective < 2 {
+        let mut owner = 0;
+        while owner < 2 {
+            let side = if owner == 0 { Side::White } else { Side::Black };
+            let mut kind = 0;
+            while kind < KINDS {
+                let piece = if kind < ORIENTATIONS {
+                    Piece::die(side, Orientation::from_index(kind))
+                } else {
+                    Piece::king(side)
+                };
+                let seen = if perspective == 0 {
+                    kind
+                } else {
+                    TURNED[kind] as usize
+                };
+                let theirs = (owner != perspective) as usize;
+                table[perspective][piece.code()] = (theirs * SQUARES * KINDS + seen) as u16;
+                kind += 1;
+            }
+            owner += 1;
+        }
+        perspective += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {

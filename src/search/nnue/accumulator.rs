@@ -66,9 +66,13 @@ pub struct NetStack<G> {
 impl<G: NetFeatures> NetStack<G> {
     /// Accumulators for `plies` plies of game `G`, evaluated by `net`.
     pub fn new(net: Arc<Network>, plies: usize) -> NetStack<G> {
+        let empty = Accumulator {
+            values: [vec![0; net.hidden()], vec![0; net.hidden()]],
+            ..Accumulator::default()
+        };
         NetStack {
             net,
-            plies: vec![Accumulator::default(); plies.max(1)],
+            plies: vec![empty; plies.max(1)],
             features: Vec::new(),
             game: PhantomData,
         }
@@ -205,7 +209,7 @@ fn output_for(net: &Network, side: Side, [white, black]: &[Vec<i16>; 2]) -> i32 
 
 /// The net's evaluation of `pos` summed afresh, with no stack: what the incremental one must equal.
 pub fn evaluate_afresh<G: NetFeatures>(net: &Network, pos: &G) -> i32 {
-    let mut sums = [Vec::new(), Vec::new()];
+    let mut sums = [vec![0; net.hidden()], vec![0; net.hidden()]];
     for (side, values) in [Side::White, Side::Black].into_iter().zip(&mut sums) {
         let mut features = Vec::new();
         pos.active_features(side, &mut features);

@@ -50,7 +50,11 @@ macro_rules! vector_kernels {
                 unsafe { update_tile::<1>(lane, out, parent, weights, removed, added) };
                 lane += WIDTH;
             }
-            crate::search::nnue::simd::scalar::update_from(lane, out, parent, weights, removed, added);
+            // Only where a tail is left: the nets' sizes are multiples of a vector, and the tail's
+            // slicing, even of nothing, costs more than a short update's vectors.
+            if lane < hidden {
+                crate::search::nnue::simd::scalar::update_from(lane, out, parent, weights, removed, added);
+            }
         }
 
         /// Lanes `lane..lane + N × WIDTH` of the update, held in `N` registers while every row
@@ -108,7 +112,12 @@ macro_rules! vector_kernels {
                 };
                 sum = add32(sum, dot(clip(value), weight));
             }
-            sum32(sum).wrapping_add(crate::search::nnue::simd::scalar::output_from(vectors, accumulator, weights))
+            let tail = if vectors < accumulator.len() {
+                crate::search::nnue::simd::scalar::output_from(vectors, accumulator, weights)
+            } else {
+                0
+            };
+            sum32(sum).wrapping_add(tail)
         }
     };
 }
@@ -195,8 +204,9 @@ impl Kernels {
             hidden,
             "the parent's accumulator is another size"
         );
+        let within = |features: &[u16]| features.iter().all(|&f| usize::from(f) < rows);
         assert!(
-            removed.iter().chain(added).all(|&f| usize::from(f) < rows),
+            within(removed) && within(added),
             "a feature beyond the net's {rows}"
         );
         match self.0 {
