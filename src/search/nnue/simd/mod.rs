@@ -198,16 +198,21 @@ impl Kernels {
         added: &[u16],
     ) {
         let hidden = out.len();
-        let rows = weights.len() / hidden.max(1);
         assert_eq!(
             parent.len(),
             hidden,
             "the parent's accumulator is another size"
         );
-        let within = |features: &[u16]| features.iter().all(|&f| usize::from(f) < rows);
+        // A multiplication a feature, not a division a call: the rows are counted only to panic.
+        let within = |features: &[u16]| {
+            features
+                .iter()
+                .all(|&f| (usize::from(f) + 1) * hidden <= weights.len())
+        };
         assert!(
             within(removed) && within(added),
-            "a feature beyond the net's {rows}"
+            "a feature beyond the net's {}",
+            weights.len() / hidden.max(1)
         );
         match self.0 {
             Path::Scalar => scalar::update_from(0, out, parent, weights, removed, added),
