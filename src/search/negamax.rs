@@ -339,7 +339,14 @@ impl<G: Searchable> SearchThread<'_, G> {
         let net = &mut self.net;
         self.eval_cache.get_or_insert(pos.hash(), || {
             clamp_eval(match net {
-                Some(net) => net.evaluate(pos, ply),
+                Some(net) => {
+                    let eval = net.evaluate(pos, ply);
+                    // The stack's sums, followed move by move, must be a fresh sum's: checked in
+                    // every search the unit tests run with a net.
+                    #[cfg(test)]
+                    assert_eq!(eval, net.evaluate_afresh(pos), "{}", pos.to_text());
+                    eval
+                }
                 None => pos.evaluate(),
             })
         })

@@ -7,9 +7,11 @@
 //! summed afresh from its listed features where that costs less, or where the chain of moves is
 //! broken (a move the stack was not told, or one the game could not describe).
 //!
-//! Each accumulator knows the position it holds (its hash) and the one its changes start from, and
-//! a chain is followed only while they match, so a missing call costs a refresh, never a wrong sum:
-//! an accumulator is always exactly the sum of its position's features' rows.
+//! Each accumulator knows the position it holds (its hash, trusted as the transposition table and
+//! the evaluation cache trust it) and the one its changes start from, and a chain is followed only
+//! while they match, so a missing call costs a refresh, never a wrong sum: an accumulator is always
+//! exactly the sum of its position's features' rows. Every search the unit tests run with a net
+//! checks each evaluation against a fresh sum.
 
 use super::network::Network;
 use crate::game::{FeatureChanges, NetFeatures, Side};
@@ -183,6 +185,12 @@ impl<G: NetFeatures> NetStack<G> {
             here.counts[index] = parent.counts[index] + changes.added.len() - changes.removed.len();
         }
         here.filled = true;
+    }
+
+    /// The net's evaluation of `pos` summed afresh ([`evaluate_afresh`]), for the search's checks.
+    #[cfg(test)]
+    pub fn evaluate_afresh(&self, pos: &G) -> i32 {
+        evaluate_afresh(&self.net, pos)
     }
 
     /// Fills `ply`'s accumulator with `pos`'s features summed afresh.
