@@ -4,14 +4,37 @@
 //!
 //! Each perspective sees the board from its own side (its pieces first, the board turned for Black),
 //! so that one set of weights serves both sides. A move changes few features: an accumulator of the
-//! first layer follows a move by the difference between the two positions' lists
-//! ([`feature_changes`]) rather than summing every row again.
+//! first layer follows a move by the features the game says it took away and added
+//! ([`NetFeatures::move_feature_changes`], [`FeatureChanges`]) rather than summing every row again.
 
 use super::{Game, Side};
+
+/// The features one perspective loses and gains over a move: the rows an accumulator subtracts and
+/// adds. Each feature at most once, none in both lists; in no particular order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FeatureChanges {
+    /// The features active before the move and not after it.
+    pub removed: Vec<u16>,
+    /// The features active after the move and not before it.
+    pub added: Vec<u16>,
+}
+
+impl FeatureChanges {
+    /// Empties both lists.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.removed.clear();
+        self.added.clear();
+    }
+}
 
 /// A game's feature set for a neural evaluation, and the net it ships with. The defaults are a game
 /// without one: no features, no net; the search then evaluates with
 /// [`super::Evaluation::evaluate`].
+///
+/// The features are those of the pieces alone, never of the side to move (the net reads that from
+/// the order of the two perspectives): a null move changes none, and the search's accumulators rely
+/// on it.
 pub trait NetFeatures: Game {
     /// How many features a perspective has: every index is below it. 0, the default: the game has
     /// no feature set, so no neural evaluation (no net is read or trained for it).
@@ -33,6 +56,22 @@ pub trait NetFeatures: Game {
         let _ = (perspective, features);
     }
 
+    /// What the legal move `mv` from this position, which leads to `child`, changes in each
+    /// perspective's features: `changes[side.index()]` for `side`'s, each cleared first, exactly the
+    /// difference between the two positions' [`NetFeatures::active_features`]. A game tells it from the
+    /// move (the squares it touches) far cheaper than listing and comparing both positions' features.
+    /// `false`, the default, where the game cannot: the evaluation then sums the child's features
+    /// afresh.
+    fn move_feature_changes(
+        &self,
+        mv: Self::Move,
+        child: &Self,
+        changes: &mut [FeatureChanges; 2],
+    ) -> bool {
+        let _ = (mv, child, changes);
+        false
+    }
+
     /// The coarse feature (below [`NetFeatures::FACTOR_COUNT`]) that `feature` shares weights with in
     /// training; never called without coarse features.
     fn factor(feature: u16) -> u16 {
@@ -40,40 +79,11 @@ pub trait NetFeatures: Game {
     }
 }
 
-/// The features that `perspective` loses and gains from `before` to `after` (two ascending lists, as
-/// [`NetFeatures::active_features`] gives them): `(removed, added)`.
-pub fn feature_changes(
-    before: &[u16],
-    after: &[u16],
-    removed: &mut Vec<u16>,
-    added: &mut Vec<u16>,
-) {
-    removed.clear();
-    added.clear();
-    // A merge while both lists last, then whichever tail is left: on the hot path of every net
-    // evaluation, so one comparison per step and no per-element check of which list has ended.
-    let (mut i, mut j) = (0, 0);
-    while let (Some(&a), Some(&b)) = (before.get(i), after.get(j)) {
-        if a == b {
-            i += 1;
-            j += 1;
-        } else if a < b {
-            removed.push(a);
-            i += 1;
-        } else {
-            added.push(b);
-            j += 1;
-        }
-    }
-    removed.extend_from_slice(&before[i..]);
-    added.extend_from_slice(&after[j..]);
-}
-
 /// Checks of a game's feature set, for its own tests.
 #[cfg(test)]
 pub(crate) mod checks {
-    use super::{NetFeatures, feature_changes};
-    use crate::game::{MoveList, Rng, Side};
+    use super::{FeatureChanges, NetFeatures};
+    use crate::game::{MoveList, Rng, Searchable, Side};
     use std::ops::RangeInclusive;
 
     /// The features of `pos` from `perspective`.
@@ -81,6 +91,29 @@ pub(crate) mod checks {
         let mut list = Vec::new();
         pos.active_features(perspective, &mut list);
         list
+    }
+
+    /// The features lost and gained from `before` to `after`, two ascending lists as
+    /// [`NetFeatures::active_features`] gives them, each change's list ascending: what a game's
+    /// [`NetFeatures::move_feature_changes`] must name.
+    pub fn feature_changes(before: &[u16], after: &[u16]) -> FeatureChanges {
+        let mut changes = FeatureChanges::default();
+        let (mut i, mut j) = (0, 0);
+        while let (Some(&a), Some(&b)) = (before.get(i), after.get(j)) {
+            if a == b {
+                i += 1;
+                j += 1;
+            } else if a < b {
+                changes.removed.push(a);
+                i += 1;
+            } else {
+                changes.added.push(b);
+                j += 1;
+            }
+        }
+        changes.removed.extend_from_slice(&before[i..]);
+        changes.added.extend_from_slice(&after[j..]);
+        changes
     }
 
     /// How many features a move may take away and add, for each perspective.
@@ -91,10 +124,31 @@ pub(crate) mod checks {
         pub added: RangeInclusive<usize>,
     }
 
+    /// Every legal move from `pos` names its changes ([`NetFeatures::move_feature_changes`]): sorted,
+    /// they are [`feature_changes`] of the two positions' lists, for each perspective.
+    pub fn every_move_names_its_changes<G: Searchable>(pos: &G) {
+        let mut moves = MoveList::new();
+        let mut named = [FeatureChanges::default(), FeatureChanges::default()];
+        pos.generate_moves(&mut moves);
+        for &mv in moves.iter() {
+            let child = pos.make_move(mv);
+            assert!(pos.move_feature_changes(mv, &child, &mut named), "{mv:?}");
+            for perspective in [Side::White, Side::Black] {
+                let diff =
+                    feature_changes(&features(pos, perspective), &features(&child, perspective));
+                let by_move = &mut named[perspective.index()];
+                by_move.removed.sort_unstable();
+                by_move.added.sort_unstable();
+                assert_eq!(*by_move, diff, "{mv:?} from {perspective}'s view");
+            }
+        }
+    }
+
     /// Over 20 seeded random games of up to `plies` plies from the start: every list is ascending,
-    /// each feature once and in range, `pieces` long, and passes `also`; every move changes the
-    /// lists within `changes`, and [`feature_changes`] turns each list into the next.
-    pub fn over_random_games<G: NetFeatures>(
+    /// each feature once and in range, `pieces` long, and passes `also`; a null move changes
+    /// nothing; every move names its changes ([`every_move_names_its_changes`]); the moves played
+    /// change the lists within `changes`.
+    pub fn over_random_games<G: Searchable>(
         seed: u64,
         plies: usize,
         pieces: impl Fn(&G) -> usize,
@@ -103,7 +157,6 @@ pub(crate) mod checks {
     ) {
         let mut rng = Rng::new(seed);
         let mut moves = MoveList::new();
-        let (mut removed, mut added) = (Vec::new(), Vec::new());
         for _ in 0..20 {
             let mut pos = G::start();
             for _ in 0..plies {
@@ -113,24 +166,29 @@ pub(crate) mod checks {
                     assert!(list.iter().all(|&f| usize::from(f) < G::FEATURE_COUNT));
                     assert_eq!(list.len(), pieces(&pos));
                     also(&pos, perspective, &list);
+                    if let Some(passed) = pos.make_null_move() {
+                        assert_eq!(features(&passed, perspective), list, "a null move");
+                    }
                 }
+                every_move_names_its_changes(&pos);
                 pos.generate_moves(&mut moves);
                 let Some(&mv) = rng.pick(&moves) else { break };
                 let next = pos.make_move(mv);
                 for perspective in [Side::White, Side::Black] {
                     let (before, after) =
                         (features(&pos, perspective), features(&next, perspective));
-                    feature_changes(&before, &after, &mut removed, &mut added);
+                    let diff = feature_changes(&before, &after);
                     assert!(
-                        removed.len() <= changes.removed && changes.added.contains(&added.len()),
-                        "{removed:?} {added:?}"
+                        diff.removed.len() <= changes.removed
+                            && changes.added.contains(&diff.added.len()),
+                        "{diff:?}"
                     );
                     let mut rebuilt: Vec<u16> = before
                         .iter()
                         .copied()
-                        .filter(|f| !removed.contains(f))
+                        .filter(|f| !diff.removed.contains(f))
                         .collect();
-                    rebuilt.extend(&added);
+                    rebuilt.extend(&diff.added);
                     rebuilt.sort_unstable();
                     assert_eq!(rebuilt, after);
                 }
@@ -138,23 +196,18 @@ pub(crate) mod checks {
             }
         }
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::feature_changes;
 
     #[test]
     fn the_changes_turn_one_list_into_the_other() {
-        let (mut removed, mut added) = (Vec::new(), Vec::new());
-        feature_changes(&[1, 4, 9, 12], &[1, 5, 9, 30, 31], &mut removed, &mut added);
+        let changes = |before: &[u16], after: &[u16]| {
+            let changes = feature_changes(before, after);
+            (changes.removed, changes.added)
+        };
         assert_eq!(
-            (removed.as_slice(), added.as_slice()),
-            (&[4, 12][..], &[5, 30, 31][..])
+            changes(&[1, 4, 9, 12], &[1, 5, 9, 30, 31]),
+            (vec![4, 12], vec![5, 30, 31])
         );
-        feature_changes(&[], &[2], &mut removed, &mut added);
-        assert_eq!((removed.as_slice(), added.as_slice()), (&[][..], &[2][..]));
-        feature_changes(&[3, 7], &[3, 7], &mut removed, &mut added);
-        assert!(removed.is_empty() && added.is_empty());
+        assert_eq!(changes(&[], &[2]), (vec![], vec![2]));
+        assert_eq!(changes(&[3, 7], &[3, 7]), (vec![], vec![]));
     }
 }

@@ -151,6 +151,7 @@ impl<G: Searchable> SearchThread<'_, G> {
             let child = root.make_move(mv);
             self.prefetch(child.hash());
             self.keys.push(child.hash());
+            self.played(root, mv, &child, 0);
             let mut score;
             if index == first {
                 score = -self.negamax(&child, below, depth - 1, -beta, -alpha, 1);

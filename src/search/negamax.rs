@@ -166,6 +166,7 @@ impl<G: Searchable> SearchThread<'_, G> {
                 continue;
             }
             self.keys.push(child.hash());
+            self.played(pos, mv, &child, ply);
             set_known_check(below, Some(gives_check));
             let new_depth = depth - 1 + check_extension(gives_check, ply, self.root_depth);
             let mut score;
@@ -259,6 +260,9 @@ impl<G: Searchable> SearchThread<'_, G> {
         let (child_frame, _) = below.split_first_mut()?;
         let reduction = NMP_BASE + depth / NMP_DIVISOR;
         self.keys.push(child.hash());
+        if let Some(net) = &mut self.net {
+            net.passed(pos, &child, ply);
+        }
         child_frame.after_null = true;
         let score = -self.negamax(
             &child,
@@ -335,10 +339,26 @@ impl<G: Searchable> SearchThread<'_, G> {
         let net = &mut self.net;
         self.eval_cache.get_or_insert(pos.hash(), || {
             clamp_eval(match net {
-                Some(net) => net.evaluate(pos, ply),
+                Some(net) => {
+                    let eval = net.evaluate(pos, ply);
+                    // The stack's sums, followed move by move, must be a fresh sum's: checked in
+                    // every search the unit tests run with a net.
+                    #[cfg(test)]
+                    assert_eq!(eval, net.evaluate_afresh(pos), "{}", pos.to_text());
+                    eval
+                }
                 None => pos.evaluate(),
             })
         })
+    }
+
+    /// Tells the net's accumulators, where the search has a net, that it made the move `mv` from
+    /// `pos` at `ply` to `child`, which it is about to search.
+    #[inline]
+    pub(super) fn played(&mut self, pos: &G, mv: G::Move, child: &G, ply: usize) {
+        if let Some(net) = &mut self.net {
+            net.played(pos, mv, child, ply);
+        }
     }
 }
 

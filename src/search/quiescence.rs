@@ -100,6 +100,7 @@ impl<G: Searchable> SearchThread<'_, G> {
             let child = pos.make_move(mv);
             self.prefetch(child.hash());
             self.keys.push(child.hash());
+            self.played(pos, mv, &child, ply);
             // The move tells the check faster than the child would find it (see
             // `SearchHooks::gives_check`).
             set_known_check(below, Some(pos.gives_check(mv, &child)));

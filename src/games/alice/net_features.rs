@@ -4,10 +4,11 @@
 //! teaches its coarse feature, the same without the board.
 
 use super::bitboard::Bitboard;
-use super::piece::Kind;
+use super::moves::Move;
+use super::piece::{Kind, Occupant, Piece};
 use super::position::Position;
-use super::square::Board;
-use crate::game::{NetFeatures, Side};
+use super::square::{Board, Square};
+use crate::game::{FeatureChanges, NetFeatures, Side};
 
 impl NetFeatures for Position {
     const FEATURE_COUNT: usize = 2 * 2 * 6 * 64;
@@ -20,7 +21,7 @@ impl NetFeatures for Position {
         // Group by group in the index's order (owner, board, kind), each group's squares ascending:
         // the list comes out sorted. For Black the ranks are turned round, which a byte swap of the
         // bitboard does, so its squares still come in ascending order.
-        for (theirs, side) in [(0, perspective), (1, perspective.opponent())] {
+        for (theirs, side) in [(false, perspective), (true, perspective.opponent())] {
             for board in Board::BOTH {
                 for kind in Kind::ALL {
                     let pieces = self.pieces(board, side, kind).0;
@@ -28,13 +29,42 @@ impl NetFeatures for Position {
                         Side::White => pieces,
                         Side::Black => pieces.swap_bytes(),
                     };
-                    let group = ((theirs * 2 + board.index()) * 6 + kind.index()) * 64;
+                    let group = group(theirs, board, kind);
                     for sq in Bitboard(seen) {
                         features.push((group + sq.index()) as u16);
                     }
                 }
             }
         }
+    }
+
+    fn move_feature_changes(
+        &self,
+        mv: Move,
+        child: &Position,
+        changes: &mut [FeatureChanges; 2],
+    ) -> bool {
+        changes.iter_mut().for_each(FeatureChanges::clear);
+        // The squares a move changes: its destination, where a capture leaves a piece, and every
+        // square it empties or fills (the start; the rook's two squares in castling; the pawn taken
+        // en passant). A square holds one piece on either board, so comparing the squares' occupants
+        // finds every piece that left, arrived, changed boards or was promoted.
+        let touched = self.occupied_anywhere().0 ^ child.occupied_anywhere().0
+            | Bitboard::of(mv.from()).0
+            | Bitboard::of(mv.to()).0;
+        for sq in Bitboard(touched) {
+            let (before, after) = (self.occupant(sq), child.occupant(sq));
+            for perspective in Side::BOTH {
+                let changes = &mut changes[perspective.index()];
+                if !before.is_empty() {
+                    changes.removed.push(feature(perspective, before, sq));
+                }
+                if !after.is_empty() {
+                    changes.added.push(feature(perspective, after, sq));
+                }
+            }
+        }
+        true
     }
 
     fn factor(feature: u16) -> u16 {
@@ -45,11 +75,61 @@ impl NetFeatures for Position {
     }
 }
 
+/// Where the features of the pieces of one owner (the perspective's, or `theirs`), board and kind
+/// start: ((owner · 2 + board) · 6 + kind) · 64, then the square as the perspective sees it.
+#[inline]
+const fn group(theirs: bool, board: Board, kind: Kind) -> usize {
+    ((theirs as usize * 2 + board.index()) * 6 + kind.index()) * 64
+}
+
+/// The feature of the piece `occupant` (not an empty square) on `sq` from `perspective`'s view:
+/// for Black the ranks turned round (the square's rank bits flipped, as the byte swap of
+/// [`NetFeatures::active_features`]).
+#[inline]
+fn feature(perspective: Side, occupant: Occupant, sq: Square) -> u16 {
+    let square = match perspective {
+        Side::White => sq.index(),
+        Side::Black => sq.index() ^ 56,
+    };
+    FEATURE_BASE[perspective.index()][occupant.code()] + square as u16
+}
+
+/// `[perspective][occupant code]`: where the occupant's features start ([`group`]), its owner, board
+/// and kind folded in. A table, as every move's changes look a few of them up for each perspective.
+const FEATURE_BASE: [[u16; Occupant::CODES]; 2] = {
+    let mut table = [[0; Occupant::CODES]; 2];
+    let sides = [Side::White, Side::Black];
+    let mut perspective = 0;
+    while perspective < 2 {
+        let mut owner = 0;
+        while owner < 2 {
+            let mut k = 0;
+            while k < 6 {
+                let mut b = 0;
+                while b < 2 {
+                    let (kind, board) = (Kind::ALL[k], Board::BOTH[b]);
+                    let occupant = Occupant::new(Piece::new(sides[owner], kind), board);
+                    table[perspective][occupant.code()] =
+                        group(owner != perspective, board, kind) as u16;
+                    b += 1;
+                }
+                k += 1;
+            }
+            owner += 1;
+        }
+        perspective += 1;
+    }
+    table
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
-    use crate::game::net_features::checks::{MoveChanges, features, over_random_games};
+    use crate::game::net_features::checks::{
+        MoveChanges, every_move_names_its_changes, features, over_random_games,
+    };
+    use crate::game::{Game, MoveList, Rng};
+    use crate::games::alice::moves::MoveFlag;
 
     #[test]
     fn the_start_looks_the_same_from_both_sides() {
@@ -72,5 +152,36 @@ mod tests {
             },
             |_, _, _| {},
         );
+    }
+
+    #[test]
+    fn castling_en_passant_and_promotions_name_their_changes() {
+        // Random games until each kind of move that touches more than its two squares, or changes
+        // the piece, has been checked: castling (the rook), en passant (the pawn beside), promotion.
+        let mut rng = Rng::new(9);
+        let mut moves = MoveList::new();
+        let mut seen = [false; 3];
+        for _ in 0..500 {
+            let mut pos = Position::start();
+            for _ in 0..150 {
+                pos.generate_moves(&mut moves);
+                let special = |flag: MoveFlag| moves.iter().any(|mv| mv.flag() == flag);
+                let kinds = [
+                    special(MoveFlag::Castle),
+                    special(MoveFlag::EnPassant),
+                    moves.iter().any(|mv| mv.promotion().is_some()),
+                ];
+                if kinds.iter().any(|&k| k) {
+                    every_move_names_its_changes(&pos);
+                    seen.iter_mut().zip(kinds).for_each(|(s, k)| *s |= k);
+                }
+                let Some(&mv) = rng.pick(&moves) else { break };
+                pos = pos.make_move(mv);
+            }
+            if seen == [true; 3] {
+                return;
+            }
+        }
+        panic!("castling, en passant, promotion seen: {seen:?}");
     }
 }

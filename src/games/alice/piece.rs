@@ -148,6 +148,16 @@ impl Occupant {
         Occupant((piece.kind as u8 + 1) | side | board)
     }
 
+    /// How many codes there are ([`Occupant::code`] is below it): a size for tables by occupant.
+    pub const CODES: usize = 32;
+
+    /// The occupant as a number below [`Occupant::CODES`], 0 for an empty square: an index into a
+    /// table by occupant.
+    #[inline]
+    pub const fn code(self) -> usize {
+        self.0 as usize
+    }
+
     /// Whether the square is empty on both boards.
     #[inline]
     pub const fn is_empty(self) -> bool {

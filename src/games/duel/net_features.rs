@@ -4,10 +4,12 @@
 //! (north and south swap, east and west swap, the top stays). 2 × 72 × 25 = 3,600 features. In
 //! training each also teaches its coarse feature, owner × square × top value (or king).
 
+use super::moves::Move;
 use super::orientation::{ORIENTATIONS, Orientation};
+use super::piece::{PIECE_CODES, Piece};
 use super::position::Position;
-use super::square::SQUARES;
-use crate::game::{NetFeatures, Side};
+use super::square::{SQUARES, Square};
+use crate::game::{FeatureChanges, NetFeatures, Side};
 
 /// What a piece can be: the 24 orientations of a die, then the king.
 pub(super) const KINDS: usize = ORIENTATIONS + 1;
@@ -41,23 +43,39 @@ impl NetFeatures for Position {
     fn active_features(&self, perspective: Side, features: &mut Vec<u16>) {
         // The perspective's pieces, then the other side's; squares come in ascending order, which
         // the half turn reverses for Black, so each group is ascending once reversed.
-        for (theirs, side) in [(0, perspective), (1, perspective.opponent())] {
+        for side in [perspective, perspective.opponent()] {
             let group = features.len();
             self.occupied_by(side).for_each_square(|sq| {
-                let kind = self
-                    .piece_at(sq)
-                    .orientation()
-                    .map_or(ORIENTATIONS, |o| o.index());
-                let (square, kind) = match perspective {
-                    Side::White => (sq.index(), kind),
-                    Side::Black => (SQUARES - 1 - sq.index(), usize::from(TURNED[kind])),
-                };
-                features.push(((theirs * SQUARES + square) * KINDS + kind) as u16);
+                features.push(feature(perspective, self.piece_at(sq), sq));
             });
             if perspective == Side::Black {
                 features[group..].reverse();
             }
         }
+    }
+
+    fn move_feature_changes(
+        &self,
+        mv: Move,
+        child: &Position,
+        changes: &mut [FeatureChanges; 2],
+    ) -> bool {
+        changes.iter_mut().for_each(FeatureChanges::clear);
+        // A move touches two squares: the die (or king) leaves the first and lands, rolled, on the
+        // second, taking what stood there.
+        for sq in [mv.from(), mv.to()] {
+            let (before, after) = (self.piece_at(sq), child.piece_at(sq));
+            for perspective in Side::BOTH {
+                let changes = &mut changes[perspective.index()];
+                if !before.is_none() {
+                    changes.removed.push(feature(perspective, before, sq));
+                }
+                if !after.is_none() {
+                    changes.added.push(feature(perspective, after, sq));
+                }
+            }
+        }
+        true
     }
 
     fn factor(feature: u16) -> u16 {
@@ -70,6 +88,50 @@ impl NetFeatures for Position {
         (place * COARSE_KINDS + coarse) as u16
     }
 }
+
+/// The feature of `piece` (a die or a king) on `sq` from `perspective`'s view: its owner (the
+/// perspective's own or the other side's), then its square and its kind, both turned for Black.
+#[inline]
+fn feature(perspective: Side, piece: Piece, sq: Square) -> u16 {
+    let square = match perspective {
+        Side::White => sq.index(),
+        Side::Black => SQUARES - 1 - sq.index(),
+    };
+    FEATURE_BASE[perspective.index()][piece.code()] + (square * KINDS) as u16
+}
+
+/// `[perspective][piece code]`: the feature of the piece on the first square as the perspective
+/// sees it, its owner and its kind (turned for Black) folded in; a square adds `square × KINDS`. A
+/// table, as every move's changes look two or three of them up for each perspective.
+const FEATURE_BASE: [[u16; PIECE_CODES]; 2] = {
+    let mut table = [[0; PIECE_CODES]; 2];
+    let mut perspective = 0;
+    while perspective < 2 {
+        let mut owner = 0;
+        while owner < 2 {
+            let side = if owner == 0 { Side::White } else { Side::Black };
+            let mut kind = 0;
+            while kind < KINDS {
+                let piece = if kind < ORIENTATIONS {
+                    Piece::die(side, Orientation::from_index(kind))
+                } else {
+                    Piece::king(side)
+                };
+                let seen = if perspective == 0 {
+                    kind
+                } else {
+                    TURNED[kind] as usize
+                };
+                let theirs = (owner != perspective) as usize;
+                table[perspective][piece.code()] = (theirs * SQUARES * KINDS + seen) as u16;
+                kind += 1;
+            }
+            owner += 1;
+        }
+        perspective += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {

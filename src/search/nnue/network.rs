@@ -210,10 +210,10 @@ impl Network {
     /// the fused update.
     ///
     /// # Panics
-    /// If `parent` is not [`Network::hidden`] long, or a feature is beyond the net's.
+    /// If `values` or `parent` is not [`Network::hidden`] long, or a feature is beyond the net's.
     #[inline]
-    pub fn update(&self, values: &mut Vec<i16>, parent: &[i16], removed: &[u16], added: &[u16]) {
-        values.resize(self.hidden, 0);
+    pub fn update(&self, values: &mut [i16], parent: &[i16], removed: &[u16], added: &[u16]) {
+        assert_eq!(values.len(), self.hidden, "an accumulator of another size");
         self.kernels
             .update(values, parent, &self.feature_weights, removed, added);
     }
@@ -221,9 +221,9 @@ impl Network {
     /// Sets `values` to the accumulator of a position with `features`: the biases plus their rows.
     ///
     /// # Panics
-    /// If a feature is beyond the net's.
+    /// If `values` is not [`Network::hidden`] long, or a feature is beyond the net's.
     #[inline]
-    pub fn refresh(&self, values: &mut Vec<i16>, features: &[u16]) {
+    pub fn refresh(&self, values: &mut [i16], features: &[u16]) {
         self.update(values, &self.feature_biases, &[], features);
     }
 

@@ -50,7 +50,11 @@ macro_rules! vector_kernels {
                 unsafe { update_tile::<1>(lane, out, parent, weights, removed, added) };
                 lane += WIDTH;
             }
-            crate::search::nnue::simd::scalar::update_from(lane, out, parent, weights, removed, added);
+            // Only where a tail is left: the nets' sizes are multiples of a vector, and the tail's
+            // slicing, even of nothing, costs more than a short update's vectors.
+            if lane < hidden {
+                crate::search::nnue::simd::scalar::update_from(lane, out, parent, weights, removed, added);
+            }
         }
 
         /// Lanes `lane..lane + N × WIDTH` of the update, held in `N` registers while every row
@@ -108,7 +112,12 @@ macro_rules! vector_kernels {
                 };
                 sum = add32(sum, dot(clip(value), weight));
             }
-            sum32(sum).wrapping_add(crate::search::nnue::simd::scalar::output_from(vectors, accumulator, weights))
+            let tail = if vectors < accumulator.len() {
+                crate::search::nnue::simd::scalar::output_from(vectors, accumulator, weights)
+            } else {
+                0
+            };
+            sum32(sum).wrapping_add(tail)
         }
     };
 }
@@ -189,15 +198,21 @@ impl Kernels {
         added: &[u16],
     ) {
         let hidden = out.len();
-        let rows = weights.len() / hidden.max(1);
         assert_eq!(
             parent.len(),
             hidden,
             "the parent's accumulator is another size"
         );
+        // A multiplication a feature, not a division a call: the rows are counted only to panic.
+        let within = |features: &[u16]| {
+            features
+                .iter()
+                .all(|&f| (usize::from(f) + 1) * hidden <= weights.len())
+        };
         assert!(
-            removed.iter().chain(added).all(|&f| usize::from(f) < rows),
-            "a feature beyond the net's {rows}"
+            within(removed) && within(added),
+            "a feature beyond the net's {}",
+            weights.len() / hidden.max(1)
         );
         match self.0 {
             Path::Scalar => scalar::update_from(0, out, parent, weights, removed, added),
