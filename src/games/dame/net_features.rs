@@ -5,9 +5,10 @@
 //! hand (tempo, balance, outposts, runaway men) are sums and pairs of these, which the hidden layer
 //! can learn.
 
-use super::position::Position;
-use super::square::SQUARES;
-use crate::game::{NetFeatures, Side};
+use super::moves::Move;
+use super::position::{Piece, Position};
+use super::square::{SQUARES, Square};
+use crate::game::{FeatureChanges, NetFeatures, Side};
 
 impl NetFeatures for Position {
     const FEATURE_COUNT: usize = 2 * 2 * SQUARES;
@@ -21,7 +22,7 @@ impl NetFeatures for Position {
                     Side::White => set,
                     Side::Black => set.reverse_bits(),
                 };
-                let group = (owner * 2 + king) * SQUARES;
+                let group = group(owner, king);
                 let mut rest = seen;
                 while rest != 0 {
                     features.push((group + rest.trailing_zeros() as usize) as u16);
@@ -30,6 +31,46 @@ impl NetFeatures for Position {
             }
         }
     }
+
+    fn move_feature_changes(
+        &self,
+        mv: Move,
+        child: &Position,
+        changes: &mut [FeatureChanges; 2],
+    ) -> bool {
+        changes.iter_mut().for_each(FeatureChanges::clear);
+        // A move touches its start, its end (the piece lands there, crowned or not) and the squares
+        // of the pieces it takes; a king's capture may end where it started, changing nothing there.
+        let touched = mv.from().bit() | mv.to().bit() | mv.captured();
+        for sq in Square::in_set(touched) {
+            let (before, after) = (self.piece_at(sq), child.piece_at(sq));
+            if before == after {
+                continue;
+            }
+            for perspective in Side::BOTH {
+                let changes = &mut changes[perspective.index()];
+                changes
+                    .removed
+                    .extend(before.map(|piece| feature(perspective, piece, sq)));
+                changes
+                    .added
+                    .extend(after.map(|piece| feature(perspective, piece, sq)));
+            }
+        }
+        true
+    }
+}
+
+/// The first feature of the pieces of `owner` (0: the perspective's, 1: the other side's), men or
+/// kings: a square adds its index as the perspective sees it.
+const fn group(owner: usize, king: usize) -> usize {
+    (owner * 2 + king) * SQUARES
+}
+
+/// The feature of `piece` on `sq` from `perspective`'s view.
+fn feature(perspective: Side, piece: Piece, sq: Square) -> u16 {
+    let owner = usize::from(piece.side != perspective);
+    (group(owner, usize::from(piece.king)) + sq.seen_by(perspective).index()) as u16
 }
 
 #[cfg(test)]

@@ -4,27 +4,63 @@
 //! a stack's height is how far it moves and what it can capture, so each height on each square is
 //! its own feature.
 
+use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::square::{SQUARES, Square};
-use super::stack::MAX_HEIGHT;
-use crate::game::{NetFeatures, Side};
+use super::stack::{MAX_HEIGHT, Stack};
+use crate::game::{FeatureChanges, NetFeatures, Side};
 
 impl NetFeatures for Position {
     const FEATURE_COUNT: usize = 2 * MAX_HEIGHT as usize * SQUARES;
 
     fn active_features(&self, perspective: Side, features: &mut Vec<u16>) {
         let start = features.len();
-        for (owner, side) in [(0, perspective), (1, perspective.opponent())] {
-            for square in Square::in_set(self.occupied_by(side)) {
-                let height = usize::from(self.height(square)) - 1;
-                let seen = square.seen_by(perspective).index();
-                let group = owner * usize::from(MAX_HEIGHT) + height;
-                features.push((group * SQUARES + seen) as u16);
+        let occupied = self.occupied_by(Side::White) | self.occupied_by(Side::Black);
+        for square in Square::in_set(occupied) {
+            if let Some(stack) = self.stack_at(square) {
+                features.push(feature(perspective, stack, square));
             }
         }
         // At most 24 stacks: sorting them costs less than keeping a list per height.
         features[start..].sort_unstable();
     }
+
+    fn move_feature_changes(
+        &self,
+        mv: Move,
+        child: &Position,
+        changes: &mut [FeatureChanges; 2],
+    ) -> bool {
+        changes.iter_mut().for_each(FeatureChanges::clear);
+        // A move changes the stack it leaves and, unless it bears off or passes, the square it
+        // lands on (a new stack, a taller own one, or its own in place of a captured one).
+        let touched = match mv.kind() {
+            MoveKind::Step { from, to, .. } => [Some(from), Some(to)],
+            MoveKind::BearOff { from, .. } => [Some(from), None],
+            MoveKind::Pass | MoveKind::Null => [None, None],
+        };
+        for sq in touched.into_iter().flatten() {
+            let (before, after) = (self.stack_at(sq), child.stack_at(sq));
+            for perspective in Side::BOTH {
+                let changes = &mut changes[perspective.index()];
+                changes
+                    .removed
+                    .extend(before.map(|stack| feature(perspective, stack, sq)));
+                changes
+                    .added
+                    .extend(after.map(|stack| feature(perspective, stack, sq)));
+            }
+        }
+        true
+    }
+}
+
+/// The feature of `stack` on `sq` from `perspective`'s view: its owner (the perspective's or the
+/// other side's), its height and its square as the perspective sees it.
+fn feature(perspective: Side, stack: Stack, sq: Square) -> u16 {
+    let owner = usize::from(stack.owner != perspective);
+    let group = owner * usize::from(MAX_HEIGHT) + usize::from(stack.height) - 1;
+    (group * SQUARES + sq.seen_by(perspective).index()) as u16
 }
 
 #[cfg(test)]
