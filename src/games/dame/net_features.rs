@@ -12,6 +12,8 @@ use crate::game::{FeatureChanges, NetFeatures, Side};
 
 impl NetFeatures for Position {
     const FEATURE_COUNT: usize = 2 * 2 * SQUARES;
+    /// `nets/dame.nnue` (its recipe: docs/nnue.md).
+    const EMBEDDED_NET: Option<&'static [u8]> = Some(include_bytes!("../../../nets/dame.nnue"));
 
     fn active_features(&self, perspective: Side, features: &mut Vec<u16>) {
         // Group by group in the index's order (owner, man or king), each group's squares ascending:
