@@ -116,10 +116,18 @@ fn squeeze(set: u32, taken: u32) -> u32 {
 
 /// [`squeeze`] inverted: the squares outside `taken` that `set` numbers among them.
 fn spread(set: u32, taken: u32) -> u32 {
-    let free: Vec<u32> = (0..SQUARES as u32)
-        .filter(|i| taken & 1 << i == 0)
-        .collect();
-    Square::in_set(set).fold(0, |out, sq| out | 1 << free[sq.index()])
+    let mut free = !taken;
+    let mut rank = 0;
+    let mut out = 0;
+    for sq in Square::in_set(set) {
+        // Drop the free squares below the one ranked `sq`.
+        while rank < sq.index() {
+            free &= free - 1;
+            rank += 1;
+        }
+        out |= free & free.wrapping_neg();
+    }
+    out
 }
 
 /// The squares of `side`'s men as numbered among the 28 off its promotion row: White's rows 1–7

@@ -3,17 +3,20 @@
 //! stay in the signature, whose values fill in pass by pass until a pass finds nothing new, and
 //! what is left is drawn.
 //!
-//! Pass 0 settles what needs no value of the signature: no move (lost), positions resolved through
-//! their moves (all lead out), a conversion that wins, and positions whose moves all lead out. Pass
-//! k ≥ 1 settles the positions at distance k: it reads only values of distance below k, so a value
-//! settled in the same pass (distance k) is never read, whatever the threads' order, and the
-//! distances are exact: a win is the quickest over the winning moves, a loss the slowest over all.
+//! Pass 0 generates every position's moves once: it settles what needs no value of the signature
+//! (no move: lost; positions resolved through their moves, which all lead out; a conversion that
+//! wins; moves that all lead out) and keeps, for each other position, the best value of its moves
+//! that lead out and the indices its other moves lead to. Pass k ≥ 1 reads only those indices'
+//! values of distance below k, so a value settled in the same pass (distance k) is never read,
+//! whatever the threads' order, and the distances are exact: a win is the quickest over the
+//! winning moves, a loss the slowest over all.
 
-use super::sweep::sweep;
+use super::sweep::{CHUNK, parallel_for};
 use super::tables::Tables;
 use crate::game::{EndgameIndex, MoveList, Signature};
 use crate::search::tablebase::{EndgameValue, MAX_DISTANCE, NO_VALUE, no_move_value};
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
 
 /// A built signature: its codes (as its file stores them) and what the build counted.
 pub struct Built {
@@ -23,6 +26,19 @@ pub struct Built {
     pub passes: u32,
     /// Stored wins, draws and losses for the side to move.
     pub counts: [u64; 3],
+}
+
+/// The positions of one chunk of indices still unknown, and what their moves lead to.
+#[derive(Default)]
+struct Pending {
+    /// Each position's index.
+    index: Vec<u32>,
+    /// The best value of its moves that leave the signature, as a code ([`NO_VALUE`]: none).
+    outside: Vec<u8>,
+    /// Where its indices in `inside` end.
+    ends: Vec<u32>,
+    /// The indices its moves within the signature lead to.
+    inside: Vec<u32>,
 }
 
 /// The signature being built: its values so far (a code each, [`NO_VALUE`] while unknown).
@@ -42,99 +58,146 @@ pub fn build<G: EndgameIndex>(
     threads: usize,
 ) -> Result<Built, String> {
     let count = G::endgame_position_count(signature);
-    let size = usize::try_from(count).map_err(|_| format!("{count} positions do not fit"))?;
+    let size = usize::try_from(count)
+        .ok()
+        .filter(|&size| u32::try_from(size).is_ok())
+        .ok_or_else(|| format!("{count} positions are more than an index of 32 bits"))?;
     let work = Work {
         signature,
         values: (0..size).map(|_| AtomicU8::new(NO_VALUE)).collect(),
         tables,
         overflow: AtomicBool::new(false),
     };
-    let mut pending = sweep(
-        size,
-        |at| at as u64,
-        threads,
-        |index| {
-            G::endgame_position(signature, index).is_some_and(|pos| !work.settle(&pos, index, 0))
-        },
-    );
+    let chunks: Vec<Mutex<Pending>> = (0..size.div_ceil(CHUNK))
+        .map(|_| Mutex::new(Pending::default()))
+        .collect();
+    parallel_for(chunks.len(), threads, |chunk| {
+        let start = chunk * CHUNK;
+        let mut pending = chunks[chunk].lock().expect("one thread per chunk");
+        for index in start..(start + CHUNK).min(size) {
+            if let Some(pos) = G::endgame_position(signature, index as u64) {
+                work.first_pass(&pos, index as u32, &mut pending);
+            }
+        }
+    });
     let mut pass = 1;
     loop {
-        let before = pending.len();
-        pending = sweep(
-            pending.len(),
-            |at| pending[at],
-            threads,
-            |index| {
-                let pos =
-                    G::endgame_position(signature, index).expect("a pending index is a position");
-                !work.settle(&pos, index, pass)
-            },
-        );
+        let settled = AtomicUsize::new(0);
+        parallel_for(chunks.len(), threads, |chunk| {
+            let mut pending = chunks[chunk].lock().expect("one thread per chunk");
+            settled.fetch_add(work.next_pass(&mut pending, pass), Ordering::Relaxed);
+        });
         // Pass 1 cannot see the distance-1 values pass 0 settled, so it never ends the build.
-        if pending.len() == before && pass >= 2 {
+        if settled.into_inner() == 0 && pass >= 2 {
             break;
         }
         pass += 1;
     }
+    drop(chunks);
     finish::<G>(work, pass, threads)
 }
 
 impl Work<'_> {
-    /// Settles `pos` (numbered `index`) in pass `pass` if its value is known: returns whether it is.
-    fn settle<G: EndgameIndex>(&self, pos: &G, index: u64, pass: u32) -> bool {
-        let value = if pass == 0 && pos.resolved_through_moves() {
-            self.tables.value(pos)
-        } else {
-            self.value_from_moves(pos, pass)
-        };
-        match value {
-            Some(value) => {
-                match value.code() {
-                    Some(code) => self.values[index as usize].store(code, Ordering::Relaxed),
-                    // Reported when the table is finished.
-                    None => self.overflow.store(true, Ordering::Relaxed),
-                }
-                true
-            }
-            None => false,
+    /// Stores `value` at `index`.
+    fn set(&self, index: u32, value: EndgameValue) {
+        match value.code() {
+            Some(code) => self.values[index as usize].store(code, Ordering::Relaxed),
+            // Reported when the table is finished.
+            None => self.overflow.store(true, Ordering::Relaxed),
         }
     }
 
-    /// The value of `pos` from its moves, if they decide it with the values of distance below
-    /// `pass` (and every value outside the signature).
-    fn value_from_moves<G: EndgameIndex>(&self, pos: &G, pass: u32) -> Option<EndgameValue> {
+    /// Pass 0 for `pos`, numbered `index`: settles it if its value needs none of the signature's,
+    /// or adds it to `pending` with what its moves lead to.
+    fn first_pass<G: EndgameIndex>(&self, pos: &G, index: u32, pending: &mut Pending) {
+        if pos.resolved_through_moves() {
+            let value = self.tables.value(pos);
+            return self.set(index, value.expect("moves that capture lead to built signatures"));
+        }
         let mut moves = MoveList::new();
         pos.generate_moves(&mut moves);
         if moves.is_empty() {
-            return Some(no_move_value(pos));
+            return self.set(index, no_move_value(pos));
         }
-        let mut best: Option<EndgameValue> = None;
-        let mut unknown = false;
+        let first_inside = pending.inside.len();
+        let mut outside: Option<EndgameValue> = None;
         for &mv in moves.iter() {
             let next = pos.make_move(mv);
-            let value = match next.endgame_index() {
-                Some((signature, index)) if signature == self.signature => {
-                    let code = self.values[index as usize].load(Ordering::Relaxed);
-                    EndgameValue::from_code(code)
-                        .filter(|v| v.distance() < pass)
-                        .map(|v| v.after_move(false))
+            match next.endgame_index() {
+                Some((signature, at)) if signature == self.signature => {
+                    pending.inside.push(at as u32);
                 }
-                _ => Some(
-                    self.tables
-                        .value(&next)
-                        .expect("the signatures a move leads to are built first")
-                        .after_move(true),
-                ),
-            };
-            match value {
-                Some(value) => best = best.max(Some(value)),
-                None => unknown = true,
+                _ => {
+                    let value = self.tables.value(&next);
+                    let value = value.expect("the signatures a move leads to are built first");
+                    outside = outside.max(Some(value.after_move(true)));
+                }
             }
         }
-        // A known win is the quickest: an unknown move's win would come at distance pass + 1 or
-        // later. Otherwise the value waits for every move.
-        best.filter(|value| !unknown || value.wdl() > 0)
+        let inside = &mut pending.inside[first_inside..];
+        inside.sort_unstable();
+        let distinct = first_inside + partition_dedup(inside);
+        pending.inside.truncate(distinct);
+        let none_inside = distinct == first_inside;
+        match outside {
+            Some(value) if none_inside || value.wdl() > 0 => {
+                pending.inside.truncate(first_inside);
+                self.set(index, value);
+            }
+            _ => {
+                pending.index.push(index);
+                pending.outside.push(outside.and_then(EndgameValue::code).unwrap_or(NO_VALUE));
+                pending.ends.push(pending.inside.len() as u32);
+            }
+        }
     }
+
+    /// Pass `pass` over a chunk's pending positions: settles those whose moves decide them with
+    /// the values of distance below `pass`, keeps the rest, and returns how many it settled.
+    fn next_pass(&self, pending: &mut Pending, pass: u32) -> usize {
+        let mut kept = Pending::default();
+        let mut start = 0;
+        for (at, &index) in pending.index.iter().enumerate() {
+            let end = pending.ends[at] as usize;
+            let inside = &pending.inside[start..end];
+            start = end;
+            let mut best = EndgameValue::from_code(pending.outside[at]);
+            let mut unknown = false;
+            for &next in inside {
+                let code = self.values[next as usize].load(Ordering::Relaxed);
+                match EndgameValue::from_code(code).filter(|v| v.distance() < pass) {
+                    Some(value) => best = best.max(Some(value.after_move(false))),
+                    None => unknown = true,
+                }
+            }
+            // A known win is the quickest: an unknown move's win would come at distance pass + 1
+            // or later. Otherwise the value waits for every move.
+            match best.filter(|value| !unknown || value.wdl() > 0) {
+                Some(value) => self.set(index, value),
+                None => {
+                    kept.index.push(index);
+                    kept.outside.push(pending.outside[at]);
+                    kept.inside.extend_from_slice(inside);
+                    kept.ends.push(kept.inside.len() as u32);
+                }
+            }
+        }
+        let settled = pending.index.len() - kept.index.len();
+        *pending = kept;
+        settled
+    }
+}
+
+/// Moves the distinct values of a sorted slice to its front; returns how many there are.
+fn partition_dedup(sorted: &mut [u32]) -> usize {
+    let mut distinct = 0;
+    for at in 0..sorted.len() {
+        if at == 0 || sorted[at] != sorted[distinct - 1] {
+            sorted[distinct] = sorted[at];
+            distinct += 1;
+        }
+    }
+    distinct
 }
 
 /// The stored codes once no pass finds more: unknown positions are drawn, positions resolved
@@ -148,15 +211,9 @@ fn finish<G: EndgameIndex>(work: Work<'_>, passes: u32, threads: usize) -> Resul
         ));
     }
     let mut codes: Vec<u8> = work.values.into_iter().map(AtomicU8::into_inner).collect();
-    let left_out = sweep(
-        codes.len(),
-        |at| at as u64,
-        threads,
-        |index| {
-            G::endgame_position(signature, index).is_none_or(|pos| pos.resolved_through_moves())
-        },
-    );
-    let mut counts = [0; 3];
+    let left_out = super::sweep::sweep(codes.len(), |at| at as u64, threads, |index| {
+        G::endgame_position(signature, index).is_none_or(|pos| pos.resolved_through_moves())
+    });
     let draw = EndgameValue::Draw.code().expect("a draw has a code");
     for code in codes.iter_mut().filter(|code| **code == NO_VALUE) {
         *code = draw;
@@ -164,6 +221,7 @@ fn finish<G: EndgameIndex>(work: Work<'_>, passes: u32, threads: usize) -> Resul
     for index in left_out {
         codes[index as usize] = NO_VALUE;
     }
+    let mut counts = [0; 3];
     for &code in &codes {
         if let Some(value) = EndgameValue::from_code(code) {
             counts[(1 - value.wdl()) as usize] += 1;
