@@ -7,7 +7,7 @@
 use crate::common::temp_dir::TempDir;
 use duel::game::{EndgameIndex, Game};
 use duel::games::Dame;
-use duel::search::tablebase::Table;
+use duel::search::tablebase::{EndgameValue, Table, Tablebases};
 use std::process::{Command, Output};
 
 /// Runs `duel tablebase` with `args`.
@@ -31,7 +31,11 @@ fn three_pieces_are_built_and_a_stopped_run_resumes() {
     assert!(first.status.success(), "{}", stderr(&first));
     let signatures = Dame::endgame_signatures(3);
     let log = stderr(&first);
-    assert_eq!(log.lines().filter(|l| l.contains(" positions, ")).count(), 16, "{log}");
+    assert_eq!(
+        log.lines().filter(|l| l.contains(" positions, ")).count(),
+        16,
+        "{log}"
+    );
     assert!(log.contains("[ 16/16] MMvM: 21168 positions"), "{log}");
     let path = |name: &str| dir.path().join(format!("dame-{name}.tb"));
     let mut files = Vec::new();
@@ -51,7 +55,11 @@ fn three_pieces_are_built_and_a_stopped_run_resumes() {
     let again = run_tablebase(&["--variant", "dame", "--pieces", "3", "--out", out]);
     let log = stderr(&again);
     assert!(again.status.success(), "{log}");
-    assert_eq!(log.lines().filter(|l| l.contains(": kept ")).count(), 14, "{log}");
+    assert_eq!(
+        log.lines().filter(|l| l.contains(": kept ")).count(),
+        14,
+        "{log}"
+    );
     assert!(log.contains("KKvM: ") && log.contains("truncated"), "{log}");
     assert!(log.contains("building it again"), "{log}");
     for (&signature, bytes) in signatures.iter().zip(&files) {
@@ -64,10 +72,21 @@ fn three_pieces_are_built_and_a_stopped_run_resumes() {
 fn verify_checks_the_tables() {
     let dir = TempDir::new("tablebase-verify");
     let out = dir.path().to_str().unwrap();
-    let run = run_tablebase(&["--variant", "dame", "--pieces", "2", "--out", out, "--verify"]);
+    let run = run_tablebase(&[
+        "--variant",
+        "dame",
+        "--pieces",
+        "2",
+        "--out",
+        out,
+        "--verify",
+    ]);
     let log = stderr(&run);
     assert!(run.status.success(), "{log}");
-    assert!(log.contains("verified: 7024 indices against their moves"), "{log}");
+    assert!(
+        log.contains("verified: 7024 indices against their moves"),
+        "{log}"
+    );
     assert!(log.contains(" 0 beyond its horizon"), "{log}");
 }
 
@@ -77,7 +96,51 @@ fn a_game_without_databases_is_refused() {
     let out = dir.path().to_str().unwrap();
     let run = run_tablebase(&["--variant", "duel", "--pieces", "3", "--out", out]);
     assert_eq!(run.status.code(), Some(1));
-    assert!(stderr(&run).contains("duel has no endgame databases"), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("duel has no endgame databases"),
+        "{}",
+        stderr(&run)
+    );
     let run = run_tablebase(&["--variant", "dame", "--pieces", "1", "--out", out]);
     assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+}
+
+#[test]
+fn a_folder_of_tables_is_probed_and_bad_files_are_named() {
+    let dir = TempDir::new("tablebase-probe");
+    let out = dir.path().to_str().unwrap();
+    let run = run_tablebase(&["--variant", "dame", "--pieces", "2", "--out", out]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let kvk = std::fs::read(dir.path().join("dame-KvK.tb")).unwrap();
+    // Another version, another game's table under a Dame name, a short file; another game's name
+    // is not looked at.
+    let mut other_version = kvk.clone();
+    other_version[8] = 2;
+    std::fs::write(dir.path().join("dame-KKvKK.tb"), other_version).unwrap();
+    let alice = Table::encode("alice", "KvK", duel::game::Signature(0x101), &[0; 10]);
+    std::fs::write(dir.path().join("dame-KKvK.tb"), alice.to_bytes()).unwrap();
+    std::fs::write(dir.path().join("dame-KvKK.tb"), &kvk[..40]).unwrap();
+    std::fs::write(dir.path().join("alice-KvK.tb"), b"not looked at").unwrap();
+
+    let (tables, mut refused) = Tablebases::load::<Dame>(dir.path()).unwrap();
+    assert_eq!(tables.len(), 4);
+    refused.sort();
+    assert_eq!(refused.len(), 3, "{refused:?}");
+    assert!(
+        refused[0].ends_with("dame-KKvK.tb: a database of the game 'alice'"),
+        "{refused:?}"
+    );
+    assert!(
+        refused[1].ends_with("but this engine reads version 1"),
+        "{refused:?}"
+    );
+    assert!(refused[2].ends_with("dame-KvKK.tb: truncated: the file ends before its contents"));
+
+    let probe = |text: &str| tables.probe(&Dame::from_text(text).unwrap());
+    assert_eq!(probe("7k/8/8/8/8/8/8/K7 w"), Some(EndgameValue::Loss(2)));
+    // A capture due: resolved through it.
+    assert_eq!(probe("8/8/8/8/8/2k5/8/K7 w"), Some(EndgameValue::Win(1)));
+    // Three pieces: not loaded.
+    assert_eq!(probe("7k/8/8/8/8/8/1K6/K7 w"), None);
+    assert!(Tablebases::load::<Dame>(&dir.path().join("missing")).is_err());
 }

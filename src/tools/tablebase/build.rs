@@ -112,7 +112,10 @@ impl Work<'_> {
     fn first_pass<G: EndgameIndex>(&self, pos: &G, index: u32, pending: &mut Pending) {
         if pos.resolved_through_moves() {
             let value = self.tables.value(pos);
-            return self.set(index, value.expect("moves that capture lead to built signatures"));
+            return self.set(
+                index,
+                value.expect("moves that capture lead to built signatures"),
+            );
         }
         let mut moves = MoveList::new();
         pos.generate_moves(&mut moves);
@@ -146,7 +149,9 @@ impl Work<'_> {
             }
             _ => {
                 pending.index.push(index);
-                pending.outside.push(outside.and_then(EndgameValue::code).unwrap_or(NO_VALUE));
+                pending
+                    .outside
+                    .push(outside.and_then(EndgameValue::code).unwrap_or(NO_VALUE));
                 pending.ends.push(pending.inside.len() as u32);
             }
         }
@@ -211,9 +216,14 @@ fn finish<G: EndgameIndex>(work: Work<'_>, passes: u32, threads: usize) -> Resul
         ));
     }
     let mut codes: Vec<u8> = work.values.into_iter().map(AtomicU8::into_inner).collect();
-    let left_out = super::sweep::sweep(codes.len(), |at| at as u64, threads, |index| {
-        G::endgame_position(signature, index).is_none_or(|pos| pos.resolved_through_moves())
-    });
+    let left_out = super::sweep::sweep(
+        codes.len(),
+        |at| at as u64,
+        threads,
+        |index| {
+            G::endgame_position(signature, index).is_none_or(|pos| pos.resolved_through_moves())
+        },
+    );
     let draw = EndgameValue::Draw.code().expect("a draw has a code");
     for code in codes.iter_mut().filter(|code| **code == NO_VALUE) {
         *code = draw;

@@ -3,30 +3,26 @@
 //! was stopped resumes from the signatures it finished.
 
 use crate::game::{EndgameIndex, Signature};
-use crate::search::tablebase::Table;
+use crate::search::tablebase::{Table, file_name, read_table};
 use std::path::{Path, PathBuf};
 
 /// The file of `signature` in `folder`.
 pub fn path_of<G: EndgameIndex>(folder: &Path, signature: Signature) -> PathBuf {
-    folder.join(format!("{}-{}.tb", G::NAME, G::signature_name(signature)))
+    folder.join(file_name::<G>(signature))
 }
 
 /// The table in `path` if it is there, whole and of this game and signature; `Ok(None)` where
 /// there is no file, `Err` (the reason) where there is one that cannot be used.
 pub fn read<G: EndgameIndex>(path: &Path, signature: Signature) -> Result<Option<Table>, String> {
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
-    };
-    let table =
-        Table::from_bytes(&bytes, G::NAME).map_err(|e| format!("{}: {e}", path.display()))?;
-    if table.signature != signature || table.positions != G::endgame_position_count(signature) {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let table = read_table::<G>(path)?;
+    if table.signature != signature {
         return Err(format!(
-            "{}: holds {} with {} positions, not {}",
+            "{}: holds {}, not {}",
             path.display(),
             table.signature_name,
-            table.positions,
             G::signature_name(signature)
         ));
     }

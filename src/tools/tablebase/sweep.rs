@@ -6,7 +6,6 @@ pub const CHUNK: usize = 4096;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-
 /// Calls `keep` on every index `index_of(0..count)` gives, on `threads` threads, and returns the
 /// indices for which it returned true (in no particular order).
 pub fn sweep(
