@@ -1,5 +1,5 @@
-//! The `duel` command line: the engine (default), perft, bench, match, results, book, datagen, train, play,
-//! gui and tune.
+//! The `duel` command line: the engine (default), perft, bench, match, results, book, datagen, train,
+//! tablebase, play, gui and tune.
 
 #![warn(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
@@ -14,6 +14,7 @@ use duel::tools::datagen::{self, DatagenArgs, DatagenSettings};
 use duel::tools::gui::{self, GuiArgs};
 use duel::tools::matches::{self, MatchArgs, MatchConfig, ResultsArgs};
 use duel::tools::play::PlayArgs;
+use duel::tools::tablebase::{self, TablebaseArgs};
 use duel::tools::train::{self, TrainArgs, TrainSettings};
 use duel::tools::tune::{self, TuneArgs};
 use std::process::ExitCode;
@@ -78,6 +79,14 @@ enum Command {
     Book {
         #[command(flatten)]
         args: BookArgs,
+        #[command(flatten)]
+        game: VariantArg,
+    },
+    /// Builds endgame databases: every material signature up to a number of pieces, by retrograde
+    /// analysis, won, drawn or lost with the distance to conversion (docs/tablebase.md).
+    Tablebase {
+        #[command(flatten)]
+        args: TablebaseArgs,
         #[command(flatten)]
         game: VariantArg,
     },
@@ -243,6 +252,9 @@ fn main() -> ExitCode {
             Ok(task) => run_task(with_variant!(&game.variant, G => book::run::<G>(&task))),
             Err(e) => CliError::Usage(e).report(),
         },
+        Some(Command::Tablebase { args, game }) => {
+            run_task(with_variant!(&game.variant, G => tablebase::run::<G>(&args)))
+        }
         Some(Command::Datagen { args, game }) => match args.settings(command_line()) {
             Ok(settings) => {
                 run_task(with_variant!(&game.variant, G => datagen_task::<G>(&settings)))

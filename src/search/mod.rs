@@ -38,6 +38,7 @@ mod root_moves;
 mod score;
 mod settings;
 mod skill;
+pub mod tablebase;
 mod thread;
 mod time;
 mod tt;

@@ -25,6 +25,7 @@ pub mod matches;
 pub mod openings;
 pub mod play;
 pub mod shard;
+pub mod tablebase;
 pub mod time_control;
 pub mod train;
 pub mod tune;

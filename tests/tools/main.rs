@@ -1,5 +1,5 @@
 //! The tools run as real processes: `duel play`, `duel match` (faulty engines, shards), `duel book`,
-//! `duel datagen`, `duel train` and `duel tune`.
+//! `duel datagen`, `duel train`, `duel tune` and `duel tablebase`.
 
 #![allow(
     clippy::too_many_lines,
@@ -18,5 +18,6 @@ mod datagen;
 mod match_runner;
 mod play;
 mod shards;
+mod tablebase;
 mod train;
 mod tune;

@@ -15,6 +15,7 @@
 mod code;
 mod diagram;
 mod direction;
+mod endgame_index;
 mod eval;
 mod fen;
 mod learning;

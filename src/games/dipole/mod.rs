@@ -185,3 +185,6 @@ impl Presentation for Position {
         self.linear_terms()
     }
 }
+
+/// No endgame databases: the defaults, no signature.
+impl crate::game::EndgameIndex for Position {}
