@@ -14,10 +14,10 @@ pub struct Signature(pub u32);
 /// so no database is built or probed for it.
 ///
 /// The contract, which `tests/games` checks for every game that has signatures:
-/// - `position_at(sig, i)` is `Some(p)` exactly when `i` numbers a legal position, and then
+/// - `endgame_position(sig, i)` is `Some(p)` exactly when `i` numbers a legal position, and then
 ///   `p.endgame_index() == Some((sig, i))`; positions have no history (draw counters at 0);
 /// - every legal position of a listed signature has its index;
-/// - [`EndgameIndex::signatures`] lists signatures so that every move from a position leads to a
+/// - [`EndgameIndex::endgame_signatures`] lists signatures so that every move from a position leads to a
 ///   position of the same signature, of one listed before it, or to a decided one (a side has won).
 pub trait EndgameIndex: Game {
     /// Every signature of `2..=max_pieces` pieces (each side at least one), in build order: a move
