@@ -59,7 +59,7 @@ impl Default for Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{Dame, Duel};
+    use crate::games::{Dipole, Duel};
 
     #[test]
     fn the_options_choose_the_net() {
@@ -76,8 +76,8 @@ mod tests {
             "read once"
         );
         assert!(
-            Settings::DEFAULT.network::<Dame>().is_none(),
-            "no feature set"
+            Settings::DEFAULT.network::<Dipole>().is_none(),
+            "no net shipped"
         );
     }
 }
