@@ -15,23 +15,32 @@ pub fn resolve<G: EndgameIndex>(
         return Some(value);
     }
     if pos.resolved_through_moves() {
-        let mut moves = MoveList::new();
-        pos.generate_moves(&mut moves);
-        if moves.is_empty() {
-            return Some(no_move_value(pos));
-        }
-        let signature = pos.endgame_index().map(|(signature, _)| signature);
-        let mut best = None;
-        for &mv in moves.iter() {
-            let next = pos.make_move(mv);
-            let converts = next.endgame_index().map(|(s, _)| s) != signature;
-            let value = resolve(&next, stored)?.after_move(converts);
-            best = best.max(Some(value));
-        }
-        return best;
+        return best_of_moves(pos, |next| resolve(next, stored));
     }
     let (signature, index) = pos.endgame_index()?;
     stored(signature, index)
+}
+
+/// The best value for the side to move over its moves, each child's value given by `value_of`
+/// (`None` where it is not known, which makes the result unknown); a position without a move has
+/// the value the rules give it.
+pub fn best_of_moves<G: EndgameIndex>(
+    pos: &G,
+    value_of: impl Fn(&G) -> Option<EndgameValue>,
+) -> Option<EndgameValue> {
+    let mut moves = MoveList::new();
+    pos.generate_moves(&mut moves);
+    if moves.is_empty() {
+        return Some(no_move_value(pos));
+    }
+    let signature = pos.endgame_index().map(|(signature, _)| signature);
+    let mut best = None;
+    for &mv in moves.iter() {
+        let next = pos.make_move(mv);
+        let converts = next.endgame_index().map(|(s, _)| s) != signature;
+        best = best.max(Some(value_of(&next)?.after_move(converts)));
+    }
+    best
 }
 
 /// The value of a position the rules have decided (a side has won), or `None`.

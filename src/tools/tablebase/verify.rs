@@ -6,7 +6,7 @@
 use super::sweep::sweep;
 use super::tables::Tables;
 use crate::game::{EndgameIndex, MoveList, Signature};
-use crate::search::tablebase::{EndgameValue, game_over, no_move_value};
+use crate::search::tablebase::{self, EndgameValue, game_over, no_move_value};
 use std::collections::HashMap;
 
 /// Checks that every stored value of `signature` is the best of its moves' values; returns how many
@@ -46,19 +46,7 @@ pub fn check_consistency<G: EndgameIndex>(
 
 /// The best value for the side to move over its moves, from the tables.
 fn best_of_moves<G: EndgameIndex>(tables: &Tables, pos: &G) -> Option<EndgameValue> {
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    if moves.is_empty() {
-        return Some(no_move_value(pos));
-    }
-    let signature = pos.endgame_index().map(|(signature, _)| signature);
-    let mut best = None;
-    for &mv in moves.iter() {
-        let next = pos.make_move(mv);
-        let converts = next.endgame_index().map(|(s, _)| s) != signature;
-        best = best.max(Some(tables.value(&next)?.after_move(converts)));
-    }
-    best
+    tablebase::best_of_moves(pos, |next| tables.value(next))
 }
 
 /// What [`check_against_search`] compared.
