@@ -10,10 +10,12 @@ use super::worker::{Job, SearchFn, Worker, candidates};
 use crate::game::{GameRecord, Perft, Searchable};
 use crate::search::nnue::FileHeader;
 use crate::search::nnue::Network;
+use crate::search::tablebase::Tablebases;
 use crate::search::{self, Instant, Limits, SearchRequest, Settings, TranspositionTable};
 use std::collections::TryReserveError;
 use std::fmt;
 use std::io::{self, Write};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -117,9 +119,11 @@ impl<G: Searchable> Engine<G> {
         self.stop();
         EngineParts {
             hash_mb: self.hash_mb,
-            // A net loaded by `EvalFile` is of this game: the next game starts with its own.
+            // A net loaded by `EvalFile` and the databases are this game's: the next game starts
+            // with its own net and no databases.
             settings: Settings {
                 net: None,
+                tablebases: None,
                 ..std::mem::take(&mut self.settings)
             },
             table: self.table.take(),
@@ -344,6 +348,30 @@ impl<G: Searchable> Engine<G> {
             }
         };
         Ok(())
+    }
+
+    /// `TablebasePath`: the next searches probe this game's endgame databases found in `folder`
+    /// (none for `None`). Returns each file left out, with its name and why (truncated, of another
+    /// game or version, corrupt). `Err` where the folder cannot be read, holds no database of this
+    /// game, or the game has none: the searches then go on without databases.
+    pub fn set_tablebases(&mut self, folder: Option<&Path>) -> Result<Vec<String>, String> {
+        self.settings.tablebases = None;
+        let Some(folder) = folder else {
+            return Ok(Vec::new());
+        };
+        if G::endgame_signatures(2).is_empty() {
+            return Err(format!("{} has no endgame databases", G::NAME));
+        }
+        let (tables, refused) = Tablebases::load::<G>(folder)?;
+        if tables.is_empty() {
+            let mut reason = format!("no {} database in {}", G::NAME, folder.display());
+            for file in &refused {
+                reason.push_str(&format!("; left out {file}"));
+            }
+            return Err(reason);
+        }
+        self.settings.tablebases = Some(Arc::new(tables));
+        Ok(refused)
     }
 
     /// The current position's evaluation by the net the next search evaluates with, and the net's

@@ -226,6 +226,7 @@ mod tests {
             nodes: 1,
             elapsed: Duration::ZERO,
             hashfull: 0,
+            tbhits: None,
             pv,
         }
     }

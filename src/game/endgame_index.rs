@@ -44,6 +44,13 @@ pub trait EndgameIndex: Game {
         0
     }
 
+    /// How many pieces stand on the board, both sides together: a cheap test, before
+    /// [`EndgameIndex::endgame_index`], of whether a database can hold the position. `u32::MAX` by
+    /// default: none can.
+    fn endgame_pieces(&self) -> u32 {
+        u32::MAX
+    }
+
     /// This position's signature and index, or `None` where it has no signature.
     fn endgame_index(&self) -> Option<(Signature, u64)> {
         None

@@ -31,6 +31,8 @@ pub struct Handler<G: HostedGame> {
     engine: Engine<G>,
     /// Set by `setoption name UCI_Variant`: the loop hands the state to that game's handler.
     switching: Option<&'static str>,
+    /// `TablebasePath`, kept to load the databases of the next game `UCI_Variant` chooses.
+    tablebase_path: Option<String>,
 }
 
 /// What outlives one game's handler when `UCI_Variant` changes the game.
@@ -40,6 +42,7 @@ pub struct HandlerParts {
     /// The game to go on with.
     pub(super) variant: &'static str,
     engine: EngineParts,
+    tablebase_path: Option<String>,
 }
 
 impl<G: HostedGame> Handler<G> {
@@ -50,6 +53,7 @@ impl<G: HostedGame> Handler<G> {
             dialect: Dialect::default(),
             engine: Engine::new(),
             switching: None,
+            tablebase_path: None,
         }
     }
 
@@ -62,14 +66,22 @@ impl<G: HostedGame> Handler<G> {
     }
 
     /// The handler of game `G` at its start position, with the output, dialect, options and table of
-    /// an earlier one.
+    /// an earlier one; where `TablebasePath` names a folder, `G`'s databases in it are loaded.
     pub fn from_parts(parts: HandlerParts) -> Self {
-        Handler {
+        let mut handler = Handler {
             out: parts.out,
             dialect: parts.dialect,
             engine: Engine::from_parts(parts.engine),
             switching: None,
+            tablebase_path: None,
+        };
+        // A game without databases keeps the path quietly, for the next game that has some.
+        if parts.tablebase_path.is_some() && !G::endgame_signatures(2).is_empty() {
+            handler.set_tablebase_path(parts.tablebase_path);
+        } else {
+            handler.tablebase_path = parts.tablebase_path;
         }
+        handler
     }
 
     fn identify(&mut self, dialect: Dialect) {
@@ -112,7 +124,39 @@ impl<G: HostedGame> Handler<G> {
             Setting::Elo(elo) => self.engine.set_elo(elo),
             Setting::UseNet(use_net) => self.engine.set_use_net(use_net),
             Setting::EvalFile(path) => self.set_eval_file(path),
+            Setting::TablebasePath(path) => self.set_tablebase_path(path),
         }
+    }
+
+    /// `TablebasePath`: loads this game's endgame databases from the folder `path` names (none for
+    /// `None`) and says what the searches now probe. A folder that cannot be read or holds no
+    /// database of this game is reported, and the engine plays on without databases; each file
+    /// refused is named, with why, and left out.
+    fn set_tablebase_path(&mut self, path: Option<String>) {
+        let loaded = self
+            .engine
+            .set_tablebases(path.as_deref().map(std::path::Path::new));
+        match (loaded, &path) {
+            (Ok(refused), Some(folder)) => {
+                for reason in refused {
+                    self.out
+                        .error(format!("setoption: TablebasePath: left out {reason}"));
+                }
+                if let Some(tables) = &self.engine.settings().tablebases {
+                    self.out.info_string(format!(
+                        "TablebasePath: probing {} {} databases of up to {} pieces from {folder}",
+                        tables.len(),
+                        G::NAME,
+                        tables.max_pieces()
+                    ));
+                }
+            }
+            (Ok(_), None) => {}
+            (Err(e), _) => self.out.error(format!(
+                "setoption: TablebasePath: {e}; playing on without endgame databases"
+            )),
+        }
+        self.tablebase_path = path;
     }
 
     /// `EvalFile`: loads the net at `path` (the embedded one for `None`) and says which net the
@@ -319,12 +363,14 @@ impl<G: HostedGame> Host for Handler<G> {
             dialect,
             engine,
             switching,
+            tablebase_path,
         } = *self;
         HandlerParts {
             out,
             dialect,
             variant: switching.unwrap_or(G::NAME),
             engine: engine.into_parts(),
+            tablebase_path,
         }
     }
 }
@@ -370,6 +416,7 @@ mod tests {
                 },
                 use_net: true,
                 net: None,
+                tablebases: None,
             }
         );
         assert_eq!(

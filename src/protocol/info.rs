@@ -26,11 +26,14 @@ pub fn info_line<G: Game>(root: &G, report: &Report<G::Move>, show_multipv: bool
     let nps = u128::from(report.nodes) * 1_000_000 / micros;
     let _ = write!(
         line,
-        " nodes {} nps {nps} hashfull {} time {}",
+        " nodes {} nps {nps} hashfull {}",
         report.nodes,
         report.hashfull.min(1000),
-        report.elapsed.as_millis()
     );
+    if let Some(hits) = report.tbhits {
+        let _ = write!(line, " tbhits {hits}");
+    }
+    let _ = write!(line, " time {}", report.elapsed.as_millis());
     let pv = legal_prefix(root, &report.pv);
     if !pv.is_empty() {
         line.push_str(" pv");
@@ -58,6 +61,7 @@ mod tests {
             nodes: 5000,
             elapsed: Duration::from_millis(250),
             hashfull: 17,
+            tbhits: Some(4),
             pv,
         }
     }
@@ -71,12 +75,20 @@ mod tests {
         pv.extend(reply.ok());
         let line = info_line(&start, &report(pv.clone()), true);
         let expected = format!(
-            "info depth 5 seldepth 8 multipv 2 score mate -3 lowerbound nodes 5000 nps 20000 hashfull 17 time 250 pv {}",
+            "info depth 5 seldepth 8 multipv 2 score mate -3 lowerbound nodes 5000 nps 20000 hashfull 17 tbhits 4 time 250 pv {}",
             legal_prefix(&start, &pv).join(" ")
         );
         assert_eq!(line, expected);
         assert!(line.contains(" pv F1-e6+"));
-        assert!(!info_line(&start, &report(vec![]), false).contains("multipv"));
+        let without = Report {
+            tbhits: None,
+            ..report(vec![])
+        };
+        let line = info_line(&start, &without, false);
+        assert!(
+            !line.contains("multipv") && !line.contains("tbhits"),
+            "{line}"
+        );
     }
 
     #[test]

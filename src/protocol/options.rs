@@ -3,8 +3,8 @@
 //! Names are matched case-insensitively, with runs of spaces counting as one. A value out of range is
 //! rejected, not clamped, so a typo in a tournament configuration is noticed. A valid `setoption`
 //! becomes a [`Setting`] for the command handler to apply; the values live in the engine (Hash,
-//! Threads, MultiPV, Move Overhead, Skill Level, UCI_LimitStrength, UCI_Elo, Use NNUE, EvalFile) and in the handler
-//! (UCI_Variant). `Use NNUE` and `EvalFile` choose the evaluation (the engine keeps the net). Ponder needs no value kept: the
+//! Threads, MultiPV, Move Overhead, Skill Level, UCI_LimitStrength, UCI_Elo, Use NNUE, EvalFile, TablebasePath) and in the handler
+//! (UCI_Variant; TablebasePath too, to load the next game's databases). `Use NNUE` and `EvalFile` choose the evaluation (the engine keeps the net). Ponder needs no value kept: the
 //! engine ponders whenever `go ponder` asks, and the option only tells the GUI that it may.
 
 use crate::games::{ELO_RANGE, VARIANTS};
@@ -42,6 +42,7 @@ enum Id {
     Elo,
     UseNet,
     EvalFile,
+    TablebasePath,
 }
 
 struct Declaration {
@@ -141,10 +142,17 @@ const DECLARATIONS: &[Declaration] = &[
             default: EMBEDDED_NET,
         },
     },
+    Declaration {
+        id: Id::TablebasePath,
+        name: "TablebasePath",
+        kind: Kind::Text { default: NO_PATH },
+    },
 ];
 
 /// The `EvalFile` value that stands for the net embedded in the binary (the default).
 pub const EMBEDDED_NET: &str = "<embedded>";
+/// The `TablebasePath` value that stands for no folder (the default, Stockfish's `SyzygyPath`'s).
+pub const NO_PATH: &str = "<empty>";
 
 /// A valid `setoption`: one option and its new value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -174,6 +182,9 @@ pub enum Setting {
     /// `EvalFile`: the net file to evaluate with; `None`: the embedded net ([`EMBEDDED_NET`], or an
     /// empty value).
     EvalFile(Option<String>),
+    /// `TablebasePath`: the folder of the endgame databases to probe; `None`: none ([`NO_PATH`],
+    /// or an empty value).
+    TablebasePath(Option<String>),
 }
 
 /// Why a `setoption` was rejected.
@@ -317,13 +328,18 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<Setting, OptionError> {
         Id::LimitStrength => Setting::LimitStrength(declaration.check(value)?),
         Id::Elo => Setting::Elo(declaration.spin(value)? as u32),
         Id::UseNet => Setting::UseNet(declaration.check(value)?),
-        Id::EvalFile => Setting::EvalFile(
-            value
-                .map(str::trim)
-                .filter(|path| !path.is_empty() && *path != EMBEDDED_NET)
-                .map(str::to_string),
-        ),
+        Id::EvalFile => Setting::EvalFile(path(value, EMBEDDED_NET)),
+        Id::TablebasePath => Setting::TablebasePath(path(value, NO_PATH)),
     })
+}
+
+/// A path option's value: `None` where it is empty or `default`, which stand for the option's
+/// default.
+fn path(value: Option<&str>, default: &str) -> Option<String> {
+    value
+        .map(str::trim)
+        .filter(|path| !path.is_empty() && *path != default)
+        .map(str::to_string)
 }
 
 impl Declaration {
@@ -399,6 +415,7 @@ mod tests {
                 strength: Strength::FULL,
                 use_net: true,
                 net: None,
+                tablebases: None,
             }
         );
         assert_eq!(VARIANTS[0], "duel");
@@ -418,6 +435,7 @@ mod tests {
                 "option name UCI_Elo type spin default 2073 min 516 max 2073",
                 "option name Use NNUE type check default true",
                 "option name EvalFile type string default <embedded>",
+                "option name TablebasePath type string default <empty>",
             ]
         );
     }
@@ -467,6 +485,14 @@ mod tests {
             Ok(Setting::EvalFile(None))
         );
         assert_eq!(parse("EvalFile", None), Ok(Setting::EvalFile(None)));
+        assert_eq!(
+            parse("tablebasepath", Some(" tb/dame ")),
+            Ok(Setting::TablebasePath(Some("tb/dame".into())))
+        );
+        assert_eq!(
+            parse("TablebasePath", Some("<empty>")),
+            Ok(Setting::TablebasePath(None))
+        );
         assert_eq!(parse("threads", Some("2")), Ok(Setting::Threads(2)));
         assert_eq!(parse("skill level", Some("5")), Ok(Setting::SkillLevel(5)));
         assert_eq!(

@@ -10,7 +10,7 @@ use super::params::{
 };
 use super::report::Report;
 use super::root_moves::sort_by_score;
-use super::score::{Bound, INFINITE, MAX_PLY, Score, is_mate};
+use super::score::{Bound, INFINITE, MAX_PLY, Score, is_decisive};
 use super::thread::SearchThread;
 use super::tt::TtEntry;
 use crate::game::Searchable;
@@ -93,7 +93,7 @@ impl<G: Searchable> SearchThread<'_, G> {
     ) {
         let previous = self.root_moves[line].previous_score;
         let mut margin = ASPIRATION_MARGIN.of::<G>();
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && !is_mate(previous) {
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && !is_decisive(previous) {
             (
                 (previous - margin).max(-INFINITE),
                 (previous + margin).min(INFINITE),
@@ -232,6 +232,12 @@ impl<G: Searchable> SearchThread<'_, G> {
             nodes: self.total_nodes(),
             elapsed: self.shared.started.elapsed(),
             hashfull: self.shared.tt.hashfull(),
+            tbhits: self
+                .shared
+                .settings
+                .tablebases
+                .as_ref()
+                .map(|_| self.total_tbhits()),
             pv: rm.pv.clone(),
         });
     }

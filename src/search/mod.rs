@@ -12,7 +12,7 @@
 //!
 //! Where things are: `deepening` (iterations, root moves, reports, stop decisions), `negamax` and
 //! `quiescence` (the tree below the root), `reduction` (late move reductions), `pruning` (futility and
-//! late move pruning), `draws` (repetition and quiet-ply draws), `eval_cache` (static evaluations by hash), `prefetch`, `ordering` (move picker, killers,
+//! late move pruning), `draws` (repetition and quiet-ply draws), `endgame` (the endgame databases' probes), `eval_cache` (static evaluations by hash), `prefetch`, `ordering` (move picker, killers,
 //! history), `tt`, `time` (soft and hard limits), `thread` (per-thread state, stop checks, Lazy SMP),
 //! `frame` (per-ply scratch space), `score` (the internal scale and mates), `params` (every tunable),
 //! `root_moves`, `skill` (levels below full strength), and the contract types in `request`, `limits`, `settings`, `control` and `report`.
@@ -21,6 +21,7 @@ mod clock;
 mod control;
 mod deepening;
 mod draws;
+mod endgame;
 mod eval_cache;
 mod frame;
 mod limits;

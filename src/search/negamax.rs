@@ -10,7 +10,7 @@ use super::params::{
 use super::pruning::{QuietPruning, is_quiet};
 use super::reduction::late_move_reduction;
 use super::score::{
-    Bound, INFINITE, MAX_PLY, clamp_eval, is_mate, mate_in, mated_in, outcome_score,
+    Bound, INFINITE, MAX_PLY, clamp_eval, is_decisive, mate_in, mated_in, outcome_score,
 };
 use super::thread::SearchThread;
 use super::tt::TtEntry;
@@ -86,6 +86,19 @@ impl<G: Searchable> SearchThread<'_, G> {
             && entry.bound.settles(entry.score, alpha, beta)
         {
             return entry.score;
+        }
+        // A node the endgame databases hold is settled: stored as deep as the table allows, so
+        // that no search of it replaces the tables' value.
+        if let Some(score) = self.database_score(pos, ply) {
+            let entry = TtEntry {
+                mv: None,
+                score,
+                eval: None,
+                depth: MAX_PLY as i32,
+                bound: Bound::Exact,
+            };
+            self.shared.tt.store(key, ply, entry);
+            return score;
         }
         let tt_move = entry
             .and_then(|e| e.mv)
@@ -252,7 +265,7 @@ impl<G: Searchable> SearchThread<'_, G> {
         if depth < NMP_DEPTH
             || frame.after_null
             || frame.moves.len() < NMP_MOVES_FLOOR
-            || is_mate(beta)
+            || is_decisive(beta)
         {
             return None;
         }
@@ -275,7 +288,7 @@ impl<G: Searchable> SearchThread<'_, G> {
         below[0].after_null = false;
         self.keys.pop();
         // A mate found after a pass is not a mate the side can force by moving: report beta.
-        (!self.aborted && score >= beta).then(|| if is_mate(score) { beta } else { score })
+        (!self.aborted && score >= beta).then(|| if is_decisive(score) { beta } else { score })
     }
 
     /// How many plies shallower the move at `index` (ordering score `order`, giving check when
@@ -378,7 +391,7 @@ fn check_extension(gives_check: bool, ply: usize, root_depth: i32) -> i32 {
 #[inline]
 fn reverse_futility_cut<G: Evaluation>(depth: i32, eval: i32, beta: i32) -> Option<i32> {
     let margin = RFP_MARGIN.of::<G>() * depth;
-    (depth <= RFP_DEPTH_MAX && !is_mate(beta) && eval - margin >= beta).then_some(eval)
+    (depth <= RFP_DEPTH_MAX && !is_decisive(beta) && eval - margin >= beta).then_some(eval)
 }
 
 /// Tells the child searched in `below` whether it is in check (see `Frame::known_check`).

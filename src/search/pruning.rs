@@ -10,7 +10,7 @@
 //! nodes or near mate scores.
 
 use super::params::{FUTILITY_DEPTH_MAX, FUTILITY_MARGIN, LMP_BASE, LMP_DEPTH_MAX};
-use super::score::{MATE_BOUND, is_mate};
+use super::score::{DECISIVE_BOUND, is_decisive};
 use crate::game::{Evaluation, Searchable};
 
 /// Whether `mv`, played in `pos` to reach `child` (whose check state is `gives_check`), is quiet: it
@@ -37,7 +37,7 @@ impl QuietPruning {
     /// `eval` is the node's static evaluation, `None` in check or at a principal-variation node:
     /// nothing is skipped there.
     pub fn new<G: Evaluation>(depth: i32, eval: Option<i32>, alpha: i32) -> Self {
-        let eval = eval.filter(|_| !is_mate(alpha));
+        let eval = eval.filter(|_| !is_decisive(alpha));
         let futility = eval
             .filter(|_| depth <= FUTILITY_DEPTH_MAX)
             .map(|eval| eval + FUTILITY_MARGIN.of::<G>() * depth)
@@ -59,7 +59,7 @@ impl QuietPruning {
     #[inline]
     pub fn skip(&self, index: usize, quiet: bool, best: i32) -> Option<i32> {
         // While every move searched loses to a mate, a quiet move may be the only escape.
-        if index == 0 || !quiet || best <= -MATE_BOUND {
+        if index == 0 || !quiet || best <= -DECISIVE_BOUND {
             return None;
         }
         // A late move has no estimate of its own: it leaves the best score as it is.

@@ -22,6 +22,9 @@ pub struct Report<M> {
     pub elapsed: Duration,
     /// Transposition table use in per mille.
     pub hashfull: u32,
+    /// Positions whose value the endgame databases gave (all threads); `None` when no databases
+    /// are loaded.
+    pub tbhits: Option<u64>,
     /// The principal variation, from the root.
     pub pv: Vec<M>,
 }

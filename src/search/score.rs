@@ -4,6 +4,10 @@
 //! ±[`MATE_BOUND`] mean a forced win or loss: `MATE - p` is a win reached `p` plies from the root, so a
 //! shorter win scores higher. The transposition table stores mates relative to the node instead
 //! ([`to_tt`], [`from_tt`]), because the same position can be met at different distances from the root.
+//! Just below the mate band lies the band of endgame database results ([`tb_win_in`]): a win the
+//! tables prove, `p` plies from the root and `d` plies before it converts, scores `TB_WIN - p - d`.
+//! Mates and database results together are the decisive scores ([`is_decisive`]), which the pruning
+//! leaves alone and the table stores relative to the node.
 
 use crate::game::{Game, Outcome};
 
@@ -50,6 +54,13 @@ pub(super) const MATE: i32 = 31_000;
 pub(super) const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// The score of a drawn position.
 pub(super) const DRAW: i32 = 0;
+/// A database win at the root that converts at once: the top of the database band.
+const TB_WIN: i32 = MATE_BOUND - 1;
+/// The longest distance to conversion a database score tells apart (a stored distance, plus the
+/// plies of captures that resolve a position the tables leave out).
+const TB_DISTANCE_MAX: u32 = 2 * MAX_PLY as u32;
+/// Scores at or beyond ±this are decisive: database results and mates. Evaluations stay below it.
+pub(super) const DECISIVE_BOUND: i32 = TB_WIN - MAX_PLY as i32 - TB_DISTANCE_MAX as i32;
 
 /// The score of a win `ply` plies from the root.
 #[inline]
@@ -63,16 +74,24 @@ pub(super) const fn mated_in(ply: usize) -> i32 {
     -MATE + ply as i32
 }
 
-/// Whether `score` is in the mate band (either side).
+/// The score of a win the endgame databases prove, `ply` plies from the root and `distance` plies
+/// before it converts: below every mate, above every evaluation, a quicker conversion higher.
 #[inline]
-pub(super) const fn is_mate(score: i32) -> bool {
-    score >= MATE_BOUND || score <= -MATE_BOUND
+pub(super) fn tb_win_in(ply: usize, distance: u32) -> i32 {
+    TB_WIN - ply as i32 - distance.min(TB_DISTANCE_MAX) as i32
 }
 
-/// A static evaluation squeezed below the mate band, so that no evaluation can pass for a mate.
+/// Whether `score` is decisive: a mate or a database result, for either side.
+#[inline]
+pub(super) const fn is_decisive(score: i32) -> bool {
+    score >= DECISIVE_BOUND || score <= -DECISIVE_BOUND
+}
+
+/// A static evaluation squeezed below the decisive scores, so that no evaluation can pass for a
+/// mate or a database result.
 #[inline]
 pub(super) fn clamp_eval(eval: i32) -> i32 {
-    eval.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    eval.clamp(-DECISIVE_BOUND + 1, DECISIVE_BOUND - 1)
 }
 
 /// The score of a game result for the side to move, `ply` plies from the root.
@@ -85,12 +104,13 @@ pub(super) fn outcome_score<G: Game>(pos: &G, outcome: Outcome, ply: usize) -> i
     }
 }
 
-/// A root-relative score converted to the node-relative form the transposition table stores.
+/// A root-relative score converted to the node-relative form the transposition table stores (a
+/// decisive score's distance counts from the root).
 #[inline]
 pub(super) const fn to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= DECISIVE_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -DECISIVE_BOUND {
         score - ply as i32
     } else {
         score
@@ -100,9 +120,9 @@ pub(super) const fn to_tt(score: i32, ply: usize) -> i32 {
 /// A node-relative score from the transposition table converted back to root-relative.
 #[inline]
 pub(super) const fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= DECISIVE_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -DECISIVE_BOUND {
         score + ply as i32
     } else {
         score
@@ -111,7 +131,8 @@ pub(super) const fn from_tt(score: i32, ply: usize) -> i32 {
 
 impl Score {
     /// The public form of an internal score: mates are counted in moves (a move is one ply of the
-    /// winner plus the reply), rounding up, so that a win on the next ply is `Mate(1)`.
+    /// winner plus the reply), rounding up, so that a win on the next ply is `Mate(1)`. A database
+    /// result stays in centipawns (30,000 and more), as Stockfish reports its tablebase wins.
     pub(super) fn from_internal(score: i32) -> Score {
         if score >= MATE_BOUND {
             Score::Mate((MATE - score + 1) / 2)
@@ -151,10 +172,30 @@ mod tests {
     }
 
     #[test]
-    fn evaluations_stay_out_of_the_mate_band() {
-        assert!(!is_mate(clamp_eval(i32::MAX)));
-        assert!(!is_mate(clamp_eval(i32::MIN)));
-        assert!(is_mate(mate_in(MAX_PLY)));
-        assert!(is_mate(mated_in(MAX_PLY)));
+    fn evaluations_stay_out_of_the_decisive_bands() {
+        assert!(!is_decisive(clamp_eval(i32::MAX)));
+        assert!(!is_decisive(clamp_eval(i32::MIN)));
+        assert!(mate_in(MAX_PLY) >= MATE_BOUND && mated_in(MAX_PLY) <= -MATE_BOUND);
+        assert!(is_decisive(mate_in(MAX_PLY)) && is_decisive(mated_in(MAX_PLY)));
+    }
+
+    #[test]
+    fn database_scores_lie_between_evaluations_and_mates() {
+        let slowest = tb_win_in(MAX_PLY, u32::MAX);
+        assert!(is_decisive(slowest) && is_decisive(-slowest));
+        assert!(slowest > clamp_eval(i32::MAX));
+        assert!(tb_win_in(1, 0) < MATE_BOUND);
+        assert!(tb_win_in(1, 0) < mate_in(MAX_PLY));
+        assert!(
+            tb_win_in(3, 5) > tb_win_in(3, 7),
+            "a quicker conversion scores higher"
+        );
+        assert_eq!(
+            Score::from_internal(tb_win_in(2, 10)),
+            Score::Centipawns(tb_win_in(2, 10))
+        );
+        // Stored at a node and read at another, the distance counts from the new root.
+        assert_eq!(from_tt(to_tt(tb_win_in(4, 9), 4), 6), tb_win_in(6, 9));
+        assert_eq!(from_tt(to_tt(-tb_win_in(4, 9), 4), 2), -tb_win_in(2, 9));
     }
 }

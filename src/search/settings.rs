@@ -1,8 +1,9 @@
 //! Engine options that shape a search: threads, principal variations, the move overhead, the playing
-//! strength and the evaluation.
+//! strength, the evaluation and the endgame databases.
 
 use super::nnue::{Network, embedded_network};
 use super::skill::Strength;
+use super::tablebase::Tablebases;
 use crate::game::NetFeatures;
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,6 +25,8 @@ pub struct Settings {
     pub use_net: bool,
     /// The net loaded by `EvalFile`; `None`: the game's embedded net.
     pub net: Option<Arc<Network>>,
+    /// The endgame databases loaded by `TablebasePath`, probed at the root and in the search.
+    pub tablebases: Option<Arc<Tablebases>>,
 }
 
 impl Settings {
@@ -36,6 +39,7 @@ impl Settings {
         strength: Strength::FULL,
         use_net: true,
         net: None,
+        tablebases: None,
     };
 }
 

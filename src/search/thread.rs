@@ -4,6 +4,7 @@
 
 use super::clock::Instant;
 use super::control::SearchControl;
+use super::endgame::keep_database_result;
 use super::eval_cache::EvalCache;
 use super::frame::{Frame, new_stack};
 use super::limits::Limits;
@@ -21,11 +22,15 @@ use super::tt::TranspositionTable;
 use crate::game::{MoveList, Searchable};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-/// A node counter on a cache line of its own, so that threads publishing their counts do not slow
-/// each other down.
+/// A thread's published counts, on a cache line of their own, so that threads publishing them do not
+/// slow each other down.
 #[repr(align(64))]
 #[derive(Default)]
-pub(super) struct NodeCounter(AtomicU64);
+pub(super) struct Counters {
+    nodes: AtomicU64,
+    /// Positions whose value the endgame databases gave.
+    tbhits: AtomicU64,
+}
 
 /// What all threads of one search share.
 pub(super) struct Shared<'a, G: Searchable> {
@@ -37,12 +42,15 @@ pub(super) struct Shared<'a, G: Searchable> {
     pub control: &'a SearchControl,
     pub tt: &'a TranspositionTable,
     pub started: Instant,
-    /// The moves to search at the root, in their initial order.
+    /// The moves to search at the root, in their initial order (those that keep the endgame
+    /// databases' result, where they know the root's moves).
     pub root_moves: Vec<G::Move>,
+    /// The database probes that chose the root moves.
+    pub root_tbhits: u64,
     /// Set by the main thread when the search is over, to stop the helpers.
     pub stop: AtomicBool,
-    /// Nodes per thread, as last published.
-    pub nodes: Vec<NodeCounter>,
+    /// Each thread's counts, as last published.
+    pub counters: Vec<Counters>,
     /// The level played when below full strength (see [`skill`]).
     pub level: Option<u8>,
 }
@@ -54,6 +62,8 @@ pub(super) struct SearchThread<'a, G: Searchable> {
     pub id: usize,
     /// Nodes searched by this thread.
     pub nodes: u64,
+    /// Positions this thread had the endgame databases' value of.
+    pub tbhits: u64,
     /// This thread aborts once `nodes` reaches this (the main thread under a node limit).
     node_limit: u64,
     /// Set once the search must end; every node returns at once from then on.
@@ -89,6 +99,11 @@ impl<'a, G: Searchable> Shared<'a, G> {
     /// when the limits say (now if they do not).
     pub fn new(request: &SearchRequest<'a, G>) -> Self {
         let started = request.limits.since.unwrap_or_else(Instant::now);
+        let mut root_moves = root_moves(request.root, &request.limits.searchmoves, request.tt);
+        let root_tbhits = match &request.settings.tablebases {
+            Some(tables) => keep_database_result(request.root, &mut root_moves, tables),
+            None => 0,
+        };
         Shared {
             root: request.root,
             history: request.history,
@@ -97,10 +112,11 @@ impl<'a, G: Searchable> Shared<'a, G> {
             control: request.control,
             tt: request.tt,
             started,
-            root_moves: root_moves(request.root, &request.limits.searchmoves, request.tt),
+            root_moves,
+            root_tbhits,
             stop: AtomicBool::new(false),
-            nodes: (0..request.settings.threads.max(1))
-                .map(|_| NodeCounter::default())
+            counters: (0..request.settings.threads.max(1))
+                .map(|_| Counters::default())
                 .collect(),
             level: request.settings.strength.limited(&G::LEVELS),
         }
@@ -142,7 +158,7 @@ impl<'a, G: Searchable> Shared<'a, G> {
     /// live in a scope, so none outlives the search; one that cannot be started is done without.
     pub fn search(&self, report: &mut dyn FnMut(&Report<G::Move>)) -> SearchSummary<G::Move> {
         std::thread::scope(|scope| {
-            for id in 1..self.nodes.len() {
+            for id in 1..self.counters.len() {
                 let helper = std::thread::Builder::new()
                     .name(format!("search-{id}"))
                     .spawn_scoped(scope, move || {
@@ -175,6 +191,7 @@ impl<'a, G: Searchable> SearchThread<'a, G> {
             shared,
             id,
             nodes: 0,
+            tbhits: 0,
             node_limit,
             aborted: false,
             seldepth: 0,
@@ -249,13 +266,13 @@ impl<'a, G: Searchable> SearchThread<'a, G> {
     /// the hard time limit.
     #[cold]
     fn checkpoint(&mut self) {
-        self.shared.nodes[self.id]
-            .0
-            .store(self.nodes, Ordering::Relaxed);
+        let counters = &self.shared.counters[self.id];
+        counters.nodes.store(self.nodes, Ordering::Relaxed);
+        counters.tbhits.store(self.tbhits, Ordering::Relaxed);
         if !self.is_main() {
             return;
         }
-        let over_nodes = self.shared.nodes.len() > 1
+        let over_nodes = self.shared.counters.len() > 1
             && self
                 .shared
                 .node_limit()
@@ -286,15 +303,23 @@ impl<'a, G: Searchable> SearchThread<'a, G> {
 
     /// Nodes of all threads: this thread's exact count plus the others' last published ones.
     pub fn total_nodes(&self) -> u64 {
-        let others: u64 = self
-            .shared
-            .nodes
+        self.nodes + self.others(|counters| &counters.nodes)
+    }
+
+    /// Database hits of all threads and the root, counted as [`SearchThread::total_nodes`] are.
+    pub fn total_tbhits(&self) -> u64 {
+        self.shared.root_tbhits + self.tbhits + self.others(|counters| &counters.tbhits)
+    }
+
+    /// The sum of one count over the other threads, as last published.
+    fn others(&self, count: impl Fn(&Counters) -> &AtomicU64) -> u64 {
+        self.shared
+            .counters
             .iter()
             .enumerate()
             .filter(|&(id, _)| id != self.id)
-            .map(|(_, counter)| counter.0.load(Ordering::Relaxed))
-            .sum();
-        self.nodes + others
+            .map(|(_, counters)| count(counters).load(Ordering::Relaxed))
+            .sum()
     }
 
     /// The answer (the best root move and the reply expected after it) and the statistics.

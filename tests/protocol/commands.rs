@@ -5,7 +5,7 @@ use duel::game::{Evaluation, Game, Presentation};
 use duel::games::Duel;
 use std::process::Command;
 
-const OPTIONS: [&str; 12] = [
+const OPTIONS: [&str; 13] = [
     "option name Hash type spin default 16 min 1 max 12288",
     "option name Threads type spin default 1 min 1 max 256",
     "option name MultiPV type spin default 1 min 1 max 256",
@@ -18,6 +18,7 @@ const OPTIONS: [&str; 12] = [
     "option name UCI_Elo type spin default 2073 min 516 max 2073",
     "option name Use NNUE type check default true",
     "option name EvalFile type string default <embedded>",
+    "option name TablebasePath type string default <empty>",
 ];
 
 #[test]
@@ -27,8 +28,8 @@ fn uci_identifies_lists_options_and_ends_in_uciok() {
     let lines = engine.read_until(|l| l == "uciok");
     assert!(lines[0].starts_with("id name duel "), "{lines:?}");
     assert!(lines[1].starts_with("id author "), "{lines:?}");
-    assert_eq!(&lines[2..14], OPTIONS);
-    assert_eq!(lines.len(), 15);
+    assert_eq!(&lines[2..15], OPTIONS);
+    assert_eq!(lines.len(), 16);
     assert!(engine.sync().is_empty());
 }
 
@@ -38,8 +39,8 @@ fn ugi_answers_the_same_ending_in_ugiok() {
     engine.send("ugi");
     let lines = engine.read_until(|l| l == "ugiok");
     assert!(lines[0].starts_with("id name duel "));
-    assert_eq!(&lines[2..14], OPTIONS);
-    assert_eq!(lines.len(), 15);
+    assert_eq!(&lines[2..15], OPTIONS);
+    assert_eq!(lines.len(), 16);
 }
 
 #[test]

@@ -14,4 +14,5 @@ mod harness;
 mod levels;
 mod search;
 mod stress;
+mod tablebase;
 mod ugi_game;

@@ -181,6 +181,10 @@ impl EndgameIndex for Position {
         2 * Material::of(signature).positions_per_side()
     }
 
+    fn endgame_pieces(&self) -> u32 {
+        self.occupied().count_ones()
+    }
+
     fn endgame_index(&self) -> Option<(Signature, u64)> {
         let men = Side::BOTH.map(|side| self.men(side));
         let kings = Side::BOTH.map(|side| self.kings(side));

@@ -33,6 +33,28 @@ pub fn read_table<G: EndgameIndex>(path: &Path) -> Result<Table, String> {
 #[derive(Default)]
 pub struct Tablebases {
     tables: HashMap<Signature, Table>,
+    /// The most pieces of any loaded signature: a position with more is not probed.
+    max_pieces: u32,
+}
+
+/// Two sets of tables are the same when they hold the same signatures (the engine's settings compare
+/// by this: the values of one signature cannot differ between two correct tables).
+impl PartialEq for Tablebases {
+    fn eq(&self, other: &Tablebases) -> bool {
+        self.tables.len() == other.tables.len()
+            && self.tables.keys().all(|s| other.tables.contains_key(s))
+    }
+}
+
+impl Eq for Tablebases {}
+
+impl std::fmt::Debug for Tablebases {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tablebases")
+            .field("signatures", &self.tables.len())
+            .field("max_pieces", &self.max_pieces)
+            .finish()
+    }
 }
 
 impl Tablebases {
@@ -51,6 +73,8 @@ impl Tablebases {
             }
             match read_table::<G>(&entry.path()) {
                 Ok(table) => {
+                    let pieces = G::signature_pieces(table.signature);
+                    tablebases.max_pieces = tablebases.max_pieces.max(pieces);
                     tablebases.tables.insert(table.signature, table);
                 }
                 Err(reason) => refused.push(reason),
@@ -69,9 +93,19 @@ impl Tablebases {
         self.tables.is_empty()
     }
 
+    /// The most pieces of a loaded signature (0 when none is loaded).
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
     /// The value of `pos` for the side to move, where the loaded tables hold it (and those its
-    /// captures lead to, where a capture is due).
+    /// captures lead to, where a capture is due). A position with more pieces than any table costs
+    /// a count of its pieces and no more: the search asks at every node.
+    #[inline]
     pub fn probe<G: EndgameIndex>(&self, pos: &G) -> Option<EndgameValue> {
+        if pos.endgame_pieces() > self.max_pieces {
+            return None;
+        }
         resolve(pos, &|signature, index| {
             self.tables.get(&signature)?.value(index)
         })

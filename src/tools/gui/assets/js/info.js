@@ -11,6 +11,7 @@ export function parseInfo(words) {
       case 'nps': info.nps = Number(words[++i]); break;
       case 'time': info.time = Number(words[++i]); break;
       case 'hashfull': i++; break;
+      case 'tbhits': i++; break;
       case 'score': {
         const kind = words[++i];
         const value = Number(words[++i]);
