@@ -77,7 +77,8 @@ class Engine:
                 return
 
     def search(self, position, movetime):
-        """The last info line's nodes, time (ms) and tbhits."""
+        """The last info line's nodes, time (ms) and tbhits; zeros where there is none (the game
+        is over)."""
         self.send("ucinewgame")
         self.send(position)
         self.send(f"go movetime {movetime}")
@@ -85,6 +86,8 @@ class Engine:
         for line in self.lines_until("bestmove"):
             if line.startswith("info depth"):
                 last = line.split()
+        if last is None:
+            return 0, 0, 0
         field = lambda name: int(last[last.index(name) + 1]) if name in last else 0
         return field("nodes"), field("time"), field("tbhits")
 
