@@ -187,7 +187,8 @@ fn unverified_book() -> String {
             .pop()
             .unwrap();
         let tt = duel::search::TranspositionTable::new(1);
-        let book::Verdict::Score(score) = book::score_opening(&opening.record, Some(8), None, &tt)
+        let book::Verdict::Score(score) =
+            book::score_opening(&opening.record, Some(8), None, false, &tt)
         else {
             panic!("{line} is decided at depth 8");
         };
@@ -242,6 +243,7 @@ fn the_verification_drops_a_decided_opening_and_keeps_a_level_one() {
         depth: Some(16),
         nodes: None,
         window: None,
+        net: false,
     };
     assert_eq!(settings.verification, Some(verification));
     let checked = book::verify::<Dipole>(&text, DeepCheck::Every(1)).unwrap();
@@ -281,6 +283,76 @@ fn the_verification_drops_a_decided_opening_and_keeps_a_level_one() {
 }
 
 #[test]
+fn a_verification_with_the_net_scores_by_the_net_and_says_so() {
+    let dir = TempDir::new("duel-book-test");
+    // The shipped Dame book's header and first three openings.
+    let shipped = include_str!("../../books/dame.txt");
+    let header = shipped.lines().take_while(|l| l.starts_with('#'));
+    let openings = shipped.lines().filter(|l| !l.starts_with('#')).take(3);
+    let text: Vec<&str> = header.chain(openings).collect();
+    let input = dir.join("in.txt");
+    std::fs::write(&input, text.join("\n") + "\n").unwrap();
+    let verify = |net: bool| {
+        let out = dir.join(if net { "net.txt" } else { "hand.txt" });
+        let (input_arg, out_arg) = (input.display().to_string(), out.display().to_string());
+        let mut args = vec![
+            "--variant",
+            "dame",
+            "--reverify",
+            &input_arg,
+            "--verify-depth",
+            "8",
+            "--out",
+            &out_arg,
+        ];
+        if net {
+            args.push("--verify-net");
+        }
+        let output = run_book(&args);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        std::fs::read_to_string(&out).unwrap()
+    };
+    let (by_net, by_hand) = (verify(true), verify(false));
+    assert!(
+        by_net.contains("verify-depth=8 verify-eval=net"),
+        "{by_net}"
+    );
+    assert!(
+        by_net.contains("a depth-8 search with the net then found"),
+        "{by_net}"
+    );
+    assert!(
+        by_net.contains("--verify-depth 8 --verify-net --out"),
+        "{by_net}"
+    );
+    assert!(!by_hand.contains("verify-eval") && !by_hand.contains("with the net"));
+    let scores = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l.rsplit(' ').next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(scores(&by_net).len(), 3);
+    assert_ne!(
+        scores(&by_net),
+        scores(&by_hand),
+        "the net scores otherwise"
+    );
+    // The header reads back: `--check` runs the net's verification again.
+    let net_book = dir.join("net.txt").display().to_string();
+    let check = run_book(&["--variant", "dame", "--check", &net_book]);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+}
+
+#[test]
 fn a_verified_book_equals_the_book_verified_afterwards() {
     let settings = BookSettings {
         variant: "dipole".into(),
@@ -294,6 +366,7 @@ fn a_verified_book_equals_the_book_verified_afterwards() {
             depth: Some(7),
             nodes: None,
             window: Some(90),
+            net: false,
         }),
         out: PathBuf::from("b.txt"),
     };
@@ -369,6 +442,10 @@ fn bad_verification_arguments_are_named() {
         (
             vec!["--verify-window", "90"],
             "--verify-window needs --verify-depth or --verify-nodes",
+        ),
+        (
+            vec!["--verify-net"],
+            "--verify-net needs --verify-depth or --verify-nodes",
         ),
         (
             vec!["--verify-depth", "6", "--verify-window", "10"],

@@ -50,6 +50,10 @@ pub struct BookArgs {
     /// forced result drops one).
     #[arg(long)]
     pub verify_window: Option<u32>,
+    /// The verification evaluates with the game's embedded net (default: with the hand-written
+    /// evaluation, as the book's own search always does).
+    #[arg(long)]
+    pub verify_net: bool,
     /// Re-verify this existing book by --verify-depth/--verify-nodes and write the openings it keeps,
     /// in their order, to --out (the book's other settings are its header's).
     #[arg(long, value_name = "BOOK")]
@@ -195,8 +199,15 @@ impl BookArgs {
             return Err("--verify-nodes must be at least 1".to_string());
         }
         if self.verify_depth.is_none() && self.verify_nodes.is_none() {
-            if self.verify_window.is_some() {
-                return Err("--verify-window needs --verify-depth or --verify-nodes".to_string());
+            if self.verify_window.is_some() || self.verify_net {
+                return Err(format!(
+                    "{} needs --verify-depth or --verify-nodes",
+                    if self.verify_net {
+                        "--verify-net"
+                    } else {
+                        "--verify-window"
+                    }
+                ));
             }
             return Ok(None);
         }
@@ -204,6 +215,7 @@ impl BookArgs {
             depth: self.verify_depth,
             nodes: self.verify_nodes,
             window: self.verify_window,
+            net: self.verify_net,
         }))
     }
 }

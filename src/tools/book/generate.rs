@@ -119,7 +119,7 @@ pub fn generate<G: HostedGame>(settings: &BookSettings, progress: &mut dyn Write
             rejections.repeated += 1;
             continue;
         }
-        match score_opening(&record, settings.depth, settings.nodes, &tt) {
+        match score_opening(&record, settings.depth, settings.nodes, false, &tt) {
             Verdict::Decided => rejections.decided += 1,
             Verdict::Score(cp) if cp.unsigned_abs() > settings.window => rejections.unbalanced += 1,
             Verdict::Score(score) => lines.push(BookLine {

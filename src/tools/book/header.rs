@@ -13,12 +13,20 @@ pub struct Verification {
     /// The largest score, either sign, it may give a kept opening (`None`: only a forced result,
     /// a mate or win score, drops an opening).
     pub window: Option<u32>,
+    /// Whether it evaluates with the game's embedded net (`--verify-net`) rather than the
+    /// hand-written evaluation the book's own search uses.
+    pub net: bool,
 }
 
 impl Verification {
     /// The words of the search, "a depth-16 search" and the like.
     fn search(&self) -> String {
-        search_words(self.depth, self.nodes)
+        let words = search_words(self.depth, self.nodes);
+        if self.net {
+            format!("{words} with the net")
+        } else {
+            words
+        }
     }
 }
 
@@ -76,6 +84,9 @@ impl BookSettings {
             words.extend(v.depth.map(|d| format!("verify-depth={d}")));
             words.extend(v.nodes.map(|n| format!("verify-nodes={n}")));
             words.extend(v.window.map(|w| format!("verify-window={w}")));
+            if v.net {
+                words.push("verify-eval=net".to_string());
+            }
             verified = format!("; {} then found none of them decided", v.search());
             if let Some(window) = v.window {
                 verified.push_str(&format!(" nor outside ±{window}"));
@@ -123,6 +134,9 @@ impl BookSettings {
             if let Some(window) = v.window {
                 command.push_str(&format!(" --verify-window {window}"));
             }
+            if v.net {
+                command.push_str(" --verify-net");
+            }
         }
         command.push_str(&format!(" --out {}", self.out.display()));
         command
@@ -152,6 +166,7 @@ impl BookSettings {
             depth: None,
             nodes: None,
             window: None,
+            net: false,
         };
         for word in line.split_whitespace() {
             let (key, value) = word.split_once('=').ok_or_else(|| {
@@ -169,6 +184,17 @@ impl BookSettings {
                 "verify-depth" => verification.depth = Some(value.parse().map_err(bad)?),
                 "verify-nodes" => verification.nodes = Some(value.parse().map_err(bad)?),
                 "verify-window" => verification.window = Some(value.parse().map_err(bad)?),
+                "verify-eval" => {
+                    verification.net = match value {
+                        "net" => true,
+                        "hand-written" => false,
+                        _ => {
+                            return Err(format!(
+                                "verify-eval={value}: not 'net' or 'hand-written'"
+                            ));
+                        }
+                    }
+                }
                 _ => {
                     return Err(format!(
                         "unknown key '{key}' in the '{SETTINGS_PREFIX}' line"
@@ -227,12 +253,20 @@ mod tests {
                 depth: Some(12),
                 nodes: None,
                 window: Some(150),
+                net: true,
             }),
             ..settings
         };
         let text = verified.header(2);
-        assert!(text.contains("--seed 9 --verify-depth 12 --verify-window 150 --out"));
-        assert!(text.contains("verify-depth=12 verify-window=150"), "{text}");
+        assert!(text.contains("--seed 9 --verify-depth 12 --verify-window 150 --verify-net --out"));
+        assert!(
+            text.contains("verify-depth=12 verify-window=150 verify-eval=net"),
+            "{text}"
+        );
+        assert!(
+            text.contains("a depth-12 search with the net then found"),
+            "{text}"
+        );
         let back = BookSettings::from_book(&text).unwrap();
         assert_eq!(back.verification, verified.verification);
         let err = BookSettings::from_book("# book: variant=duel depth=x window=3\n").unwrap_err();

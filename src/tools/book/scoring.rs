@@ -1,6 +1,6 @@
 //! How balanced an opening is: the engine's search of its last position, at a fixed depth or node
-//! budget, with one thread, an emptied table and the game's hand-written evaluation, so that the
-//! score depends on the opening alone.
+//! budget, with one thread, an emptied table and a fixed evaluation (the game's hand-written one, or
+//! for a verification that asks, its embedded net), so that the score depends on the opening alone.
 
 use crate::game::{GameRecord, winning_move};
 use crate::games::HostedGame;
@@ -15,13 +15,15 @@ pub enum Verdict {
     Score(i32),
 }
 
-/// Scores the opening `record` by a search limited to `depth` and `nodes` (at least one given), the
-/// table `tt` emptied first. The search sees the opening's earlier positions, as an engine told
-/// `position startpos moves …` does.
+/// Scores the opening `record` by a search limited to `depth` and `nodes` (at least one given),
+/// evaluating with the game's embedded net where `use_net` (and it has one), the table `tt`
+/// emptied first. The search sees the opening's earlier positions, as an engine told `position
+/// startpos moves …` does.
 pub fn score_opening<G: HostedGame>(
     record: &GameRecord<G>,
     depth: Option<u32>,
     nodes: Option<u64>,
+    use_net: bool,
     tt: &TranspositionTable,
 ) -> Verdict {
     if record.termination().is_some() || winning_move(record.current()).is_some() {
@@ -33,10 +35,13 @@ pub fn score_opening<G: HostedGame>(
         nodes,
         ..Limits::default()
     };
-    // The books were scored by the hand-written evaluations, and stay so: a net's scores of the same
-    // openings differ (a book scored by the net is a remade book).
-    let summary =
-        search::run_unattended(record.current(), record.earlier_keys(), &limits, false, tt);
+    let summary = search::run_unattended(
+        record.current(),
+        record.earlier_keys(),
+        &limits,
+        use_net,
+        tt,
+    );
     match summary.score {
         Some(Score::Centipawns(cp)) => Verdict::Score(cp),
         Some(Score::Mate(_)) | None => Verdict::Decided,
@@ -53,9 +58,9 @@ mod tests {
     fn the_start_is_scored_and_the_same_twice() {
         let tt = TranspositionTable::new(1);
         let start = GameRecord::new(Duel::start());
-        let first = score_opening(&start, Some(3), None, &tt);
+        let first = score_opening(&start, Some(3), None, false, &tt);
         assert!(matches!(first, Verdict::Score(_)), "{first:?}");
-        assert_eq!(score_opening(&start, Some(3), None, &tt), first);
+        assert_eq!(score_opening(&start, Some(3), None, false, &tt), first);
     }
 
     #[test]
@@ -72,6 +77,9 @@ mod tests {
                 _ => record = GameRecord::new(Duel::start()),
             }
         }
-        assert_eq!(score_opening(&record, Some(2), None, &tt), Verdict::Decided);
+        assert_eq!(
+            score_opening(&record, Some(2), None, false, &tt),
+            Verdict::Decided
+        );
     }
 }

@@ -38,7 +38,13 @@ pub fn check_opening<G: HostedGame>(
     verification: &Verification,
     tt: &TranspositionTable,
 ) -> Check {
-    match score_opening(record, verification.depth, verification.nodes, tt) {
+    match score_opening(
+        record,
+        verification.depth,
+        verification.nodes,
+        verification.net,
+        tt,
+    ) {
         Verdict::Decided => Check::Decided,
         Verdict::Score(cp) if verification.window.is_some_and(|w| cp.unsigned_abs() > w) => {
             Check::Outside(cp)

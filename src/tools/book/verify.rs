@@ -87,7 +87,7 @@ fn book_score<G: HostedGame>(
     settings: &BookSettings,
     tt: &TranspositionTable,
 ) -> Result<u32, String> {
-    match score_opening(opening, settings.depth, settings.nodes, tt) {
+    match score_opening(opening, settings.depth, settings.nodes, false, tt) {
         Verdict::Decided => Err("is decided".to_string()),
         Verdict::Score(cp) if cp.unsigned_abs() > settings.window => Err(format!(
             "scores {cp:+}, outside ±{} (remake the book when the search or evaluation changed)",
