@@ -79,9 +79,20 @@ mod tests {
             Arc::ptr_eq(&embedded, &embedded_network::<Duel>().unwrap()),
             "read once"
         );
+        let loaded = Arc::new((*embedded_network::<Dipole>().unwrap()).clone());
+        let from_file = Settings {
+            net: Some(Arc::clone(&loaded)),
+            ..Settings::DEFAULT
+        };
+        assert!(Arc::ptr_eq(&from_file.network::<Dipole>().unwrap(), &loaded));
         assert!(
-            Settings::DEFAULT.network::<Dipole>().is_none(),
-            "no net shipped"
+            Settings {
+                use_net: false,
+                ..from_file
+            }
+            .network::<Dipole>()
+            .is_none(),
+            "Use NNUE false outranks a loaded net"
         );
     }
 }

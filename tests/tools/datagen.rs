@@ -190,8 +190,8 @@ fn the_binary_writes_a_header_with_its_command_and_names_bad_arguments() {
     assert!(stderr.contains("positions/s"), "{stderr}");
     let (header, _) = Header::decode(&std::fs::read(&out).unwrap(), format::FILE_KIND).unwrap();
     assert_eq!(header.game, "dipole");
-    // Dipole has no net: its searches evaluate by hand whatever the options.
-    assert_eq!(header.get("eval"), Some("hand-written"));
+    // Dipole's searches evaluate with its embedded net unless --hand-written says otherwise.
+    assert_eq!(header.get("eval"), Some("net"));
     assert!(header.get("command").unwrap().contains("--games 2"));
     for (args, named) in [
         (&["--games", "0", "--out", "x.bin"][..], "--games"),

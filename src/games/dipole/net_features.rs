@@ -12,6 +12,8 @@ use crate::game::{FeatureChanges, NetFeatures, Side};
 
 impl NetFeatures for Position {
     const FEATURE_COUNT: usize = 2 * MAX_HEIGHT as usize * SQUARES;
+    /// `nets/dipole.nnue` (its recipe: docs/nnue.md).
+    const EMBEDDED_NET: Option<&'static [u8]> = Some(include_bytes!("../../../nets/dipole.nnue"));
 
     fn active_features(&self, perspective: Side, features: &mut Vec<u16>) {
         let start = features.len();
