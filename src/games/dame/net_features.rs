@@ -6,8 +6,8 @@
 //! can learn.
 
 use super::moves::Move;
-use super::position::{Piece, Position};
-use super::square::{SQUARES, Square};
+use super::position::Position;
+use super::square::SQUARES;
 use crate::game::{FeatureChanges, NetFeatures, Side};
 
 impl NetFeatures for Position {
@@ -20,46 +20,52 @@ impl NetFeatures for Position {
         // the list comes out sorted. Turning the board half round reverses a square set's bits.
         for (owner, side) in [(0, perspective), (1, perspective.opponent())] {
             for (king, set) in [(0, self.men(side)), (1, self.kings(side))] {
-                let seen = match perspective {
-                    Side::White => set,
-                    Side::Black => set.reverse_bits(),
-                };
-                let group = group(owner, king);
-                let mut rest = seen;
-                while rest != 0 {
-                    features.push((group + rest.trailing_zeros() as usize) as u16);
-                    rest &= rest - 1;
-                }
+                push_squares(features, group(owner, king), set, perspective);
             }
         }
     }
 
     fn move_feature_changes(
         &self,
-        mv: Move,
+        _mv: Move,
         child: &Position,
         changes: &mut [FeatureChanges; 2],
     ) -> bool {
         changes.iter_mut().for_each(FeatureChanges::clear);
-        // A move touches its start, its end (the piece lands there, crowned or not) and the squares
-        // of the pieces it takes; a king's capture may end where it started, changing nothing there.
-        let touched = mv.from().bit() | mv.to().bit() | mv.captured();
-        for sq in Square::in_set(touched) {
-            let (before, after) = (self.piece_at(sq), child.piece_at(sq));
-            if before == after {
-                continue;
-            }
-            for perspective in Side::BOTH {
-                let changes = &mut changes[perspective.index()];
-                changes
-                    .removed
-                    .extend(before.map(|piece| feature(perspective, piece, sq)));
-                changes
-                    .added
-                    .extend(after.map(|piece| feature(perspective, piece, sq)));
+        // The four sets of pieces (each side's men and kings) before and after: a square leaves a
+        // set where the move takes a piece from it (its start, a captured piece, a man crowned) and
+        // joins one where it puts a piece. Bitboard differences, not square by square: a move
+        // touches few squares, but reading each square's piece costs more than four differences.
+        for side in Side::BOTH {
+            for (king, before, after) in [
+                (0, self.men(side), child.men(side)),
+                (1, self.kings(side), child.kings(side)),
+            ] {
+                if before == after {
+                    continue;
+                }
+                for perspective in Side::BOTH {
+                    let group = group(usize::from(side != perspective), king);
+                    let changes = &mut changes[perspective.index()];
+                    push_squares(&mut changes.removed, group, before & !after, perspective);
+                    push_squares(&mut changes.added, group, after & !before, perspective);
+                }
             }
         }
         true
+    }
+}
+
+/// Appends the features of `group` on the squares of `set`, as `perspective` sees them (for Black
+/// the board turned half round, which reverses a square set's bits).
+fn push_squares(features: &mut Vec<u16>, group: usize, set: u32, perspective: Side) {
+    let mut rest = match perspective {
+        Side::White => set,
+        Side::Black => set.reverse_bits(),
+    };
+    while rest != 0 {
+        features.push((group + rest.trailing_zeros() as usize) as u16);
+        rest &= rest - 1;
     }
 }
 
@@ -67,12 +73,6 @@ impl NetFeatures for Position {
 /// kings: a square adds its index as the perspective sees it.
 const fn group(owner: usize, king: usize) -> usize {
     (owner * 2 + king) * SQUARES
-}
-
-/// The feature of `piece` on `sq` from `perspective`'s view.
-fn feature(perspective: Side, piece: Piece, sq: Square) -> u16 {
-    let owner = usize::from(piece.side != perspective);
-    (group(owner, usize::from(piece.king)) + sq.seen_by(perspective).index()) as u16
 }
 
 #[cfg(test)]
