@@ -272,20 +272,22 @@ async fn answer_every_game(client: Client, url: String) {
         .unwrap();
     println!("static site: the analysis ended {stop_ms} ms after Analyse was unticked");
 
-    // `bench` in the Worker, typed into the protocol panel as any protocol line.
-    send_line(client, "bench").await;
-    wait_until(
-        client,
-        "bench's total",
-        "/^< \\d+ nodes \\d+ nps$/m.test(document.getElementById('log').textContent)",
-    )
-    .await;
-    let total = js(
-        client,
-        "return document.getElementById('log').textContent.match(/^< \\d+ nodes \\d+ nps$/m)[0];",
-    )
-    .await;
-    println!("static site: bench (Duel, depth 7) in the browser: {total}");
+    // `bench` in the Worker, typed into the protocol panel as any protocol line, three times: the
+    // first runs while the browser is still compiling the engine's optimised code (V8 starts wasm
+    // on its baseline compiler), so the later runs are the engine's speed.
+    const BENCH_LINES: &str =
+        "(document.getElementById('log').textContent.match(/^< \\d+ nodes \\d+ nps$/gm) || [])";
+    for run in 1..=3 {
+        send_line(client, "bench").await;
+        wait_until(
+            client,
+            "bench's total",
+            &format!("{BENCH_LINES}.length >= {run}"),
+        )
+        .await;
+    }
+    let totals = js(client, &format!("return {BENCH_LINES};")).await;
+    println!("static site: bench (Duel, depth 7) in the browser, three runs: {totals}");
 
     // Nothing the page loaded came from elsewhere, and its policy forbids it.
     let foreign = js(
