@@ -119,7 +119,7 @@ fn verify_all<G: EndgameIndex>(
 ) -> Result<(), String> {
     let started = Instant::now();
     let (mut consistent, mut searched, mut confirmed, mut beyond) = (0, 0, 0, 0);
-    for &signature in signatures {
+    for (done, &signature) in signatures.iter().enumerate() {
         consistent += verify::check_consistency::<G>(tables, signature, threads)?;
         if G::signature_pieces(signature) <= SEARCH_CHECK_PIECES {
             let check =
@@ -128,6 +128,14 @@ fn verify_all<G: EndgameIndex>(
             confirmed += check.confirmed;
             beyond += check.beyond_horizon;
         }
+        // A progress line a signature: checking 5 pieces takes about as long as building them.
+        eprintln!(
+            "[{:>3}/{}] {}: verified, {:.1} s",
+            done + 1,
+            signatures.len(),
+            G::signature_name(signature),
+            started.elapsed().as_secs_f64()
+        );
     }
     eprintln!(
         "verified: {consistent} indices against their moves; {searched} positions against a \
