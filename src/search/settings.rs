@@ -84,7 +84,10 @@ mod tests {
             net: Some(Arc::clone(&loaded)),
             ..Settings::DEFAULT
         };
-        assert!(Arc::ptr_eq(&from_file.network::<Dipole>().unwrap(), &loaded));
+        assert!(Arc::ptr_eq(
+            &from_file.network::<Dipole>().unwrap(),
+            &loaded
+        ));
         assert!(
             Settings {
                 use_net: false,
