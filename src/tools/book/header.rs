@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 /// The deeper search that re-scores every kept opening, and what it calls decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Verification {
     /// Its depth (`None`: the node budget alone).
     pub depth: Option<u32>,
@@ -31,7 +31,7 @@ impl Verification {
 }
 
 /// The settings of one book.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BookSettings {
     /// The game (its `--variant` name).
     pub variant: String,
@@ -150,24 +150,9 @@ impl BookSettings {
             .lines()
             .find_map(|line| line.trim().strip_prefix(SETTINGS_PREFIX))
             .ok_or_else(|| format!("no '{SETTINGS_PREFIX}' line"))?;
-        let mut settings = BookSettings {
-            variant: String::new(),
-            plies: 0,
-            count: 0,
-            depth: None,
-            nodes: None,
-            window: 0,
-            seed: 0,
-            verification: None,
-            out: PathBuf::new(),
-        };
+        let mut settings = BookSettings::default();
         let mut window = None;
-        let mut verification = Verification {
-            depth: None,
-            nodes: None,
-            window: None,
-            net: false,
-        };
+        let mut verification = Verification::default();
         for word in line.split_whitespace() {
             let (key, value) = word.split_once('=').ok_or_else(|| {
                 format!("'{word}' in the '{SETTINGS_PREFIX}' line is not key=value")
@@ -184,17 +169,7 @@ impl BookSettings {
                 "verify-depth" => verification.depth = Some(value.parse().map_err(bad)?),
                 "verify-nodes" => verification.nodes = Some(value.parse().map_err(bad)?),
                 "verify-window" => verification.window = Some(value.parse().map_err(bad)?),
-                "verify-eval" => {
-                    verification.net = match value {
-                        "net" => true,
-                        "hand-written" => false,
-                        _ => {
-                            return Err(format!(
-                                "verify-eval={value}: not 'net' or 'hand-written'"
-                            ));
-                        }
-                    }
-                }
+                "verify-eval" => verification.net = uses_net(value)?,
                 _ => {
                     return Err(format!(
                         "unknown key '{key}' in the '{SETTINGS_PREFIX}' line"
@@ -215,6 +190,15 @@ impl BookSettings {
             );
         }
         Ok(settings)
+    }
+}
+
+/// Whether a `verify-eval=` value names the net (`net`) or the hand-written evaluation.
+fn uses_net(value: &str) -> Result<bool, String> {
+    match value {
+        "net" => Ok(true),
+        "hand-written" => Ok(false),
+        _ => Err(format!("verify-eval={value}: not 'net' or 'hand-written'")),
     }
 }
 
