@@ -28,6 +28,28 @@ impl FeatureChanges {
     }
 }
 
+/// Records in `changes`, for both perspectives, what one square's change of occupant does to the
+/// features: the feature of the piece that was there (`before`, `None` if empty) is removed, that of
+/// the piece there now (`after`) added; `feature` names a piece's feature from a perspective. The
+/// shape of a game that names a move's changes square by square (Duel, Dipole, Alice).
+#[inline]
+pub fn record_square_change<P: Copy>(
+    changes: &mut [FeatureChanges; 2],
+    before: Option<P>,
+    after: Option<P>,
+    feature: impl Fn(Side, P) -> u16,
+) {
+    for perspective in Side::BOTH {
+        let changes = &mut changes[perspective.index()];
+        if let Some(piece) = before {
+            changes.removed.push(feature(perspective, piece));
+        }
+        if let Some(piece) = after {
+            changes.added.push(feature(perspective, piece));
+        }
+    }
+}
+
 /// A game's feature set for a neural evaluation, and the net it ships with. The defaults are a game
 /// without one: no features, no net; the search then evaluates with
 /// [`super::Evaluation::evaluate`].

@@ -1,8 +1,27 @@
 //! Dame positions for the tests: random placements and random play.
 
+use super::temp_dir::TempDir;
 use duel::game::{Game, Rng};
 use duel::games::Dame;
 use duel::games::dame::Square;
+use std::process::Command;
+
+/// The 3-piece endgame databases, built by the real binary's `duel tablebase` into a new folder
+/// named after `name`, which lives as long as the result.
+pub fn three_piece_tables(name: &str) -> TempDir {
+    let dir = TempDir::new(name);
+    let built = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(["tablebase", "--variant", "dame", "--pieces", "3", "--out"])
+        .arg(dir.path())
+        .output()
+        .expect("duel tablebase runs");
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    dir
+}
 
 /// A random legal position: 1 to 12 pieces a side on random dark squares, a third of them kings (all
 /// of those on the row where a man would be crowned), either side to move. Kings with long diagonals

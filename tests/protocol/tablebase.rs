@@ -2,24 +2,12 @@
 //! probed (`tbhits`, the tables' move and score); a folder that cannot be read, a file cut short and
 //! a game without databases are reported in an `info string`, and the engine plays on.
 
+use crate::common::dame;
 use crate::common::temp_dir::TempDir;
 use crate::harness::{Engine, bestmove_of, errors};
 use duel::game::{EndgameIndex, Game, MoveList};
 use duel::games::Dame;
 use duel::search::tablebase::{EndgameValue, Tablebases};
-use std::process::Command;
-
-/// Builds the 3-piece set into a new folder.
-fn build_tables(name: &str) -> TempDir {
-    let dir = TempDir::new(name);
-    let built = Command::new(env!("CARGO_BIN_EXE_duel"))
-        .args(["tablebase", "--variant", "dame", "--pieces", "3", "--out"])
-        .arg(dir.path())
-        .output()
-        .expect("duel tablebase runs");
-    assert!(built.status.success());
-    dir
-}
 
 /// A won `KKvK` position (a conversion at least 5 plies away) and the moves that keep its value.
 fn won_position(tables: &Tablebases) -> (Dame, Vec<String>) {
@@ -53,7 +41,7 @@ fn won_position(tables: &Tablebases) -> (Dame, Vec<String>) {
 
 #[test]
 fn the_databases_are_probed_for_the_tables_move_and_score() {
-    let dir = build_tables("protocol-tablebase");
+    let dir = dame::three_piece_tables("protocol-tablebase");
     let (tables, _) = Tablebases::load::<Dame>(dir.path()).unwrap();
     let (pos, keeping) = won_position(&tables);
     let mut engine = Engine::start();
@@ -97,7 +85,7 @@ fn the_databases_are_probed_for_the_tables_move_and_score() {
 
 #[test]
 fn folders_and_files_that_cannot_be_read_are_reported_and_the_engine_plays_on() {
-    let dir = build_tables("protocol-tablebase-bad");
+    let dir = dame::three_piece_tables("protocol-tablebase-bad");
     // One file cut short, one of another version: both named and left out, the rest probed.
     let short = dir.path().join("dame-KvK.tb");
     let bytes = std::fs::read(&short).unwrap();

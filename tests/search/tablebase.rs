@@ -3,6 +3,7 @@
 //! as `tbhits`, and a search of a position with more pieces than the tables is the same search as
 //! without them.
 
+use crate::common::dame;
 use crate::common::temp_dir::TempDir;
 use duel::game::{EndgameIndex, Game, MoveList};
 use duel::games::Dame;
@@ -11,24 +12,13 @@ use duel::search::{
     Limits, Report, Score, SearchControl, SearchRequest, SearchSummary, Settings,
     TranspositionTable, run_detailed,
 };
-use std::process::Command;
 use std::sync::Arc;
 
 type Move = <Dame as Game>::Move;
 
 /// The 3-piece tables, built by `duel tablebase` into a folder that lives as long as the result.
 fn three_piece_tables() -> (TempDir, Arc<Tablebases>) {
-    let dir = TempDir::new("search-tablebase");
-    let built = Command::new(env!("CARGO_BIN_EXE_duel"))
-        .args(["tablebase", "--variant", "dame", "--pieces", "3", "--out"])
-        .arg(dir.path())
-        .output()
-        .expect("duel tablebase runs");
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
+    let dir = dame::three_piece_tables("search-tablebase");
     let (tables, refused) = Tablebases::load::<Dame>(dir.path()).expect("the folder reads");
     assert!(refused.is_empty(), "{refused:?}");
     assert_eq!(tables.len(), 16);

@@ -8,7 +8,7 @@ use super::moves::Move;
 use super::piece::{Kind, Occupant, Piece};
 use super::position::Position;
 use super::square::{Board, Square};
-use crate::game::{FeatureChanges, NetFeatures, Side};
+use crate::game::{FeatureChanges, NetFeatures, Side, record_square_change};
 
 impl NetFeatures for Position {
     const FEATURE_COUNT: usize = 2 * 2 * 6 * 64;
@@ -53,16 +53,13 @@ impl NetFeatures for Position {
             | Bitboard::of(mv.from()).0
             | Bitboard::of(mv.to()).0;
         for sq in Bitboard(touched) {
-            let (before, after) = (self.occupant(sq), child.occupant(sq));
-            for perspective in Side::BOTH {
-                let changes = &mut changes[perspective.index()];
-                if !before.is_empty() {
-                    changes.removed.push(feature(perspective, before, sq));
-                }
-                if !after.is_empty() {
-                    changes.added.push(feature(perspective, after, sq));
-                }
-            }
+            let occupant = |pos: &Position| Some(pos.occupant(sq)).filter(|o| !o.is_empty());
+            record_square_change(
+                changes,
+                occupant(self),
+                occupant(child),
+                |perspective, occupant| feature(perspective, occupant, sq),
+            );
         }
         true
     }

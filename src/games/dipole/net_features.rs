@@ -8,7 +8,7 @@ use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::square::{SQUARES, Square};
 use super::stack::{MAX_HEIGHT, Stack};
-use crate::game::{FeatureChanges, NetFeatures, Side};
+use crate::game::{FeatureChanges, NetFeatures, Side, record_square_change};
 
 impl NetFeatures for Position {
     const FEATURE_COUNT: usize = 2 * MAX_HEIGHT as usize * SQUARES;
@@ -42,16 +42,12 @@ impl NetFeatures for Position {
             MoveKind::Pass | MoveKind::Null => [None, None],
         };
         for sq in touched.into_iter().flatten() {
-            let (before, after) = (self.stack_at(sq), child.stack_at(sq));
-            for perspective in Side::BOTH {
-                let changes = &mut changes[perspective.index()];
-                changes
-                    .removed
-                    .extend(before.map(|stack| feature(perspective, stack, sq)));
-                changes
-                    .added
-                    .extend(after.map(|stack| feature(perspective, stack, sq)));
-            }
+            record_square_change(
+                changes,
+                self.stack_at(sq),
+                child.stack_at(sq),
+                |perspective, stack| feature(perspective, stack, sq),
+            );
         }
         true
     }

@@ -9,7 +9,7 @@ use super::orientation::{ORIENTATIONS, Orientation};
 use super::piece::{PIECE_CODES, Piece};
 use super::position::Position;
 use super::square::{SQUARES, Square};
-use crate::game::{FeatureChanges, NetFeatures, Side};
+use crate::game::{FeatureChanges, NetFeatures, Side, record_square_change};
 
 /// What a piece can be: the 24 orientations of a die, then the king.
 pub(super) const KINDS: usize = ORIENTATIONS + 1;
@@ -64,16 +64,13 @@ impl NetFeatures for Position {
         // A move touches two squares: the die (or king) leaves the first and lands, rolled, on the
         // second, taking what stood there.
         for sq in [mv.from(), mv.to()] {
-            let (before, after) = (self.piece_at(sq), child.piece_at(sq));
-            for perspective in Side::BOTH {
-                let changes = &mut changes[perspective.index()];
-                if !before.is_none() {
-                    changes.removed.push(feature(perspective, before, sq));
-                }
-                if !after.is_none() {
-                    changes.added.push(feature(perspective, after, sq));
-                }
-            }
+            let occupant = |piece: Piece| (!piece.is_none()).then_some(piece);
+            record_square_change(
+                changes,
+                occupant(self.piece_at(sq)),
+                occupant(child.piece_at(sq)),
+                |perspective, piece| feature(perspective, piece, sq),
+            );
         }
         true
     }
