@@ -11,6 +11,7 @@
 
 use crate::duel_reference as reference;
 
+mod dame_shots;
 mod dipole;
 mod generate;
 mod solver;
