@@ -63,8 +63,8 @@ impl NetFeatures for Position {
         changes.iter_mut().for_each(FeatureChanges::clear);
         // A move touches two squares: the die (or king) leaves the first and lands, rolled, on the
         // second, taking what stood there.
+        let occupant = |piece: Piece| (!piece.is_none()).then_some(piece);
         for sq in [mv.from(), mv.to()] {
-            let occupant = |piece: Piece| (!piece.is_none()).then_some(piece);
             record_square_change(
                 changes,
                 occupant(self.piece_at(sq)),
