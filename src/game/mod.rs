@@ -46,7 +46,7 @@ pub use linear_eval::{Counts, FeatureCounts, LinearEval};
 pub use marks::join_marks;
 pub use move_list::{Appender, MoveList};
 pub use move_text_error::MoveTextError;
-pub use net_features::{FeatureChanges, NetFeatures, record_square_change};
+pub use net_features::{FeatureChanges, FeatureList, NetFeatures, record_square_change};
 pub use observation::{Observation, Planes, observe};
 pub use outcome::{Outcome, Termination};
 pub use perft::Perft;

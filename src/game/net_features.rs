@@ -14,9 +14,9 @@ use super::{Game, Side};
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FeatureChanges {
     /// The features active before the move and not after it.
-    pub removed: Vec<u16>,
+    pub removed: FeatureList,
     /// The features active after the move and not before it.
-    pub added: Vec<u16>,
+    pub added: FeatureList,
 }
 
 impl FeatureChanges {
@@ -27,6 +27,75 @@ impl FeatureChanges {
         self.added.clear();
     }
 }
+
+/// A few features held in place, without a heap allocation: one side of what a move changes, which
+/// the search names at every node, where a `Vec`'s capacity checks cost as much as the naming.
+/// Derefs to the slice of the features pushed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FeatureList {
+    /// How many of `items` are the list's.
+    len: u8,
+    items: [u16; FeatureList::CAPACITY],
+}
+
+impl FeatureList {
+    /// The most a list holds: more than any game's move changes in one perspective (Dame's most: a
+    /// man's start and the 12 pieces it captures).
+    pub const CAPACITY: usize = 16;
+
+    /// Appends `feature`.
+    ///
+    /// # Panics
+    /// If the list holds [`FeatureList::CAPACITY`] features already: a game naming more changes
+    /// than any move makes.
+    #[inline]
+    pub fn push(&mut self, feature: u16) {
+        self.items[usize::from(self.len)] = feature;
+        self.len += 1;
+    }
+
+    /// Empties the list.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// How many features the list holds (the slice's length, without slicing).
+    #[inline]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether the list holds none.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl std::ops::Deref for FeatureList {
+    type Target = [u16];
+
+    #[inline]
+    fn deref(&self) -> &[u16] {
+        &self.items[..usize::from(self.len)]
+    }
+}
+
+impl std::ops::DerefMut for FeatureList {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [u16] {
+        &mut self.items[..usize::from(self.len)]
+    }
+}
+
+impl PartialEq for FeatureList {
+    fn eq(&self, other: &FeatureList) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for FeatureList {}
 
 /// Records in `changes`, for both perspectives, what one square's change of occupant does to the
 /// features: the feature of the piece that was there (`before`, `None` if empty) is removed, that of
@@ -133,8 +202,8 @@ pub(crate) mod checks {
                 j += 1;
             }
         }
-        changes.removed.extend_from_slice(&before[i..]);
-        changes.added.extend_from_slice(&after[j..]);
+        before[i..].iter().for_each(|&f| changes.removed.push(f));
+        after[j..].iter().for_each(|&f| changes.added.push(f));
         changes
     }
 
@@ -210,7 +279,7 @@ pub(crate) mod checks {
                         .copied()
                         .filter(|f| !diff.removed.contains(f))
                         .collect();
-                    rebuilt.extend(&diff.added);
+                    rebuilt.extend(diff.added.iter());
                     rebuilt.sort_unstable();
                     assert_eq!(rebuilt, after);
                 }
@@ -223,7 +292,7 @@ pub(crate) mod checks {
     fn the_changes_turn_one_list_into_the_other() {
         let changes = |before: &[u16], after: &[u16]| {
             let changes = feature_changes(before, after);
-            (changes.removed, changes.added)
+            (changes.removed.to_vec(), changes.added.to_vec())
         };
         assert_eq!(
             changes(&[1, 4, 9, 12], &[1, 5, 9, 30, 31]),

@@ -31,12 +31,15 @@ impl NetFeatures for Position {
         child: &Position,
         changes: &mut [FeatureChanges; 2],
     ) -> bool {
-        changes.iter_mut().for_each(FeatureChanges::clear);
+        let [white, black] = changes;
+        white.clear();
+        black.clear();
         // The four sets of pieces (each side's men and kings) before and after: a square leaves a
         // set where the move takes a piece from it (its start, a captured piece, a man crowned) and
         // joins one where it puts a piece. Bitboard differences, not square by square: a move
         // touches few squares, but reading each square's piece costs more than four differences.
-        for side in Side::BOTH {
+        // Each feature is named from White's view and turned for Black's ([`turned`]).
+        for (owner, side) in [(0, Side::White), (1, Side::Black)] {
             for (king, before, after) in [
                 (0, self.men(side), child.men(side)),
                 (1, self.kings(side), child.kings(side)),
@@ -44,12 +47,17 @@ impl NetFeatures for Position {
                 if before == after {
                     continue;
                 }
-                for perspective in Side::BOTH {
-                    let group = group(usize::from(side != perspective), king);
-                    let changes = &mut changes[perspective.index()];
-                    push_unordered(&mut changes.removed, group, before & !after, perspective);
-                    push_unordered(&mut changes.added, group, after & !before, perspective);
-                }
+                let group = group(owner, king);
+                for_each_square(before & !after, |square| {
+                    let feature = (group + square) as u16;
+                    white.removed.push(feature);
+                    black.removed.push(turned(feature));
+                });
+                for_each_square(after & !before, |square| {
+                    let feature = (group + square) as u16;
+                    white.added.push(feature);
+                    black.added.push(turned(feature));
+                });
             }
         }
         true
@@ -59,30 +67,29 @@ impl NetFeatures for Position {
 /// Appends the features of `group` on the squares of `set`, as `perspective` sees them (for Black
 /// the board turned half round, which reverses a square set's bits), in ascending order.
 fn push_squares(features: &mut Vec<u16>, group: usize, set: u32, perspective: Side) {
-    let mut rest = match perspective {
+    let set = match perspective {
         Side::White => set,
         Side::Black => set.reverse_bits(),
     };
+    for_each_square(set, |square| features.push((group + square) as u16));
+}
+
+/// Calls `f` with each square of `set`, ascending.
+#[inline(always)]
+fn for_each_square(set: u32, mut f: impl FnMut(usize)) {
+    let mut rest = set;
     while rest != 0 {
-        features.push((group + rest.trailing_zeros() as usize) as u16);
+        f(rest.trailing_zeros() as usize);
         rest &= rest - 1;
     }
 }
 
-/// [`push_squares`] in no particular order, which a move's changes allow: Black's squares are
-/// turned one by one (square `s` becomes `31 - s`, that is `s ^ 31`) rather than the set reversed,
-/// which costs more than the few squares a move changes.
+/// White's feature `feature` as Black sees it: the other owner (the owner's bit is the other
+/// side's first group, [`group`]`(1, 0)`) and the board turned half round (square `s` becomes
+/// `31 - s`, that is `s ^ 31`).
 #[inline(always)]
-fn push_unordered(features: &mut Vec<u16>, group: usize, set: u32, perspective: Side) {
-    let turn = match perspective {
-        Side::White => 0,
-        Side::Black => SQUARES - 1,
-    };
-    let mut rest = set;
-    while rest != 0 {
-        features.push((group + (rest.trailing_zeros() as usize ^ turn)) as u16);
-        rest &= rest - 1;
-    }
+const fn turned(feature: u16) -> u16 {
+    feature ^ (group(1, 0) | (SQUARES - 1)) as u16
 }
 
 /// The first feature of the pieces of `owner` (0: the perspective's, 1: the other side's), men or
