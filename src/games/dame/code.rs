@@ -13,7 +13,6 @@ use super::movegen;
 use super::moves::Move;
 use super::position::Position;
 use super::square::Square;
-use crate::game::MoveList;
 
 /// Bits of the start square.
 const FROM_BITS: u16 = 0x1F;
@@ -33,39 +32,79 @@ pub fn move_code(pos: &Position, mv: Move) -> u16 {
 /// by their captured sets; 0 for a plain move. At most 64 (the code folds it into 6 bits).
 pub fn rank(pos: &Position, mv: Move) -> u16 {
     if mv.is_capture() {
-        // The smaller captured sets of the sequences ending on the same square, each counted once
-        // (routes repeat them); more than 64 is never reached in play and only folds the rank.
-        let mut smaller = [0u32; 64];
-        let mut count = 0;
+        let mut smaller = SmallerSets::new(mv.captured());
         movegen::for_each_sequence(pos, mv.from(), |seq| {
-            let captured = seq.captured();
-            if seq.to() == mv.to()
-                && captured < mv.captured()
-                && !smaller[..count].contains(&captured)
-                && count < smaller.len()
-            {
-                smaller[count] = captured;
-                count += 1;
+            if seq.to() == mv.to() {
+                smaller.see(seq.captured());
             }
         });
-        count as u16
+        smaller.count()
     } else {
         0
     }
 }
 
-/// The legal move of `pos` with this code, if any.
+/// The distinct captured sets smaller than one capture's, among the sequences with its start and
+/// end (routes may repeat one): its rank. Counted up to 64, which is never reached in play and only
+/// folds the code's rank.
+struct SmallerSets {
+    /// The capture's own captured set.
+    of: u32,
+    /// The smaller sets seen, the first `count` of them.
+    sets: [u32; 64],
+    count: usize,
+}
+
+impl SmallerSets {
+    /// None seen yet, for a capture that takes `of`.
+    fn new(of: u32) -> SmallerSets {
+        SmallerSets {
+            of,
+            sets: [0; 64],
+            count: 0,
+        }
+    }
+
+    /// Counts `captured`, a sequence's captured set, if it is smaller and not seen before.
+    fn see(&mut self, captured: u32) {
+        if captured < self.of && !self.sets[..self.count].contains(&captured) && self.count < 64 {
+            self.sets[self.count] = captured;
+            self.count += 1;
+        }
+    }
+
+    /// How many were counted: the rank.
+    fn count(&self) -> u16 {
+        self.count as u16
+    }
+}
+
+/// The legal move of `pos` with this code, if any. Only the piece on the code's start square is
+/// looked at: its capture sequences ending on the code's end square where a capture is due, its
+/// plain move there otherwise; the search decodes every table move, so listing all the position's
+/// moves here would cost more than the rest of a node.
 pub fn decode(pos: &Position, code: u16) -> Option<Move> {
     let from = Square::from_index(usize::from(code & FROM_BITS));
     let to = Square::from_index(usize::from((code >> TO_SHIFT) & FROM_BITS));
     let rank = (code >> RANK_SHIFT) & RANK_BITS;
-    let mut moves = MoveList::new();
-    movegen::generate(pos, &mut moves);
-    moves
-        .iter()
-        .copied()
-        .filter(|mv| mv.from() == from && mv.to() == to)
-        .find(|&mv| move_code(pos, mv) >> RANK_SHIFT == rank)
+    if pos.decided_winner().is_some() {
+        return None;
+    }
+    if !movegen::has_capture(pos) {
+        return movegen::plain_move(pos, from, to).filter(|_| rank == 0);
+    }
+    // Each sequence once, in the order `movegen::generate` lists them.
+    let mut moves: Vec<Move> = Vec::new();
+    movegen::for_each_sequence(pos, from, |mv| {
+        if mv.to() == to && !moves.contains(&mv) {
+            moves.push(mv);
+        }
+    });
+    moves.iter().copied().find(|&mv| {
+        let mut smaller = SmallerSets::new(mv.captured());
+        moves.iter().for_each(|other| smaller.see(other.captured()));
+        smaller.count() & RANK_BITS == rank
+    })
 }
 
 /// The code of a start, an end and a rank.
@@ -77,6 +116,7 @@ fn pack(from: Square, to: Square, rank: u16) -> u16 {
 mod tests {
     use super::*;
     use crate::game::Game;
+    use crate::game::MoveList;
     use crate::game::Rng;
 
     /// Every legal move's code is its own and decodes back to it.
@@ -97,6 +137,40 @@ mod tests {
             let mut pos = Position::start();
             for _ in 0..200 {
                 check_codes(&pos, &mut moves);
+                let Some(&mv) = rng.pick(&moves) else { break };
+                pos = pos.make_move(mv);
+            }
+        }
+    }
+
+    /// The reference decode: every legal move listed, the one with the code's start, end and rank.
+    fn decode_by_listing(pos: &Position, code: u16) -> Option<Move> {
+        let mut moves = MoveList::new();
+        movegen::generate(pos, &mut moves);
+        moves.iter().copied().find(|&mv| move_code(pos, mv) == code)
+    }
+
+    #[test]
+    fn decoding_equals_listing_every_move_for_any_code() {
+        // Codes of moves that exist and of moves that do not (another position's, a bad rank).
+        let mut rng = Rng::new(31);
+        let mut moves = MoveList::new();
+        for _ in 0..4 {
+            let mut pos = Position::start();
+            for ply in 0..160 {
+                if ply % 8 == 0 {
+                    for code in (0..=u16::MAX)
+                        .filter(|code| (code >> RANK_SHIFT) < 3 || code >> RANK_SHIFT == 63)
+                    {
+                        assert_eq!(
+                            decode(&pos, code),
+                            decode_by_listing(&pos, code),
+                            "code {code} in {}",
+                            pos.to_text()
+                        );
+                    }
+                }
+                movegen::generate(&pos, &mut moves);
                 let Some(&mv) = rng.pick(&moves) else { break };
                 pos = pos.make_move(mv);
             }

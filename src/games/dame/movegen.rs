@@ -85,6 +85,25 @@ fn generate_plain(pos: &Position, moves: &mut MoveList<Move>) {
     }
 }
 
+/// The plain move of the side to move's piece on `from` to `to`, if the piece has it (a man's step
+/// forward onto an empty square, a king's slide along a free diagonal): legal only when no piece can
+/// capture, which the caller checks.
+pub fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
+    let us = pos.side_to_move();
+    let empty = !pos.occupied();
+    let reach = if pos.men(us) & from.bit() != 0 {
+        Direction::forward(us)
+            .into_iter()
+            .fold(0, |reach, dir| reach | dir.shift(from.bit()))
+            & empty
+    } else if pos.kings(us) & from.bit() != 0 {
+        king_reach(from, empty)
+    } else {
+        0
+    };
+    (reach & to.bit() != 0).then(|| Move::plain(from, to))
+}
+
 /// The squares a king on `from` can move to along free diagonals, `empty` being the empty squares.
 #[inline]
 pub fn king_reach(from: Square, empty: u32) -> u32 {
