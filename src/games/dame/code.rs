@@ -67,7 +67,10 @@ impl SmallerSets {
 
     /// Counts `captured`, a sequence's captured set, if it is smaller and not seen before.
     fn see(&mut self, captured: u32) {
-        if captured < self.of && !self.sets[..self.count].contains(&captured) && self.count < 64 {
+        if captured < self.of
+            && !self.sets[..self.count].contains(&captured)
+            && self.count < self.sets.len()
+        {
             self.sets[self.count] = captured;
             self.count += 1;
         }
