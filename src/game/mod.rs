@@ -52,7 +52,7 @@ pub use outcome::{Outcome, Termination};
 pub use perft::Perft;
 pub use presentation::Presentation;
 pub use record::{GameRecord, ReplayError};
-pub use rng::Rng;
+pub use rng::{Rng, scale};
 pub use search_hooks::SearchHooks;
 pub use searchable::Searchable;
 pub use side::Side;

@@ -9,6 +9,7 @@
 use super::params::TT_REPLACE_OFFSET;
 use super::prefetch::prefetch;
 use super::score::{Bound, from_tt, to_tt};
+use crate::game::scale;
 use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -170,11 +171,10 @@ impl TranspositionTable {
         self.generation.store(next, Ordering::Relaxed);
     }
 
-    /// The slot for `key`: the high half of `key · len`, which spreads keys evenly over any table length
-    /// without a division.
+    /// The slot for `key`: the key scaled onto the table's length.
     #[inline]
     fn slot(&self, key: u64) -> &Slot {
-        let index = ((key as u128 * self.slots.len() as u128) >> 64) as usize;
+        let index = scale(key, self.slots.len());
         // The index is below `len` by construction and `resize` never leaves the table empty.
         &self.slots[index]
     }

@@ -11,16 +11,19 @@ impl Bitboard {
     /// The empty set.
     pub const EMPTY: Bitboard = Bitboard(0);
 
-    /// The set holding only `sq`.
+    /// The set holding only `sq`. Built from a 64-bit shift and a constant one: wasm32 has no
+    /// 128-bit shift by a variable amount (LLVM calls a library routine for one).
     #[inline]
     pub const fn of(sq: Square) -> Bitboard {
-        Bitboard(1 << sq.index())
+        let index = sq.index();
+        let bit = (1u64 << (index % 64)) as u128;
+        Bitboard(if index < 64 { bit } else { bit << 64 })
     }
 
     /// Whether `sq` is in the set.
     #[inline]
     pub const fn has(self, sq: Square) -> bool {
-        self.0 >> sq.index() & 1 != 0
+        self.intersects(Bitboard::of(sq))
     }
 
     /// Whether the set is empty.
