@@ -1,6 +1,6 @@
 //! Sets of squares as 128-bit masks (bit i = square i; the top 56 bits stay clear).
 
-use super::square::Square;
+use super::square::{SQUARES, Square};
 use std::ops::ControlFlow;
 
 /// A set of squares.
@@ -11,13 +11,11 @@ impl Bitboard {
     /// The empty set.
     pub const EMPTY: Bitboard = Bitboard(0);
 
-    /// The set holding only `sq`. Built from a 64-bit shift and a constant one: wasm32 has no
-    /// 128-bit shift by a variable amount (LLVM calls a library routine for one).
+    /// The set holding only `sq`. Read from a table: wasm32 has no 128-bit shift by a variable
+    /// amount (LLVM calls a library routine for one, and folds two 64-bit shifts back into it).
     #[inline]
     pub const fn of(sq: Square) -> Bitboard {
-        let index = sq.index();
-        let bit = (1u64 << (index % 64)) as u128;
-        Bitboard(if index < 64 { bit } else { bit << 64 })
+        SQUARE_SETS[sq.index()]
     }
 
     /// Whether `sq` is in the set.
@@ -84,6 +82,17 @@ impl Bitboard {
         ControlFlow::Continue(())
     }
 }
+
+/// The set of each square alone, by index.
+static SQUARE_SETS: [Bitboard; SQUARES] = {
+    let mut sets = [Bitboard::EMPTY; SQUARES];
+    let mut index = 0;
+    while index < SQUARES {
+        sets[index] = Bitboard(1 << index);
+        index += 1;
+    }
+    sets
+};
 
 /// Every square of the board.
 const BOARD: u128 = (1u128 << 72) - 1;
