@@ -6,7 +6,8 @@
 //! typed move answered within 10 s, analysis stopped at once (the Worker hears `stop` between the
 //! search's slices), no request beyond the page's origin, and the figures of docs/site.md: the time
 //! from opening the page to the engine's first reply, the time to stop an analysis, and `bench` in
-//! the browser (`cargo test --release --test gui static_site -- --nocapture` prints them).
+//! the browser in turns with the native one (`cargo test --release --test gui static_site --
+//! --nocapture` prints them).
 //!
 //! Without Chromium, chromedriver or the wasm32 target the tests say why and pass: CI has them.
 
@@ -272,12 +273,16 @@ async fn answer_every_game(client: Client, url: String) {
         .unwrap();
     println!("static site: the analysis ended {stop_ms} ms after Analyse was unticked");
 
-    // `bench` in the Worker, typed into the protocol panel as any protocol line, three times: the
-    // first runs while the browser is still compiling the engine's optimised code (V8 starts wasm
-    // on its baseline compiler), so the later runs are the engine's speed.
+    // `bench` in the Worker, typed into the protocol panel as any protocol line, in turns with the
+    // native `duel bench`, so that both see the machine in the same state (a shared machine's speed
+    // swings by more than what is measured). The first browser run is left out of the median: it runs
+    // while the browser still compiles the engine's optimised code (V8 starts wasm on its baseline
+    // compiler).
     const BENCH_LINES: &str =
         "(document.getElementById('log').textContent.match(/^< \\d+ nodes \\d+ nps$/gm) || [])";
-    for run in 1..=3 {
+    const BENCH_RUNS: usize = 7;
+    let mut pairs = Vec::new();
+    for run in 1..=BENCH_RUNS {
         send_line(client, "bench").await;
         wait_until(
             client,
@@ -285,9 +290,18 @@ async fn answer_every_game(client: Client, url: String) {
             &format!("{BENCH_LINES}.length >= {run}"),
         )
         .await;
+        let line = js(client, &format!("return {BENCH_LINES}[{}];", run - 1)).await;
+        let in_browser = bench_nps(line.as_str().unwrap_or_default().trim_start_matches("< "));
+        pairs.push((in_browser, native_bench_nps()));
     }
-    let totals = js(client, &format!("return {BENCH_LINES};")).await;
-    println!("static site: bench (Duel, depth 7) in the browser, three runs: {totals}");
+    let mut ratios: Vec<f64> = pairs[1..].iter().map(|&(b, n)| b / n).collect();
+    ratios.sort_by(f64::total_cmp);
+    println!(
+        "static site: bench (Duel, depth 7), nodes/s in the browser and native in turns: {pairs:?}; \
+         browser / native, median of the last {}: {:.2}",
+        ratios.len(),
+        ratios[(ratios.len() - 1) / 2]
+    );
 
     // Nothing the page loaded came from elsewhere, and its policy forbids it.
     let foreign = js(
@@ -307,6 +321,25 @@ async fn answer_every_game(client: Client, url: String) {
             .is_some_and(|p| p.contains("default-src 'self'")),
         "{csp}"
     );
+}
+
+/// The nodes/s of `bench`'s total line, `N nodes M nps`.
+fn bench_nps(total: &str) -> f64 {
+    match total.split(' ').collect::<Vec<_>>()[..] {
+        [_, "nodes", nps, "nps"] => nps.parse().unwrap(),
+        _ => panic!("not bench's total: {total}"),
+    }
+}
+
+/// The nodes/s of one native `duel bench`.
+fn native_bench_nps() -> f64 {
+    let out = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .arg("bench")
+        .output()
+        .expect("duel bench runs");
+    assert!(out.status.success(), "duel bench failed");
+    let text = String::from_utf8_lossy(&out.stdout);
+    bench_nps(text.lines().last().unwrap_or_default())
 }
 
 /// Types `text` into the move box and waits for the engine's reply in the move list; returns how
