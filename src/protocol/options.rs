@@ -432,7 +432,7 @@ mod tests {
                 &format!("option name UCI_Variant type combo default duel{variants}"),
                 "option name Skill Level type spin default 20 min 0 max 20",
                 "option name UCI_LimitStrength type check default false",
-                "option name UCI_Elo type spin default 2073 min 516 max 2073",
+                "option name UCI_Elo type spin default 2063 min 463 max 2063",
                 "option name Use NNUE type check default true",
                 "option name EvalFile type string default <embedded>",
                 "option name TablebasePath type string default <empty>",
@@ -534,8 +534,8 @@ mod tests {
             Err(OptionError::OutOfRange { max: 20, .. })
         ));
         assert!(matches!(
-            parse("UCI_Elo", Some("515")),
-            Err(OptionError::OutOfRange { min: 516, .. })
+            parse("UCI_Elo", Some("462")),
+            Err(OptionError::OutOfRange { min: 463, .. })
         ));
         assert!(matches!(
             parse("UCI_LimitStrength", Some("1")),

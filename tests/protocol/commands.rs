@@ -15,7 +15,7 @@ const OPTIONS: [&str; 13] = [
     "option name UCI_Variant type combo default duel var duel var dipole var dame var alice",
     "option name Skill Level type spin default 20 min 0 max 20",
     "option name UCI_LimitStrength type check default false",
-    "option name UCI_Elo type spin default 2073 min 516 max 2073",
+    "option name UCI_Elo type spin default 2063 min 463 max 2063",
     "option name Use NNUE type check default true",
     "option name EvalFile type string default <embedded>",
     "option name TablebasePath type string default <empty>",

@@ -14,7 +14,7 @@ fn uci_declares_the_strength_options() {
         for option in [
             "option name Skill Level type spin default 20 min 0 max 20",
             "option name UCI_LimitStrength type check default false",
-            "option name UCI_Elo type spin default 2073 min 516 max 2073",
+            "option name UCI_Elo type spin default 2063 min 463 max 2063",
         ] {
             assert!(lines.iter().any(|l| l == option), "{hello}: {lines:?}");
         }
@@ -161,8 +161,8 @@ fn bad_strength_values_are_rejected_and_change_nothing() {
         ),
         (
             "UCI_Elo",
-            "515",
-            "option 'UCI_Elo' must be from 516 to 2073, found 515",
+            "462",
+            "option 'UCI_Elo' must be from 463 to 2063, found 462",
         ),
         ("UCI_Elo", "high", "option 'UCI_Elo' needs a whole number"),
         (

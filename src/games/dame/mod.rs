@@ -148,7 +148,7 @@ impl Evaluation for Position {
 
 impl SearchHooks for Position {
     /// docs/levels.md, "Every game's ladder".
-    const LEVELS: LevelLadder = LevelLadder::new([516, 720, 1078, 1591, 2073]);
+    const LEVELS: LevelLadder = LevelLadder::new([463, 692, 984, 1317, 1514]);
 
     fn has_legal_move(&self) -> bool {
         movegen::has_legal_move(self)
