@@ -3,6 +3,8 @@
 
 pub mod dame;
 
+/// Seeded random games' positions: the library's, shared with its unit tests.
+pub use duel::game::random_positions;
 use duel::game::{Game, MoveList, Rng};
 
 // The same guard as the unit tests' (one file, no crate for it).
@@ -24,24 +26,6 @@ pub fn legal_texts<G: Game>(pos: &G) -> Vec<String> {
         .collect();
     texts.sort();
     texts
-}
-
-/// Every position of `games` random games of at most `plies` plies from `start`, seeded.
-pub fn random_positions<G: Game>(start: &G, seed: u64, games: usize, plies: usize) -> Vec<G> {
-    let mut rng = Rng::new(seed);
-    let mut moves = MoveList::new();
-    let mut positions = Vec::new();
-    for _ in 0..games {
-        let mut pos = start.clone();
-        for _ in 0..plies {
-            positions.push(pos.clone());
-            pos.generate_moves(&mut moves);
-            let Some(&mv) = rng.pick(&moves) else { break };
-            pos = pos.make_move(mv);
-        }
-        positions.push(pos);
-    }
-    positions
 }
 
 /// Every position of one seeded random game from `start` of at most `plies` plies. When some legal

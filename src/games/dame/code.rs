@@ -119,8 +119,7 @@ fn pack(from: Square, to: Square, rank: u16) -> u16 {
 mod tests {
     use super::*;
     use crate::game::Game;
-    use crate::game::MoveList;
-    use crate::game::Rng;
+    use crate::game::{MoveList, random_positions};
 
     /// Every legal move's code is its own and decodes back to it.
     fn check_codes(pos: &Position, moves: &mut MoveList<Move>) {
@@ -134,15 +133,9 @@ mod tests {
 
     #[test]
     fn codes_are_distinct_and_decode_in_random_play() {
-        let mut rng = Rng::new(12);
         let mut moves = MoveList::new();
-        for _ in 0..100 {
-            let mut pos = Position::start();
-            for _ in 0..200 {
-                check_codes(&pos, &mut moves);
-                let Some(&mv) = rng.pick(&moves) else { break };
-                pos = pos.make_move(mv);
-            }
+        for pos in random_positions(&Position::start(), 12, 100, 200) {
+            check_codes(&pos, &mut moves);
         }
     }
 
@@ -156,26 +149,19 @@ mod tests {
     #[test]
     fn decoding_equals_listing_every_move_for_any_code() {
         // Codes of moves that exist and of moves that do not (another position's, a bad rank).
-        let mut rng = Rng::new(31);
-        let mut moves = MoveList::new();
-        for _ in 0..4 {
-            let mut pos = Position::start();
-            for ply in 0..160 {
-                if ply % 8 == 0 {
-                    for code in (0..=u16::MAX)
-                        .filter(|code| (code >> RANK_SHIFT) < 3 || code >> RANK_SHIFT == 63)
-                    {
-                        assert_eq!(
-                            decode(&pos, code),
-                            decode_by_listing(&pos, code),
-                            "code {code} in {}",
-                            pos.to_text()
-                        );
-                    }
-                }
-                movegen::generate(&pos, &mut moves);
-                let Some(&mv) = rng.pick(&moves) else { break };
-                pos = pos.make_move(mv);
+        for pos in random_positions(&Position::start(), 31, 4, 160)
+            .iter()
+            .step_by(8)
+        {
+            for code in
+                (0..=u16::MAX).filter(|code| (code >> RANK_SHIFT) < 3 || code >> RANK_SHIFT == 63)
+            {
+                assert_eq!(
+                    decode(pos, code),
+                    decode_by_listing(pos, code),
+                    "code {code} in {}",
+                    pos.to_text()
+                );
             }
         }
     }

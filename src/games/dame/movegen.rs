@@ -355,19 +355,14 @@ mod tests {
 
     #[test]
     fn move_count_agrees_with_generation_over_random_play() {
-        let mut rng = crate::game::Rng::new(12);
         let mut moves = MoveList::new();
         let mut captures = 0;
-        for _ in 0..200 {
-            let mut pos = fen::parse(fen::START_TEXT).unwrap();
-            // Capped: kings may shuffle forever, the draw rules being the game record's.
-            for _ in 0..300 {
-                generate(&pos, &mut moves);
-                assert_eq!(move_count(&pos), moves.len(), "{}", fen::format(&pos));
-                captures += usize::from(moves.first().is_some_and(|mv| mv.is_capture()));
-                let Some(&mv) = rng.pick(&moves) else { break };
-                pos = pos.make_move(mv);
-            }
+        // Capped: kings may shuffle forever, the draw rules being the game record's.
+        let start = fen::parse(fen::START_TEXT).unwrap();
+        for pos in crate::game::random_positions(&start, 12, 200, 300) {
+            generate(&pos, &mut moves);
+            assert_eq!(move_count(&pos), moves.len(), "{}", fen::format(&pos));
+            captures += usize::from(moves.first().is_some_and(|mv| mv.is_capture()));
         }
         assert!(captures > 1000, "{captures} positions with captures");
     }

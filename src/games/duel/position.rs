@@ -334,26 +334,16 @@ mod tests {
 
     #[test]
     fn the_dice_by_top_follow_every_move() {
-        let mut rng = crate::game::Rng::new(17);
-        for _ in 0..40 {
-            let mut pos = <Position as Game>::start();
-            for _ in 0..80 {
-                let mut moves = MoveList::new();
-                pos.generate_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                pos = pos.make_move(moves[rng.below(moves.len())]);
-                for side in Side::BOTH {
-                    for top in 0..=6u8 {
-                        let scratch = Square::all()
-                            .filter(|&sq| {
-                                let piece = pos.piece_at(sq);
-                                !piece.is_none() && piece.side() == side && piece.top() == top
-                            })
-                            .fold(Bitboard::EMPTY, |set, sq| set | Bitboard::of(sq));
-                        assert_eq!(pos.by_top[side.index()][top as usize], scratch, "{pos:?}");
-                    }
+        for pos in crate::game::random_positions(&<Position as Game>::start(), 17, 40, 80) {
+            for side in Side::BOTH {
+                for top in 0..=6u8 {
+                    let scratch = Square::all()
+                        .filter(|&sq| {
+                            let piece = pos.piece_at(sq);
+                            !piece.is_none() && piece.side() == side && piece.top() == top
+                        })
+                        .fold(Bitboard::EMPTY, |set, sq| set | Bitboard::of(sq));
+                    assert_eq!(pos.by_top[side.index()][top as usize], scratch, "{pos:?}");
                 }
             }
         }

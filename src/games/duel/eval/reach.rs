@@ -87,7 +87,7 @@ fn walk(tables: &PathTables, die: Square, top: u8, masks: &PathMasks) -> (Bitboa
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, MoveList, Rng};
+    use crate::game::{Game, random_positions};
 
     /// The reach found by testing every path of every piece, without the cache or any shortcut.
     fn walked(pos: &Position, side: Side) -> Reach {
@@ -112,24 +112,14 @@ mod tests {
     fn cached_reach_is_the_walked_reach_over_random_games() {
         // One cache for all positions: dice met again come from it, and must come back the same.
         let mut cache = ReachCache::new();
-        let mut rng = Rng::new(11);
-        let mut moves = MoveList::new();
-        for _ in 0..60 {
-            let mut pos = Position::start();
-            for _ in 0..80 {
-                for side in Side::BOTH {
-                    for _ in 0..2 {
-                        let cached = reach(&pos, side, &mut cache);
-                        let expected = walked(&pos, side);
-                        assert_eq!(cached.attacks, expected.attacks, "{}", pos.to_text());
-                        assert_eq!(cached.paths, expected.paths, "{}", pos.to_text());
-                    }
+        for pos in random_positions(&Position::start(), 11, 60, 80) {
+            for side in Side::BOTH {
+                for _ in 0..2 {
+                    let cached = reach(&pos, side, &mut cache);
+                    let expected = walked(&pos, side);
+                    assert_eq!(cached.attacks, expected.attacks, "{}", pos.to_text());
+                    assert_eq!(cached.paths, expected.paths, "{}", pos.to_text());
                 }
-                pos.generate_moves(&mut moves);
-                if moves.is_empty() || pos.decided_winner().is_some() {
-                    break;
-                }
-                pos = pos.make_move(moves[rng.below(moves.len())]);
             }
         }
     }

@@ -43,33 +43,28 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::{Game, MoveList, Rng};
+    use crate::game::{Game, MoveList, random_positions};
     use crate::games::duel::Position;
 
     #[test]
     fn a_die_move_checks_exactly_when_its_child_is_in_check() {
-        let mut rng = Rng::new(5);
         let mut moves = MoveList::new();
         let (mut checks, mut told) = (0, 0);
-        for _ in 0..60 {
-            let mut pos = Position::start();
-            for _ in 0..100 {
-                pos.generate_moves(&mut moves);
-                if moves.is_empty() || pos.decided_winner().is_some() {
-                    break;
-                }
-                for &mv in moves.iter() {
-                    let child = pos.make_move(mv);
-                    match pos.die_move_gives_check(mv) {
-                        Some(check) => {
-                            assert_eq!(check, child.in_check(), "{} {mv:?}", pos.to_text());
-                            told += 1;
-                            checks += usize::from(check);
-                        }
-                        None => assert_eq!(mv.from(), pos.king(pos.side_to_move())),
+        for pos in random_positions(&Position::start(), 5, 60, 100) {
+            if pos.decided_winner().is_some() {
+                continue;
+            }
+            pos.generate_moves(&mut moves);
+            for &mv in moves.iter() {
+                let child = pos.make_move(mv);
+                match pos.die_move_gives_check(mv) {
+                    Some(check) => {
+                        assert_eq!(check, child.in_check(), "{} {mv:?}", pos.to_text());
+                        told += 1;
+                        checks += usize::from(check);
                     }
+                    None => assert_eq!(mv.from(), pos.king(pos.side_to_move())),
                 }
-                pos = pos.make_move(moves[rng.below(moves.len())]);
             }
         }
         assert!(checks > 0 && told > checks, "{checks} of {told}");
