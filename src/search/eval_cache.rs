@@ -63,34 +63,23 @@ impl EvalCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Evaluation, Game, MoveList, Rng};
+    use crate::game::{Evaluation, Game, random_positions};
     use crate::games::duel::Position;
 
     #[test]
     fn cached_evaluations_equal_fresh_ones_over_random_games() {
         let mut cache = EvalCache::new();
-        let mut rng = Rng::new(7);
-        let mut moves = MoveList::new();
         let mut hits = 0;
-        for _ in 0..40 {
-            let mut pos = Position::start();
-            for _ in 0..60 {
-                // Each position twice: the second look-up is a hit, and must give the same value.
-                for _ in 0..2 {
-                    let mut fresh = false;
-                    let cached = cache.get_or_insert(pos.hash(), || {
-                        fresh = true;
-                        pos.evaluate()
-                    });
-                    assert_eq!(cached, pos.evaluate(), "{}", pos.to_text());
-                    hits += usize::from(!fresh);
-                }
-                pos.generate_moves(&mut moves);
-                if moves.is_empty() || pos.decided_winner().is_some() {
-                    break;
-                }
-                let mv = moves[rng.below(moves.len())];
-                pos = pos.make_move(mv);
+        for pos in random_positions(&Position::start(), 7, 40, 60) {
+            // Each position twice: the second look-up is a hit, and must give the same value.
+            for _ in 0..2 {
+                let mut fresh = false;
+                let cached = cache.get_or_insert(pos.hash(), || {
+                    fresh = true;
+                    pos.evaluate()
+                });
+                assert_eq!(cached, pos.evaluate(), "{}", pos.to_text());
+                hits += usize::from(!fresh);
             }
         }
         assert!(hits > 0);

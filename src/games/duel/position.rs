@@ -351,15 +351,9 @@ mod tests {
 
     #[test]
     fn a_move_played_in_place_is_make_move_and_taken_back_exactly() {
-        let mut rng = crate::game::Rng::new(23);
-        let mut pos = <Position as Game>::start();
-        for _ in 0..2_000 {
-            let mut moves = MoveList::new();
+        let mut moves = MoveList::new();
+        for pos in crate::game::random_positions(&<Position as Game>::start(), 23, 25, 80) {
             pos.generate_moves(&mut moves);
-            let Some(&played) = rng.pick(&moves) else {
-                pos = <Position as Game>::start();
-                continue;
-            };
             for &mv in moves.iter() {
                 let mut scratch = pos;
                 let change = scratch.play_uncounted(mv);
@@ -371,30 +365,22 @@ mod tests {
                 scratch.take_back(change);
                 assert!(scratch == pos, "{pos:?} {mv:?}");
             }
-            pos = pos.make_move(played);
         }
     }
 
     #[test]
     fn gives_check_is_the_childs_check_test() {
         // Every legal move of the positions of random games, against the test from scratch.
-        let mut rng = crate::game::Rng::new(19);
-        let mut pos = <Position as Game>::start();
         let (mut checks, mut tested) = (0, 0);
-        while tested < 50_000 {
-            let mut moves = Vec::new();
-            super::super::movegen::for_each_legal_move(&pos, |mv| moves.push(mv));
-            for &mv in &moves {
+        for pos in crate::game::random_positions(&<Position as Game>::start(), 19, 40, 100) {
+            super::super::movegen::for_each_legal_move(&pos, |mv| {
                 let child = pos.make_move(mv);
                 assert_eq!(pos.gives_check(mv, &child), child.in_check(), "{mv:?}");
                 checks += usize::from(child.in_check());
                 tested += 1;
-            }
-            pos = match rng.pick(&moves) {
-                Some(&mv) => pos.make_move(mv),
-                None => <Position as Game>::start(),
-            };
+            });
         }
+        assert!(tested >= 50_000, "{tested} moves tested");
         assert!(checks > 100, "the games give check: {checks}");
     }
 
