@@ -71,7 +71,7 @@ def adapt(html: str, front_end: str) -> str:
     if crowned != 8:
         sys.exit(f"expected 8 crowning jumps, found {crowned}")
     replace("moveList[n].", "slot(moveList, n).", 24)
-    replace("moveList[n[0]].", "slot(moveList, n[0]).", js.count("moveList[n[0]]."))
+    replace("moveList[n[0]].", "slot(moveList, n[0]).", 104)
     replace("function print(msg) {", "function print(msg) { return;", 1)
     replace("const HASH_ENTRIES = 6710886; // 128Mb", "const HASH_ENTRIES = 2097152;", 1)
     for name in ("quiescence(alpha, beta, color)", "negamax(depth, alpha, beta, originalDepth, color, bestMove)"):

@@ -29,10 +29,12 @@ function moveText(mv) {
   for (let i = 1; i <= mv.l - 2; i++) t += 'x' + sq2coord[mv.path[i]];
   return t;
 }
-function captured(mv) {
+// What tells a move apart whatever its route: its squares and the pieces it takes (the form
+// `routeKey` gives a move text).
+function moveKey(mv) {
   let s = [];
   for (let i = 2; i < mv.l; i++) s.push(mv.m[i] & 255);
-  return s.sort((a, b) => a - b).join(',');
+  return sq2coord[mv.m[0] & 255] + ':' + sq2coord[mv.m[1] & 255] + ':' + s.sort((a, b) => a - b).join(',');
 }
 // The squares a route written as landings jumps over, on the board before the move.
 function routeKey(text) {
@@ -54,7 +56,7 @@ function findMove(text, color) {
   let exact = moves.find(mv => moveText(mv) == text);
   if (exact) return exact;
   let key = routeKey(text);
-  return moves.find(mv => sq2coord[mv.m[0] & 255] + ':' + sq2coord[mv.m[1] & 255] + ':' + captured(mv) == key);
+  return moves.find(mv => moveKey(mv) == key);
 }
 function setPosition(text, color) {
   for (let sq = 0; sq < 46; sq++) b[sq] = OCCUPIED;
@@ -117,7 +119,7 @@ function perft(depth, color) {
   if (depth == 0) return 1;
   let seen = new Set(), total = 0;
   for (const mv of legal(color)) {
-    let key = (mv.m[0] & 255) + ':' + (mv.m[1] & 255) + ':' + captured(mv);
+    let key = moveKey(mv);
     if (seen.has(key)) continue;   // two routes of one move count once
     seen.add(key);
     makeMove(mv);
