@@ -56,7 +56,7 @@ check(bestmoves().length === 1, 'go infinite answered before stop');
 send('stop');
 check(bestmoves().length === 2, 'stop gave no bestmove');
 // The same search as native: the node counts of `duel bench --variant V`.
-for (const [variant, nodes] of [['duel', 276398], ['dipole', 20515], ['dame', 23808], ['alice', 61725]]) {
+for (const [variant, nodes] of [['duel', 276398], ['dipole', 20515], ['dame', 26405], ['alice', 61725]]) {
   send(`setoption name UCI_Variant value ${variant}`);
   send('bench');
   const total = lines[lines.length - 1];
