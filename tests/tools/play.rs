@@ -8,11 +8,12 @@ use crate::common;
 use crate::harness;
 
 use common::temp_dir::TempDir;
-use duel::game::{BoardStyle, Game, Outcome, Presentation, Side, Termination};
+use duel::game::{BoardStyle, Game, Presentation, Side, Termination};
 use duel::games::Duel;
 use duel::record::game_end::GameEnd;
 use duel::record::pgn;
 use harness::Engine as Process;
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -440,22 +441,30 @@ fn the_engine_plays_itself_to_the_end() {
     ]);
     // Without input the demo still runs to its end, then the session ends.
     game.close_input();
-    let end = game.read_until(|l| {
-        l.starts_with("White wins: ") || l.starts_with("Black wins: ") || l.starts_with("Draw: ")
-    });
+    let end = game.read_until(is_game_end);
     assert!(game.wait_exit().success(), "{end:?}");
-    let games = pgn::read::<Duel>(&std::fs::read_to_string(&log).unwrap()).unwrap();
+    let games = logged_as_announced::<Duel>(&log, end.last().unwrap());
     assert_ne!(games[0].result, "*");
-    // The log ends the game by the rules, and explained as the terminal said it (who wins at
-    // depth 1 depends on the embedded net, so the test reads it from the terminal).
+}
+
+/// Whether `line` is the session's last word on a game: who won, or a draw.
+fn is_game_end(line: &str) -> bool {
+    line.starts_with("White wins: ")
+        || line.starts_with("Black wins: ")
+        || line.starts_with("Draw: ")
+}
+
+/// The games of the PGN log at `log`, after checking that its first ends by the rules, explained
+/// as the terminal said it in `end` (who wins a demo at depth 1 depends on the embedded net, so
+/// the tests read it from the terminal).
+fn logged_as_announced<G: Game + Presentation>(log: &Path, end: &str) -> Vec<pgn::PgnGame<G>> {
+    let games = pgn::read::<G>(&std::fs::read_to_string(log).unwrap()).unwrap();
     let record = &games[0].record;
     let termination = record
         .termination()
         .expect("the log's game ended by the rules");
-    assert_eq!(
-        &GameEnd::Rules(termination).explain(record.current()),
-        end.last().unwrap()
-    );
+    assert_eq!(GameEnd::Rules(termination).explain(record.current()), end);
+    games
 }
 
 #[test]
@@ -577,31 +586,10 @@ fn dame_is_played_with_variant() {
         &log.display().to_string(),
     ]);
     demo.close_input();
-    let end = demo
-        .read_until(|l| {
-            l.starts_with("White wins: ")
-                || l.starts_with("Black wins: ")
-                || l.starts_with("Draw: ")
-        })
-        .pop()
-        .unwrap();
+    let end = demo.read_until(is_game_end).pop().unwrap();
     assert!(demo.wait_exit().success());
-    let games = pgn::read::<duel::games::Dame>(&std::fs::read_to_string(&log).unwrap()).unwrap();
+    let games = logged_as_announced::<duel::games::Dame>(&log, &end);
     assert_eq!(games[0].tag("Variant"), Some("dame"));
-    // How the game ends depends on the embedded net; the log must record the ending announced.
-    let announced = if end.starts_with("White wins: ") {
-        Outcome::Win(Side::White)
-    } else if end.starts_with("Black wins: ") {
-        Outcome::Win(Side::Black)
-    } else {
-        Outcome::Draw
-    };
-    let termination = games[0].record.termination();
-    assert_eq!(
-        termination.map(Termination::outcome),
-        Some(announced),
-        "{end}"
-    );
 }
 
 /// Alice chess through the same session: a scripted game to checkmate (the queen goes to B taking on
