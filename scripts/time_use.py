@@ -14,8 +14,9 @@ where moves to go is the clock's count to the next period (`40/60`) or, without 
 10, the engine's; builds before 10 was chosen assumed 25). `hard` is the engine's hard limit before it
 keeps `Move Overhead` back (src/search/time.rs; the constants below mirror src/search/params.rs): a
 move measured through the pipes past it overran the limit by more than the overhead allows. Prints the count, mean, median, p99 and max of used / allotment, the moves past `hard`,
-the largest share of the time left one move took, and the time forfeits (Termination tag; with --engine,
-those NAME lost).
+the largest share of the time left one move took, the moves that took longer than the whole time left
+(only the runner's `--timemargin` kept them from losing on time), the median clock left at the end of a
+game, and the time forfeits (Termination tag; with --engine, those NAME lost).
 """
 
 import re
@@ -82,7 +83,7 @@ def main(args):
         else:
             moves_to_go_base = int(args[1])
         args = args[2:]
-    shares, of_left, over_hard, forfeits, count = [], [], 0, 0, 0
+    shares, of_left, over_hard, forfeits, count, ends = [], [], 0, 0, 0, []
     for tags, body in games(args):
         sides = [tags.get("White"), tags.get("Black")]
         timed = [engine is None or name == engine for name in sides]
@@ -107,13 +108,15 @@ def main(args):
             made[side] += 1
             if moves and made[side] % moves == 0:
                 left[side] += base
+        ends += [left[side] for side in (0, 1) if timed[side]]
     if not shares:
         sys.exit("no timed moves")
     print(
         f"games {count}  moves {len(shares)}  used/allotment: mean {sum(shares) / len(shares):.2f}"
         f"  median {percentile(shares, 0.5):.2f}  p99 {percentile(shares, 0.99):.2f}"
         f"  max {max(shares):.2f}  |  past hard {over_hard}  |  max used/time left {max(of_left):.2f}"
-        f"  |  forfeits {forfeits}"
+        f"  |  more than the time left {sum(share > 1 for share in of_left)}"
+        f"  |  clock left at the end: median {percentile(ends, 0.5):.2f} s  |  forfeits {forfeits}"
     )
 
 
