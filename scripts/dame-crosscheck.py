@@ -1,11 +1,14 @@
-"""Checks the adapted vakhtan's move generator against duel's, position by position.
+"""Checks an outside Dame program's move generator against duel's, position by position.
 
-    python3 scripts/vakhtan-dame/crosscheck.py vakhtan-dame.js target/release/duel --games 30 --seed 2
+    python3 scripts/dame-crosscheck.py target/release/duel --games 30 --seed 2 -- node vakhtan-dame.js
+    python3 scripts/dame-crosscheck.py target/release/duel --games 30 --seed 2 -- ./kestog-dame
 
-Plays random games with vakhtan's generator (its `moves` command) and, at every position, compares
-perft 2 (perft 3 at every tenth position) from both programs: vakhtan's `perft`, which counts two
-routes of one capture once as Dame's rules do, and `duel perft --variant dame --fen`. Prints every
-position where they differ, then the totals; exits 1 if any differ.
+The outside programs (scripts/vakhtan-dame, scripts/kestog-dame) answer three commands of their own
+besides UCI: `moves` (the legal moves), `fen` (the position's text) and `perft <depth>`, which counts
+two routes of one capture once as Dame's rules do. This plays random games with the outside
+program's generator and, at every position, compares perft 2 (perft 3 at every tenth position) from
+both programs, the outside one's and `duel perft --variant dame --fen`. Prints every position where
+they differ, then the totals; exits 1 if any differ.
 """
 
 import argparse
@@ -15,12 +18,12 @@ import subprocess
 import sys
 
 
-class Vakhtan:
+class Outside:
     """The adapted program, driven through its text commands."""
 
-    def __init__(self, script: str):
+    def __init__(self, command: list[str]):
         self.process = subprocess.Popen(
-            ["node", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
 
     def ask(self, command: str) -> str:
@@ -49,29 +52,29 @@ def duel_perft(duel: str, position: str, depth: int) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("vakhtan", help="the adapted program (build.py's output)")
     parser.add_argument("duel", help="a duel binary")
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--seed", type=int, default=2)
     parser.add_argument("--max-plies", type=int, default=200)
+    parser.add_argument("outside", nargs="+", help="after --: the outside program and its arguments")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    vakhtan = Vakhtan(args.vakhtan)
+    outside = Outside(args.outside)
     positions = with_kings = differing = 0
     for _ in range(args.games):
         moves: list[str] = []
         while len(moves) < args.max_plies:
-            vakhtan.set_moves(moves)
-            legal = vakhtan.ask("moves").split()
-            position = vakhtan.ask("fen")
+            outside.set_moves(moves)
+            legal = outside.ask("moves").split()
+            position = outside.ask("fen")
             depth = 3 if positions % 10 == 0 else 2
-            theirs = int(vakhtan.ask(f"perft {depth}").split()[1])
+            theirs = int(outside.ask(f"perft {depth}").split()[1])
             ours = duel_perft(args.duel, position, depth)
             positions += 1
             with_kings += any(c in "Kk" for c in position.split()[0])
             if theirs != ours:
                 differing += 1
-                print(f"differ: {position}: perft {depth} vakhtan {theirs}, duel {ours}", flush=True)
+                print(f"differ: {position}: perft {depth} outside {theirs}, duel {ours}", flush=True)
             if not legal:
                 break
             moves.append(rng.choice(legal))
