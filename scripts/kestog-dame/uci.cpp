@@ -3,7 +3,8 @@
 // `movetime`, and three commands of its own for checking it: `moves` (the legal moves), `fen` (the
 // position's text) and `perft <depth>` (two routes of one capture counted once, as Dame's rules say).
 // Time: KestoG starts no iteration past 70 % of its budget and stops one at twice the budget; the
-// budget is t/20 + inc (KestoG's own share), at most t/5, or half of `movetime`.
+// budget is t/20 + inc (KestoG's own share), at most t/5, or half of `movetime`; a `go` with neither
+// searches about a second (`stop` is not read during a search).
 // The Windows shim first: KestoG uses its names before it includes <windows.h>.
 #include "windows.h"
 #include "kestog-dame-engine.cpp"
@@ -175,7 +176,7 @@ void go(std::istringstream &words) {
     if (word == us + "inc" && words >> value) inc = value;
     if (word == "movetime" && words >> value) movetime = value;
   }
-  int budget = 1000000000;
+  int budget = 500;  // neither clock nor movetime (`go infinite`, `go depth`): about a second
   if (movetime >= 0) {
     budget = std::max(1L, movetime / 2);
   } else if (time >= 0) {
