@@ -19,7 +19,8 @@ generator (each edit is checked to apply exactly where expected):
 - a man that reaches the far row in a capture is crowned and stops (in Russian draughts it goes on
   capturing as a king).
 
-Besides, move lists hold 128 moves instead of 60 (Dame's kings may have more), KestoG's progress
+Besides, move lists hold 128 moves instead of 60 (Dame's kings may have more), its per-ply arrays
+room for 128 plies (its quiescence search could run past 60 in a decided ending), KestoG's progress
 lines go nowhere instead of to standard output, and its clock is the wall clock (windows.h here).
 Everything else (search, evaluation, table) is KestoG's own, unchanged; the UCI front end, uci.cpp,
 is compiled with it.
@@ -89,6 +90,11 @@ def adapt(text: str) -> str:
     source.replace("if ( sq2 == 37 || sq2 == 40 )", "if ( 1 ) // Dame: crowned, it stops", 2)
     source.replace("if ( sq2 == 5 || sq2 == 8 )", "if ( 1 ) // Dame: crowned, it stops", 2)
     source.replace("#define MAXMOVES 60 // ??", "#define MAXMOVES 128", 1)
+    # Its quiescence search goes on capturing past MAXDEPTH plies without a check, past the end of
+    # the per-ply arrays: in a won or lost ending, where the iterations reach depth 59, it crashed.
+    # The arrays get room for 128 plies; the iterations still stop before 60.
+    source.replace("#define MAXDEPTH 60", "#define MAXDEPTH 128", 1)
+    source.replace("for ( depth = 5;depth<MAXDEPTH;depth+=2){", "for ( depth = 5;depth<60;depth+=2){", 1)
     source.replace('printf("\\n%s",output);', 'kestog_log("\\n%s",output);', 4)
     source.replace("\nusing namespace std;", "\n", 1)
     return source.text

@@ -7,7 +7,7 @@ use super::listener::Listener;
 use super::perft;
 use super::slices::SlicedSearch;
 use super::worker::{Job, SearchFn, Worker, candidates};
-use crate::game::{GameRecord, Perft, Searchable};
+use crate::game::{GameRecord, Perft, Pieces, Searchable};
 use crate::search::nnue::FileHeader;
 use crate::search::nnue::Network;
 use crate::search::tablebase::Tablebases;
@@ -309,6 +309,12 @@ impl<G: Searchable> Engine<G> {
     /// Time kept back per move for communication, from the next search on.
     pub fn set_move_overhead(&mut self, overhead: Duration) {
         self.settings.move_overhead = overhead;
+    }
+
+    /// `Contempt`: how much worse than level a draw is for the side searched for, from the next
+    /// search on.
+    pub fn set_contempt(&mut self, contempt: Pieces) {
+        self.settings.contempt = contempt;
     }
 
     /// `Skill Level` (0..=20, 20 full strength) from the next search on.

@@ -68,6 +68,11 @@ impl Pieces {
         Pieces { hundredths }
     }
 
+    /// The distance in hundredths of a basic piece.
+    pub const fn in_hundredths(self) -> i32 {
+        self.hundredths
+    }
+
     /// The distance in game `G`'s evaluation scale (rounded toward zero).
     #[inline]
     pub fn of<G: Evaluation>(self) -> i32 {

@@ -122,6 +122,7 @@ impl<G: HostedGame> Handler<G> {
             Setting::SkillLevel(level) => self.engine.set_skill_level(level),
             Setting::LimitStrength(limit) => self.engine.set_limit_strength(limit),
             Setting::Elo(elo) => self.engine.set_elo(elo),
+            Setting::Contempt(contempt) => self.engine.set_contempt(contempt),
             Setting::UseNet(use_net) => self.engine.set_use_net(use_net),
             Setting::EvalFile(path) => self.set_eval_file(path),
             Setting::TablebasePath(path) => self.set_tablebase_path(path),
@@ -402,6 +403,7 @@ mod tests {
         set(&mut handler, "Skill Level", Some("7"));
         set(&mut handler, "UCI_LimitStrength", Some("true"));
         set(&mut handler, "UCI_Elo", Some("1000"));
+        set(&mut handler, "Contempt", Some("35"));
         assert_eq!(handler.engine.hash_mb(), 2);
         assert_eq!(
             *handler.engine.settings(),
@@ -414,6 +416,7 @@ mod tests {
                     limit_strength: true,
                     elo: 1000,
                 },
+                contempt: crate::game::Pieces::hundredths(35),
                 use_net: true,
                 net: None,
                 tablebases: None,
@@ -444,7 +447,9 @@ mod tests {
             ("Ponder", Some("yes")),
             ("UCI_Variant", Some("chess")),
             ("UCI_Variant", None),
-            ("Contempt", Some("1")),
+            ("Contempt", Some("101")),
+            ("Contempt", Some("-10")),
+            ("SyzygyPath", Some("/tmp")),
         ];
         for (name, value) in rejected {
             assert_eq!(set(&mut handler, name, value), Flow::Continue);

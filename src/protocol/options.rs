@@ -3,10 +3,11 @@
 //! Names are matched case-insensitively, with runs of spaces counting as one. A value out of range is
 //! rejected, not clamped, so a typo in a tournament configuration is noticed. A valid `setoption`
 //! becomes a [`Setting`] for the command handler to apply; the values live in the engine (Hash,
-//! Threads, MultiPV, Move Overhead, Skill Level, UCI_LimitStrength, UCI_Elo, Use NNUE, EvalFile, TablebasePath) and in the handler
+//! Threads, MultiPV, Move Overhead, Skill Level, UCI_LimitStrength, UCI_Elo, Contempt, Use NNUE, EvalFile, TablebasePath) and in the handler
 //! (UCI_Variant; TablebasePath too, to load the next game's databases). `Use NNUE` and `EvalFile` choose the evaluation (the engine keeps the net). Ponder needs no value kept: the
 //! engine ponders whenever `go ponder` asks, and the option only tells the GUI that it may.
 
+use crate::game::Pieces;
 use crate::games::{ELO_RANGE, VARIANTS};
 use crate::search::{MAX_LEVEL, Settings, TranspositionTable};
 use std::fmt;
@@ -40,6 +41,7 @@ enum Id {
     SkillLevel,
     LimitStrength,
     Elo,
+    Contempt,
     UseNet,
     EvalFile,
     TablebasePath,
@@ -131,6 +133,15 @@ const DECLARATIONS: &[Declaration] = &[
         },
     },
     Declaration {
+        id: Id::Contempt,
+        name: "Contempt",
+        kind: Kind::Spin {
+            default: Settings::DEFAULT.contempt.in_hundredths() as u64,
+            min: 0,
+            max: 100,
+        },
+    },
+    Declaration {
         id: Id::UseNet,
         name: "Use NNUE",
         kind: Kind::Check { default: true },
@@ -177,6 +188,9 @@ pub enum Setting {
     LimitStrength(bool),
     /// `UCI_Elo`: the strength when limited.
     Elo(u32),
+    /// `Contempt`: how much worse than level a draw is for the engine, in hundredths of a basic
+    /// piece (0 to 100).
+    Contempt(Pieces),
     /// `Use NNUE`: evaluate with the game's net (where it has one) or its hand-written evaluation.
     UseNet(bool),
     /// `EvalFile`: the net file to evaluate with; `None`: the embedded net ([`EMBEDDED_NET`], or an
@@ -327,6 +341,7 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<Setting, OptionError> {
         Id::SkillLevel => Setting::SkillLevel(declaration.spin(value)? as u8),
         Id::LimitStrength => Setting::LimitStrength(declaration.check(value)?),
         Id::Elo => Setting::Elo(declaration.spin(value)? as u32),
+        Id::Contempt => Setting::Contempt(Pieces::hundredths(declaration.spin(value)? as i32)),
         Id::UseNet => Setting::UseNet(declaration.check(value)?),
         Id::EvalFile => Setting::EvalFile(path(value, EMBEDDED_NET)),
         Id::TablebasePath => Setting::TablebasePath(path(value, NO_PATH)),
@@ -413,6 +428,7 @@ mod tests {
                 multipv: 1,
                 move_overhead: Duration::from_millis(10),
                 strength: Strength::FULL,
+                contempt: Pieces::hundredths(0),
                 use_net: true,
                 net: None,
                 tablebases: None,
@@ -433,6 +449,7 @@ mod tests {
                 "option name Skill Level type spin default 20 min 0 max 20",
                 "option name UCI_LimitStrength type check default false",
                 "option name UCI_Elo type spin default 2063 min 463 max 2063",
+                "option name Contempt type spin default 0 min 0 max 100",
                 "option name Use NNUE type check default true",
                 "option name EvalFile type string default <embedded>",
                 "option name TablebasePath type string default <empty>",
@@ -473,6 +490,10 @@ mod tests {
             Ok(Setting::MoveOverhead(Duration::ZERO))
         );
         assert_eq!(parse("multipv", Some("3")), Ok(Setting::MultiPv(3)));
+        assert_eq!(
+            parse("contempt", Some("25")),
+            Ok(Setting::Contempt(Pieces::hundredths(25)))
+        );
         assert_eq!(parse("PONDER", Some("True")), Ok(Setting::Ponder(true)));
         assert_eq!(parse("clear hash", None), Ok(Setting::ClearHash));
         assert_eq!(parse("use nnue", Some("false")), Ok(Setting::UseNet(false)));
@@ -542,8 +563,8 @@ mod tests {
             Err(OptionError::NotABool { .. })
         ));
         assert_eq!(
-            parse("Contempt", Some("1")),
-            Err(OptionError::Unknown("Contempt".into()))
+            parse("SyzygyPath", Some("/tmp")),
+            Err(OptionError::Unknown("SyzygyPath".into()))
         );
     }
 }

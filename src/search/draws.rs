@@ -2,7 +2,7 @@
 //! earlier positions on the path and in the game's history, and the quiet-ply limit; the draws of
 //! `GameRecord::termination`, but not in its order: the record lets a side without a legal move come
 //! first, while the search scores a repetition before it generates the moves (the quiet-ply limit
-//! still yields to a side without a move).
+//! still yields to a side without a move). What a draw is worth, `Contempt` aside, is here too.
 
 use super::frame::Frame;
 use super::score::{DRAW, outcome_score};
@@ -15,7 +15,7 @@ impl<G: Searchable> SearchThread<'_, G> {
     #[inline]
     pub fn draw_score(&self, pos: &G, frame: &mut Frame<G::Move>, ply: usize) -> Option<i32> {
         if self.is_repetition(pos.quiet_plies()) {
-            return Some(DRAW);
+            return Some(self.draw_value(pos));
         }
         self.quiet_limit_score(pos, frame, ply)
     }
@@ -65,30 +65,59 @@ impl<G: Searchable> SearchThread<'_, G> {
         }
         pos.generate_moves(&mut frame.moves);
         Some(if frame.moves.is_empty() {
-            outcome_score(pos, pos.no_move_outcome(), ply)
+            self.no_move_score(pos, ply)
         } else {
-            DRAW
+            self.draw_value(pos)
         })
+    }
+
+    /// The score of `pos`, `ply` plies from the root, whose side to move has no legal move: the
+    /// game's result for that case.
+    #[inline]
+    pub fn no_move_score(&self, pos: &G, ply: usize) -> i32 {
+        outcome_score(pos, pos.no_move_outcome(), ply, self.draw_value(pos))
+    }
+
+    /// The score of a draw in `pos` for its side to move: `Contempt` below the evaluation's zero
+    /// where the root's side is to move, as far above it where the opponent is, so that the engine
+    /// prefers playing on in a level position to a draw (no contempt: [`DRAW`] for both).
+    #[inline]
+    pub fn draw_value(&self, pos: &G) -> i32 {
+        if pos.side_to_move() == self.shared.root.side_to_move() {
+            DRAW - self.shared.contempt
+        } else {
+            DRAW + self.shared.contempt
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::game::Game;
+    use crate::game::{Evaluation, Game, MoveList, Pieces};
     use crate::games::Duel;
     use crate::search::thread::{SearchThread, Shared};
     use crate::search::{Limits, SearchControl, SearchRequest, Settings, TranspositionTable};
 
     /// Runs `check` on a main search thread for the start position with the given history keys.
     fn with_main_thread(history: &[u64], check: impl FnOnce(&mut SearchThread<'_, Duel>)) {
+        with_settings(&Settings::default(), history, check);
+    }
+
+    /// Runs `check` on a main search thread for the start position with the given settings and
+    /// history keys.
+    fn with_settings(
+        settings: &Settings,
+        history: &[u64],
+        check: impl FnOnce(&mut SearchThread<'_, Duel>),
+    ) {
         let root = Duel::start();
-        let (limits, settings) = (Limits::default(), Settings::default());
+        let limits = Limits::default();
         let (control, tt) = (SearchControl::new(), TranspositionTable::new(1));
         let shared = Shared::new(&SearchRequest {
             root: &root,
             history,
             limits: &limits,
-            settings: &settings,
+            settings,
             control: &control,
             tt: &tt,
         });
@@ -128,6 +157,28 @@ mod tests {
             // later the check is on a new key.
             thread.keys.push(5);
             assert!(!thread.is_repetition(10));
+        });
+    }
+
+    #[test]
+    fn contempt_makes_a_draw_worse_for_the_root_side_and_better_for_the_opponent() {
+        let root = Duel::start();
+        let mut moves = MoveList::new();
+        root.generate_moves(&mut moves);
+        let reply = root.make_move(moves[0]);
+        with_main_thread(&[], |thread| {
+            assert_eq!(thread.draw_value(&root), 0);
+            assert_eq!(thread.draw_value(&reply), 0);
+        });
+        let settings = Settings {
+            contempt: Pieces::hundredths(25),
+            ..Settings::default()
+        };
+        with_settings(&settings, &[], |thread| {
+            let contempt = Duel::EVAL_UNIT / 4;
+            assert!(contempt > 0);
+            assert_eq!(thread.draw_value(&root), -contempt);
+            assert_eq!(thread.draw_value(&reply), contempt);
         });
     }
 }

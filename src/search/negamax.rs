@@ -9,9 +9,7 @@ use super::params::{
 };
 use super::pruning::{QuietPruning, is_quiet};
 use super::reduction::late_move_reduction;
-use super::score::{
-    Bound, INFINITE, MAX_PLY, clamp_eval, is_decisive, mate_in, mated_in, outcome_score,
-};
+use super::score::{Bound, INFINITE, MAX_PLY, clamp_eval, is_decisive, mate_in, mated_in};
 use super::thread::SearchThread;
 use super::tt::TtEntry;
 use crate::game::{Evaluation, GameMove, Searchable};
@@ -125,12 +123,12 @@ impl<G: Searchable> SearchThread<'_, G> {
             return if entry.is_some() || pos.has_legal_move() {
                 score
             } else {
-                outcome_score(pos, pos.no_move_outcome(), ply)
+                self.no_move_score(pos, ply)
             };
         }
         pos.generate_moves(&mut frame.moves);
         if frame.moves.is_empty() {
-            return outcome_score(pos, pos.no_move_outcome(), ply);
+            return self.no_move_score(pos, ply);
         }
         if let Some(eval) = eval {
             // Passing only pays where the position already looks good enough without a move.

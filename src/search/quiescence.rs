@@ -6,7 +6,7 @@
 use super::frame::Frame;
 use super::negamax::set_known_check;
 use super::ordering::{SKIP_SCORE, pick_next, score_tactical_moves};
-use super::score::{Bound, INFINITE, outcome_score};
+use super::score::{Bound, INFINITE};
 use super::thread::SearchThread;
 use super::tt::TtEntry;
 use crate::game::Searchable;
@@ -64,7 +64,7 @@ impl<G: Searchable> SearchThread<'_, G> {
                 // stalemate). A table entry for the position proves it has moves (entries are only
                 // written after moves were found), which spares most of these generations.
                 if entry.is_none() && !pos.has_legal_move() {
-                    return outcome_score(pos, pos.no_move_outcome(), ply);
+                    return self.no_move_score(pos, ply);
                 }
                 let entry = TtEntry {
                     mv: None,
@@ -88,7 +88,7 @@ impl<G: Searchable> SearchThread<'_, G> {
         // Out of check the list may hold only the tactical moves: an empty one need not mean that
         // there is no move at all.
         if frame.moves.is_empty() && (in_check || !pos.has_legal_move()) {
-            return outcome_score(pos, pos.no_move_outcome(), ply);
+            return self.no_move_score(pos, ply);
         }
         score_tactical_moves(pos, &frame.moves, &mut frame.scores, tt_move, in_check);
         let mut best_move = None;

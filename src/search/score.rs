@@ -94,13 +94,14 @@ pub(super) fn clamp_eval(eval: i32) -> i32 {
     eval.clamp(-DECISIVE_BOUND + 1, DECISIVE_BOUND - 1)
 }
 
-/// The score of a game result for the side to move, `ply` plies from the root.
+/// The score of a game result for the side to move, `ply` plies from the root, a draw worth `draw`
+/// (see `SearchThread::draw_value`).
 #[inline]
-pub(super) fn outcome_score<G: Game>(pos: &G, outcome: Outcome, ply: usize) -> i32 {
+pub(super) fn outcome_score<G: Game>(pos: &G, outcome: Outcome, ply: usize, draw: i32) -> i32 {
     match outcome {
         Outcome::Win(side) if side == pos.side_to_move() => mate_in(ply),
         Outcome::Win(_) => mated_in(ply),
-        Outcome::Draw => DRAW,
+        Outcome::Draw => draw,
     }
 }
 

@@ -1,10 +1,10 @@
 //! Engine options that shape a search: threads, principal variations, the move overhead, the playing
-//! strength, the evaluation and the endgame databases.
+//! strength, the contempt for draws, the evaluation and the endgame databases.
 
 use super::nnue::{Network, embedded_network};
 use super::skill::Strength;
 use super::tablebase::Tablebases;
-use crate::game::NetFeatures;
+use crate::game::{NetFeatures, Pieces};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,6 +20,11 @@ pub struct Settings {
     pub move_overhead: Duration,
     /// The playing strength (`Skill Level`, `UCI_LimitStrength`, `UCI_Elo`).
     pub strength: Strength,
+    /// How much worse than the evaluation's zero a draw is for the side the engine searches for
+    /// (`Contempt`, in hundredths of a basic piece, as Stockfish's was in centipawns): above zero, the
+    /// engine plays on in a level position rather than settle for a draw by rule or by the endgame
+    /// databases; the opponent's draws are worth as much more to it.
+    pub contempt: Pieces,
     /// Whether to evaluate with a net where the game has one (`Use NNUE`); otherwise, and in games
     /// without a net, with the game's hand-written evaluation.
     pub use_net: bool,
@@ -31,12 +36,13 @@ pub struct Settings {
 
 impl Settings {
     /// The defaults, which the engine options declare: one thread, one line, 10 ms of overhead, full
-    /// strength, the game's embedded net.
+    /// strength, no contempt, the game's embedded net.
     pub const DEFAULT: Settings = Settings {
         threads: 1,
         multipv: 1,
         move_overhead: Duration::from_millis(10),
         strength: Strength::FULL,
+        contempt: Pieces::hundredths(0),
         use_net: true,
         net: None,
         tablebases: None,

@@ -53,6 +53,8 @@ pub(super) struct Shared<'a, G: Searchable> {
     pub counters: Vec<Counters>,
     /// The level played when below full strength (see [`skill`]).
     pub level: Option<u8>,
+    /// `Contempt` in the game's evaluation scale (see [`SearchThread::draw_value`]).
+    pub contempt: i32,
 }
 
 /// The state of one search thread.
@@ -119,6 +121,7 @@ impl<'a, G: Searchable> Shared<'a, G> {
                 .map(|_| Counters::default())
                 .collect(),
             level: request.settings.strength.limited(&G::LEVELS),
+            contempt: request.settings.contempt.of::<G>(),
         }
     }
 

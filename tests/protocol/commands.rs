@@ -5,7 +5,7 @@ use duel::game::{Evaluation, Game, Presentation};
 use duel::games::Duel;
 use std::process::Command;
 
-const OPTIONS: [&str; 13] = [
+const OPTIONS: [&str; 14] = [
     "option name Hash type spin default 16 min 1 max 12288",
     "option name Threads type spin default 1 min 1 max 256",
     "option name MultiPV type spin default 1 min 1 max 256",
@@ -16,6 +16,7 @@ const OPTIONS: [&str; 13] = [
     "option name Skill Level type spin default 20 min 0 max 20",
     "option name UCI_LimitStrength type check default false",
     "option name UCI_Elo type spin default 2063 min 463 max 2063",
+    "option name Contempt type spin default 0 min 0 max 100",
     "option name Use NNUE type check default true",
     "option name EvalFile type string default <embedded>",
     "option name TablebasePath type string default <empty>",
@@ -28,8 +29,8 @@ fn uci_identifies_lists_options_and_ends_in_uciok() {
     let lines = engine.read_until(|l| l == "uciok");
     assert!(lines[0].starts_with("id name duel "), "{lines:?}");
     assert!(lines[1].starts_with("id author "), "{lines:?}");
-    assert_eq!(&lines[2..15], OPTIONS);
-    assert_eq!(lines.len(), 16);
+    assert_eq!(&lines[2..2 + OPTIONS.len()], OPTIONS);
+    assert_eq!(lines.len(), OPTIONS.len() + 3);
     assert!(engine.sync().is_empty());
 }
 
@@ -39,8 +40,8 @@ fn ugi_answers_the_same_ending_in_ugiok() {
     engine.send("ugi");
     let lines = engine.read_until(|l| l == "ugiok");
     assert!(lines[0].starts_with("id name duel "));
-    assert_eq!(&lines[2..15], OPTIONS);
-    assert_eq!(lines.len(), 16);
+    assert_eq!(&lines[2..2 + OPTIONS.len()], OPTIONS);
+    assert_eq!(lines.len(), OPTIONS.len() + 3);
 }
 
 #[test]

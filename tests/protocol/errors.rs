@@ -44,8 +44,12 @@ fn unknown_options_and_bad_values() {
     let mut engine = Engine::start();
     for (input, evidence) in [
         (
-            "setoption name Contempt value 10",
-            "unknown option 'Contempt'",
+            "setoption name SyzygyPath value /tmp",
+            "unknown option 'SyzygyPath'",
+        ),
+        (
+            "setoption name Contempt value 101",
+            "from 0 to 100, found 101",
         ),
         ("setoption name Hash value 0", "from 1 to 12288, found 0"),
         ("setoption name Hash value 999999", "found 999999"),

@@ -5,7 +5,7 @@
 
 use crate::common::dame;
 use crate::common::temp_dir::TempDir;
-use duel::game::{EndgameIndex, Game, MoveList};
+use duel::game::{EndgameIndex, Game, MoveList, Pieces};
 use duel::games::Dame;
 use duel::search::tablebase::{EndgameValue, Tablebases};
 use duel::search::{
@@ -35,6 +35,14 @@ fn search(
         tablebases: tables.cloned(),
         ..Settings::default()
     };
+    search_with(pos, depth, &settings)
+}
+
+fn search_with(
+    pos: &Dame,
+    depth: u32,
+    settings: &Settings,
+) -> (SearchSummary<Move>, Vec<Report<Move>>) {
     let mut reports = Vec::new();
     let summary = run_detailed(
         &SearchRequest {
@@ -44,7 +52,7 @@ fn search(
                 depth: Some(depth),
                 ..Limits::default()
             },
-            settings: &settings,
+            settings,
             control: &SearchControl::new(),
             tt: &TranspositionTable::new(4),
         },
@@ -149,6 +157,35 @@ fn the_root_plays_what_keeps_the_tables_result_and_the_nodes_below_are_settled()
                 (value, score) => panic!("{value:?} scored {score:?}"),
             }
         }
+    }
+}
+
+#[test]
+fn contempt_scores_a_database_draw_below_level_for_the_engine_and_still_keeps_it() {
+    let (_dir, tables) = three_piece_tables();
+    let contempt = Pieces::hundredths(30);
+    let settings = Settings {
+        tablebases: Some(tables.clone()),
+        contempt,
+        ..Settings::default()
+    };
+    let drawn = positions_where(&tables, "MvK", |v| v == EndgameValue::Draw, 3);
+    assert_eq!(drawn.len(), 3);
+    for pos in drawn {
+        let (summary, _) = search_with(&pos, 6, &settings);
+        assert_eq!(
+            summary.score,
+            Some(Score::Centipawns(-contempt.of::<Dame>())),
+            "{}",
+            pos.to_text()
+        );
+        let played = summary.result.best.expect("a move");
+        let value = move_values(&pos, &tables)
+            .into_iter()
+            .find(|&(mv, _)| mv == played)
+            .unwrap()
+            .1;
+        assert_eq!(value, EndgameValue::Draw, "{}", pos.to_text());
     }
 }
 
