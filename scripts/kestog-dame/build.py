@@ -19,9 +19,9 @@ generator (each edit is checked to apply exactly where expected):
 - a man that reaches the far row in a capture is crowned and stops (in Russian draughts it goes on
   capturing as a king).
 
-Besides, move lists hold 128 moves instead of 60 (Dame's kings may have more), its per-ply arrays
-room for 128 plies (its quiescence search could run past 60 in a decided ending), KestoG's progress
-lines go nowhere instead of to standard output, and its clock is the wall clock (windows.h here).
+Besides, move lists hold 128 moves instead of 60 (Dame's kings may have more), its per-ply
+arrays have room for 128 plies (its quiescence search could run past 60 in a decided ending),
+KestoG's progress lines go nowhere instead of to standard output, and its clock is the wall clock (windows.h here).
 Everything else (search, evaluation, table) is KestoG's own, unchanged; the UCI front end, uci.cpp,
 is compiled with it.
 """
@@ -94,7 +94,8 @@ def adapt(text: str) -> str:
     # the per-ply arrays: in a won or lost ending, where the iterations reach depth 59, it crashed.
     # The arrays get room for 128 plies; the iterations still stop before 60.
     source.replace("#define MAXDEPTH 60", "#define MAXDEPTH 128", 1)
-    source.replace("for ( depth = 5;depth<MAXDEPTH;depth+=2){", "for ( depth = 5;depth<60;depth+=2){", 1)
+    iterations = "for ( depth = 5;depth<MAXDEPTH;depth+=2){"
+    source.replace(iterations, iterations.replace("MAXDEPTH", "60"), 1)
     source.replace('printf("\\n%s",output);', 'kestog_log("\\n%s",output);', 4)
     source.replace("\nusing namespace std;", "\n", 1)
     return source.text
