@@ -21,9 +21,9 @@ generator (each edit is checked to apply exactly where expected):
 
 Besides, move lists hold 128 moves instead of 60 (Dame's kings may have more), its per-ply
 arrays have room for 128 plies (its quiescence search could run past 60 in a decided ending),
-KestoG's progress lines go nowhere instead of to standard output, and its clock is the wall clock (windows.h here).
-Everything else (search, evaluation, table) is KestoG's own, unchanged; the UCI front end, uci.cpp,
-is compiled with it.
+KestoG's progress lines go nowhere instead of to standard output, and its clock is the wall clock
+(windows.h here). Everything else (search, evaluation, table) is KestoG's own, unchanged; the UCI
+front end, uci.cpp, is compiled with it.
 """
 
 import shutil
