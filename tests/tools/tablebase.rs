@@ -91,6 +91,59 @@ fn verify_checks_the_tables() {
 }
 
 #[test]
+fn verify_only_checks_the_named_signatures() {
+    let dir = TempDir::new("tablebase-verify-only");
+    let out = dir.path().to_str().unwrap();
+    let run = run_tablebase(&[
+        "--variant",
+        "dame",
+        "--pieces",
+        "3",
+        "--out",
+        out,
+        "--verify-only",
+        "KvK,MMvM",
+    ]);
+    let log = stderr(&run);
+    assert!(run.status.success(), "{log}");
+    assert!(log.contains("[  1/2] KvK: verified"), "{log}");
+    assert!(log.contains("[  2/2] MMvM: verified"), "{log}");
+    assert_eq!(log.matches(": verified, ").count(), 2, "{log}");
+    let count = |name: &str| {
+        let signature = Dame::endgame_signatures(3)
+            .into_iter()
+            .find(|&s| Dame::signature_name(s) == name)
+            .unwrap();
+        Dame::endgame_position_count(signature)
+    };
+    let indices = count("KvK") + count("MMvM");
+    assert!(
+        log.contains(&format!("verified: {indices} indices against their moves")),
+        "{log}"
+    );
+
+    // A name that is no signature of up to 3 pieces is refused before anything is built.
+    let empty = TempDir::new("tablebase-verify-only-refused");
+    let refused = run_tablebase(&[
+        "--variant",
+        "dame",
+        "--pieces",
+        "3",
+        "--out",
+        empty.path().to_str().unwrap(),
+        "--verify-only",
+        "KvK,KKKvK",
+    ]);
+    assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains("--verify-only: KKKvK is not a dame signature of up to 3 pieces"),
+        "{}",
+        stderr(&refused)
+    );
+    assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0);
+}
+
+#[test]
 fn a_game_without_databases_is_refused() {
     let dir = TempDir::new("tablebase-refused");
     let out = dir.path().to_str().unwrap();

@@ -41,6 +41,10 @@ pub struct TablebaseArgs {
     /// against a search to the end.
     #[arg(long)]
     pub verify: bool,
+    /// Check only these signatures, with `--verify`'s checks (names separated by commas, e.g.
+    /// `KKvK,MvKM`): a large set a few signatures at a time.
+    #[arg(long, value_delimiter = ',', value_name = "SIGNATURES")]
+    pub verify_only: Vec<String>,
 }
 
 /// Builds (or keeps) every signature's file, then verifies them if asked.
@@ -49,6 +53,7 @@ pub fn run<G: EndgameIndex>(args: &TablebaseArgs) -> Result<(), String> {
     if signatures.is_empty() {
         return Err(format!("{} has no endgame databases", G::NAME));
     }
+    let to_verify = signatures_to_verify::<G>(args, &signatures)?;
     std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
     let threads = args
         .threads
@@ -65,10 +70,41 @@ pub fn run<G: EndgameIndex>(args: &TablebaseArgs) -> Result<(), String> {
         signatures.len(),
         started.elapsed().as_secs_f64()
     );
-    if args.verify {
-        verify_all::<G>(&tables, &signatures, threads)?;
+    if !to_verify.is_empty() {
+        verify_all::<G>(&tables, &to_verify, threads)?;
     }
     Ok(())
+}
+
+/// The signatures to check: every one with `--verify`, the named ones with `--verify-only` (each
+/// among `signatures`, or the run is refused before it builds anything), none otherwise.
+fn signatures_to_verify<G: EndgameIndex>(
+    args: &TablebaseArgs,
+    signatures: &[Signature],
+) -> Result<Vec<Signature>, String> {
+    if args.verify_only.is_empty() {
+        return Ok(if args.verify {
+            signatures.to_vec()
+        } else {
+            Vec::new()
+        });
+    }
+    args.verify_only
+        .iter()
+        .map(|name| {
+            signatures
+                .iter()
+                .copied()
+                .find(|&signature| G::signature_name(signature) == *name)
+                .ok_or_else(|| {
+                    format!(
+                        "--verify-only: {name} is not a {} signature of up to {} pieces",
+                        G::NAME,
+                        args.pieces
+                    )
+                })
+        })
+        .collect()
 }
 
 /// Keeps `signature`'s file where it is whole, or builds and writes it; adds its codes to
