@@ -127,12 +127,13 @@ def main():
         whole = args.movetime * 0.8
         full = [(a, b) for a, b in pairs if a[1] >= whole and b[1] >= whole]
         early = sum(1 for a, _ in pairs if 0 < a[1] < whole)
-        ratios.append(speed(pairs, 0) / speed(pairs, 1))
+        with_nps, without_nps = speed(pairs, 0), speed(pairs, 1)
+        ratios.append(with_nps / without_nps)
         full_ratios.append(speed(full, 0) / speed(full, 1) if full else float("nan"))
         hits = sum(a[2] for a, _ in pairs)
         print(
-            f"round {round_ + 1}: with {speed(pairs, 0):,.0f} nps ({hits:,} tbhits), without "
-            f"{speed(pairs, 1):,.0f} nps: {ratios[-1]:.3f}; full: {len(full)} positions, "
+            f"round {round_ + 1}: with {with_nps:,.0f} nps ({hits:,} tbhits), without "
+            f"{without_nps:,.0f} nps: {ratios[-1]:.3f}; full: {len(full)} positions, "
             f"{full_ratios[-1]:.3f}; ended early by the tables: {early}"
         )
     print(

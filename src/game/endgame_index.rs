@@ -32,6 +32,13 @@ pub trait EndgameIndex: Game {
         format!("{}", signature.0)
     }
 
+    /// The signature of up to `max_pieces` pieces whose [name](Self::signature_name) is `name`.
+    fn signature_named(name: &str, max_pieces: u32) -> Option<Signature> {
+        Self::endgame_signatures(max_pieces)
+            .into_iter()
+            .find(|&signature| Self::signature_name(signature) == name)
+    }
+
     /// How many pieces, both sides together, the signature has.
     fn signature_pieces(signature: Signature) -> u32 {
         let _ = signature;

@@ -11,10 +11,7 @@ use duel::search::tablebase::{EndgameValue, Tablebases};
 
 /// A won `KKvK` position (a conversion at least 5 plies away) and the moves that keep its value.
 fn won_position(tables: &Tablebases) -> (Dame, Vec<String>) {
-    let signature = Dame::endgame_signatures(3)
-        .into_iter()
-        .find(|&s| Dame::signature_name(s) == "KKvK")
-        .unwrap();
+    let signature = Dame::signature_named("KKvK", 3).unwrap();
     (0..Dame::endgame_position_count(signature))
         .filter_map(|index| Dame::endgame_position(signature, index))
         .filter(|pos| !pos.resolved_through_moves())

@@ -87,10 +87,7 @@ fn positions_where(
     wanted: impl Fn(EndgameValue) -> bool,
     count: usize,
 ) -> Vec<Dame> {
-    let signature = Dame::endgame_signatures(3)
-        .into_iter()
-        .find(|&s| Dame::signature_name(s) == name)
-        .expect("a 3-piece signature");
+    let signature = Dame::signature_named(name, 3).expect("a 3-piece signature");
     (0..Dame::endgame_position_count(signature))
         .step_by(7)
         .filter_map(|index| Dame::endgame_position(signature, index))

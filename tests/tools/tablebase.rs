@@ -109,13 +109,7 @@ fn verify_only_checks_the_named_signatures() {
     assert!(log.contains("[  1/2] KvK: verified"), "{log}");
     assert!(log.contains("[  2/2] MMvM: verified"), "{log}");
     assert_eq!(log.matches(": verified, ").count(), 2, "{log}");
-    let count = |name: &str| {
-        let signature = Dame::endgame_signatures(3)
-            .into_iter()
-            .find(|&s| Dame::signature_name(s) == name)
-            .unwrap();
-        Dame::endgame_position_count(signature)
-    };
+    let count = |name: &str| Dame::endgame_position_count(Dame::signature_named(name, 3).unwrap());
     let indices = count("KvK") + count("MMvM");
     assert!(
         log.contains(&format!("verified: {indices} indices against their moves")),

@@ -76,8 +76,9 @@ pub fn run<G: EndgameIndex>(args: &TablebaseArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The signatures to check: every one with `--verify`, the named ones with `--verify-only` (each
-/// among `signatures`, or the run is refused before it builds anything), none otherwise.
+/// The signatures to check: every one of `signatures` with `--verify`, the named ones with
+/// `--verify-only` (each of up to `--pieces` pieces, or the run is refused before it builds
+/// anything), none otherwise.
 fn signatures_to_verify<G: EndgameIndex>(
     args: &TablebaseArgs,
     signatures: &[Signature],
@@ -92,17 +93,13 @@ fn signatures_to_verify<G: EndgameIndex>(
     args.verify_only
         .iter()
         .map(|name| {
-            signatures
-                .iter()
-                .copied()
-                .find(|&signature| G::signature_name(signature) == *name)
-                .ok_or_else(|| {
-                    format!(
-                        "--verify-only: {name} is not a {} signature of up to {} pieces",
-                        G::NAME,
-                        args.pieces
-                    )
-                })
+            G::signature_named(name, args.pieces).ok_or_else(|| {
+                format!(
+                    "--verify-only: {name} is not a {} signature of up to {} pieces",
+                    G::NAME,
+                    args.pieces
+                )
+            })
         })
         .collect()
 }
@@ -241,11 +238,8 @@ mod tests {
         for &signature in &signatures {
             let name = Dame::signature_name(signature);
             let (white, black) = name.split_once('v').unwrap();
-            let mirror = signatures
-                .iter()
-                .find(|&&s| Dame::signature_name(s) == format!("{black}v{white}"))
-                .unwrap();
-            assert_eq!(counts(signature), counts(*mirror), "{name}");
+            let mirror = Dame::signature_named(&format!("{black}v{white}"), 3).unwrap();
+            assert_eq!(counts(signature), counts(mirror), "{name}");
         }
     }
 
