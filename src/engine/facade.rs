@@ -365,17 +365,7 @@ impl<G: Searchable> Engine<G> {
         let Some(folder) = folder else {
             return Ok(Vec::new());
         };
-        if G::endgame_signatures(2).is_empty() {
-            return Err(format!("{} has no endgame databases", G::NAME));
-        }
-        let (tables, refused) = Tablebases::load::<G>(folder)?;
-        if tables.is_empty() {
-            let mut reason = format!("no {} database in {}", G::NAME, folder.display());
-            for file in &refused {
-                reason.push_str(&format!("; left out {file}"));
-            }
-            return Err(reason);
-        }
+        let (tables, refused) = Tablebases::load_some::<G>(folder)?;
         self.settings.tablebases = Some(Arc::new(tables));
         Ok(refused)
     }

@@ -3,12 +3,16 @@
 //! refused by name.
 
 use crate::common::temp_dir::TempDir;
-use duel::game::NetFeatures;
-use duel::games::{Alice, Duel, HostedGame};
+use duel::game::{Game, MoveList, NetFeatures, Outcome, Side};
+use duel::games::{Alice, Dame, Duel, HostedGame};
 use duel::search::nnue::FileHeader;
 use duel::search::nnue::{Network, network};
+use duel::search::tablebase::Tablebases;
+use duel::tools::datagen::format::{GameData, Ply};
 use duel::tools::datagen::{self, DatagenSettings};
 use duel::tools::shard::Shard;
+use duel::tools::tablebase::{self, TablebaseArgs};
+use duel::tools::train::database_results;
 use duel::tools::train::{self, TrainSettings};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -44,6 +48,7 @@ fn settings(data: PathBuf, out: PathBuf) -> TrainSettings {
         seed: 5,
         threads: 2,
         validation_every: 5,
+        tablebase: None,
         resume: false,
         command: "test".to_string(),
     }
@@ -185,4 +190,105 @@ fn the_binary_trains_and_names_bad_arguments_and_files() {
         let stderr = String::from_utf8_lossy(&refused.stderr);
         assert!(stderr.contains(named), "{args:?}: {stderr}");
     }
+}
+
+/// The legal moves of `pos`.
+fn moves_of(pos: &Dame) -> Vec<<Dame as Game>::Move> {
+    let mut moves = MoveList::new();
+    pos.generate_moves(&mut moves);
+    moves.to_vec()
+}
+
+/// The only legal move of `pos` (a capture due, in the positions below).
+fn only_move(pos: &Dame) -> <Dame as Game>::Move {
+    let moves = moves_of(pos);
+    assert_eq!(moves.len(), 1, "{pos:?}");
+    moves[0]
+}
+
+/// `--tablebase`: from the first position the databases hold, each kept position gets their value
+/// as its result, and every earlier one that of the first held position; a game that never reaches
+/// one keeps its result. A run with them records the folder, and a folder without them is refused.
+#[test]
+fn the_databases_replace_the_results_of_the_endings_they_hold() {
+    let dir = TempDir::new("duel-train-tablebase");
+    let folder = dir.path().join("tb");
+    let args = TablebaseArgs {
+        pieces: 2,
+        out: folder.clone(),
+        threads: Some(2),
+        verify: false,
+        verify_only: Vec::new(),
+    };
+    tablebase::run::<Dame>(&args).unwrap();
+    let (tables, refused) = Tablebases::load_some::<Dame>(&folder).unwrap();
+    assert!(refused.is_empty(), "{refused:?}");
+
+    // Three pieces, more than the tables hold: Black's man must take the king on b6, leaving
+    // White's king on a1 to catch the man on c5, a win the game recorded (wrongly) as a draw.
+    let start = Dame::from_text("8/m7/1K6/8/8/8/8/K7 b").unwrap();
+    let first = only_move(&start);
+    let held = start.make_move(first);
+    assert_eq!(tables.probe(&start), None);
+    assert_eq!(tables.probe(&held).map(|v| v.wdl()), Some(1));
+    let plies = [first, moves_of(&held)[0]].map(|mv| Ply {
+        mv,
+        score: 0,
+        kept: true,
+    });
+    let game = GameData {
+        start,
+        plies: plies.to_vec(),
+        outcome: Outcome::Draw,
+    };
+    // Black, to move first, loses what White, to move at the held position, wins, whatever
+    // White's move there was.
+    assert_eq!(database_results::kept_results(&game, &tables), [0.0, 1.0]);
+    let unkept = GameData {
+        plies: vec![
+            plies[0],
+            Ply {
+                kept: false,
+                ..plies[1]
+            },
+        ],
+        ..game.clone()
+    };
+    assert_eq!(database_results::kept_results(&unkept, &tables), [0.0]);
+
+    // From the start position no piece is taken in two plies: the game's result stays.
+    let opening = Dame::start();
+    let a = moves_of(&opening)[0];
+    let plies = [a, moves_of(&opening.make_move(a))[0]].map(|mv| Ply {
+        mv,
+        score: 0,
+        kept: true,
+    });
+    let far = GameData {
+        start: opening,
+        plies: plies.to_vec(),
+        outcome: Outcome::Win(Side::White),
+    };
+    assert_eq!(database_results::kept_results(&far, &tables), [1.0, 0.0]);
+
+    // A run over real games with the databases: it trains and names the folder in the net.
+    let data = data::<Dame>(dir.path(), 6);
+    let with_tables = TrainSettings {
+        epochs: 1,
+        tablebase: Some(folder.clone()),
+        ..settings(data, dir.path().join("tb.nnue"))
+    };
+    train::run::<Dame>(&with_tables, &mut std::io::sink()).unwrap();
+    let bytes = std::fs::read(&with_tables.out).unwrap();
+    let net = Network::from_bytes(&bytes, "dame", Dame::FEATURE_COUNT).unwrap();
+    assert_eq!(net.header().get("tablebase"), folder.to_str());
+
+    let empty = dir.path().join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let refused = TrainSettings {
+        tablebase: Some(empty),
+        ..with_tables
+    };
+    let err = train::run::<Dame>(&refused, &mut std::io::sink()).unwrap_err();
+    assert!(err.contains("--tablebase: no dame database in"), "{err}");
 }

@@ -83,6 +83,23 @@ impl Tablebases {
         Ok((tablebases, refused))
     }
 
+    /// Loads as [`Tablebases::load`] does, and refuses what leaves nothing to probe: a game without
+    /// databases, or a folder holding none of this game (naming each file left out).
+    pub fn load_some<G: EndgameIndex>(folder: &Path) -> Result<(Tablebases, Vec<String>), String> {
+        if G::endgame_signatures(2).is_empty() {
+            return Err(format!("{} has no endgame databases", G::NAME));
+        }
+        let (tables, refused) = Tablebases::load::<G>(folder)?;
+        if tables.is_empty() {
+            let mut reason = format!("no {} database in {}", G::NAME, folder.display());
+            for file in &refused {
+                reason.push_str(&format!("; left out {file}"));
+            }
+            return Err(reason);
+        }
+        Ok((tables, refused))
+    }
+
     /// How many signatures are loaded.
     pub fn len(&self) -> usize {
         self.tables.len()

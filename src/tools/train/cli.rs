@@ -42,6 +42,10 @@ pub struct TrainArgs {
     /// Hold out every Nth game for the validation loss (0: none).
     #[arg(long, default_value_t = 20)]
     pub validation_every: usize,
+    /// A folder of endgame databases (`duel tablebase`): a position they hold gets its value for
+    /// result instead of the game's, and an earlier one that of the first held position it led to.
+    #[arg(long)]
+    pub tablebase: Option<PathBuf>,
     /// Go on from OUT.checkpoint, written by a run with the same settings.
     #[arg(long)]
     pub resume: bool,
@@ -86,6 +90,7 @@ impl TrainArgs {
             seed: self.seed,
             threads: self.threads,
             validation_every: self.validation_every,
+            tablebase: self.tablebase.clone(),
             resume: self.resume,
             command,
         })

@@ -10,6 +10,7 @@
 pub mod adamw;
 mod checkpoint;
 mod cli;
+pub mod database_results;
 pub mod model;
 pub mod samples;
 
@@ -17,11 +18,12 @@ pub use cli::TrainArgs;
 
 use crate::game::{Rng, Searchable};
 use crate::search::nnue::FileHeader;
+use crate::search::tablebase::Tablebases;
 use adamw::{AdamW, AdamWSettings};
 use model::Model;
 use samples::{Dataset, Samples, Target};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The learning rate at the end of the cosine, as a share of the starting one.
@@ -53,6 +55,9 @@ pub struct TrainSettings {
     pub threads: usize,
     /// Every this many games one is held out for validation (0: none).
     pub validation_every: usize,
+    /// The endgame databases whose values replace the games' results where they reach
+    /// ([`database_results`]), if any.
+    pub tablebase: Option<PathBuf>,
     /// Whether to go on from the checkpoint of an earlier run with the same settings.
     pub resume: bool,
     /// The command line, for the header.
@@ -76,6 +81,12 @@ impl TrainSettings {
             ("seed", self.seed.to_string()),
             ("threads", self.threads.to_string()),
             ("validation_every", self.validation_every.to_string()),
+            (
+                "tablebase",
+                self.tablebase
+                    .as_ref()
+                    .map_or("none".to_string(), |p| p.display().to_string()),
+            ),
         ];
         lines.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
     }
@@ -153,7 +164,11 @@ fn load_samples<G: Searchable>(
     progress: &mut dyn Write,
 ) -> Result<(Dataset, f32), String> {
     let started = Instant::now();
-    let mut data = samples::load::<G>(&settings.data, settings.validation_every)?;
+    let tables = match &settings.tablebase {
+        Some(folder) => Some(load_tables::<G>(folder)?),
+        None => None,
+    };
+    let mut data = samples::load::<G>(&settings.data, settings.validation_every, tables.as_ref())?;
     if data.training.is_empty() {
         return Err("the data holds no training positions".to_string());
     }
@@ -185,7 +200,27 @@ fn load_samples<G: Searchable>(
             ""
         }
     );
+    if let Some(tables) = &tables {
+        let _ = writeln!(
+            progress,
+            "train: {} databases of up to {} pieces changed the result of {} positions",
+            tables.len(),
+            tables.max_pieces(),
+            data.results_changed
+        );
+    }
     Ok((data, scale))
+}
+
+/// The databases of `folder` for `--tablebase`, all of them: a file left out would change the
+/// targets without saying so, so it is refused by name.
+fn load_tables<G: Searchable>(folder: &Path) -> Result<Tablebases, String> {
+    let (tables, refused) =
+        Tablebases::load_some::<G>(folder).map_err(|e| format!("--tablebase: {e}"))?;
+    match refused.first() {
+        Some(file) => Err(format!("--tablebase: {file}")),
+        None => Ok(tables),
+    }
 }
 
 /// The state training starts from: a new seeded model (its factoriser rows zero), or with

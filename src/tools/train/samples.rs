@@ -3,7 +3,9 @@
 //! game's result and the search's score. Every `validation_every`-th game is held out for the
 //! validation loss, so that no position of a held-out game is trained on.
 
+use super::database_results;
 use crate::game::{Searchable, Side};
+use crate::search::tablebase::Tablebases;
 use crate::tools::datagen::format::{MATE_SCORE, complete_length, read_games};
 use std::path::PathBuf;
 
@@ -136,11 +138,18 @@ pub struct Dataset {
     pub games: usize,
     /// Files that ended in a partial game (a run still writing them), which was left out.
     pub cut_short: usize,
+    /// Samples whose result the endgame databases changed.
+    pub results_changed: usize,
 }
 
 /// Reads the kept positions of `files` (datagen files of game `G`), holding out every
-/// `validation_every`-th game (none for 0); the targets are still to be set. Errors name the file.
-pub fn load<G: Searchable>(files: &[PathBuf], validation_every: usize) -> Result<Dataset, String> {
+/// `validation_every`-th game (none for 0), with the results of `tables` where they reach
+/// ([`database_results`]); the targets are still to be set. Errors name the file.
+pub fn load<G: Searchable>(
+    files: &[PathBuf],
+    validation_every: usize,
+    tables: Option<&Tablebases>,
+) -> Result<Dataset, String> {
     let mut data = Dataset::default();
     for path in files {
         let named = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
@@ -157,8 +166,14 @@ pub fn load<G: Searchable>(files: &[PathBuf], validation_every: usize) -> Result
             } else {
                 &mut data.training
             };
-            for kept in game.training_positions() {
-                samples.push(&kept.position, kept.score, kept.result);
+            let kept = game.training_positions();
+            let results = match tables {
+                Some(tables) => database_results::kept_results(&game, tables),
+                None => kept.iter().map(|k| k.result).collect(),
+            };
+            for (kept, result) in kept.iter().zip(results) {
+                data.results_changed += usize::from(result != kept.result);
+                samples.push(&kept.position, kept.score, result);
             }
         }
     }
