@@ -2,8 +2,9 @@
 //! that the engine loads, a resumed run goes on from its checkpoint, and bad arguments and files are
 //! refused by name.
 
+use crate::common::legal_moves;
 use crate::common::temp_dir::TempDir;
-use duel::game::{Game, MoveList, NetFeatures, Outcome, Side};
+use duel::game::{Game, NetFeatures, Outcome, Side};
 use duel::games::{Alice, Dame, Duel, HostedGame};
 use duel::search::nnue::FileHeader;
 use duel::search::nnue::{Network, network};
@@ -192,16 +193,9 @@ fn the_binary_trains_and_names_bad_arguments_and_files() {
     }
 }
 
-/// The legal moves of `pos`.
-fn moves_of(pos: &Dame) -> Vec<<Dame as Game>::Move> {
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    moves.to_vec()
-}
-
 /// The only legal move of `pos` (a capture due, in the positions below).
 fn only_move(pos: &Dame) -> <Dame as Game>::Move {
-    let moves = moves_of(pos);
+    let moves = legal_moves(pos);
     assert_eq!(moves.len(), 1, "{pos:?}");
     moves[0]
 }
@@ -231,7 +225,7 @@ fn the_databases_replace_the_results_of_the_endings_they_hold() {
     let held = start.make_move(first);
     assert_eq!(tables.probe(&start), None);
     assert_eq!(tables.probe(&held).map(|v| v.wdl()), Some(1));
-    let plies = [first, moves_of(&held)[0]].map(|mv| Ply {
+    let plies = [first, legal_moves(&held)[0]].map(|mv| Ply {
         mv,
         score: 0,
         kept: true,
@@ -258,8 +252,8 @@ fn the_databases_replace_the_results_of_the_endings_they_hold() {
 
     // From the start position no piece is taken in two plies: the game's result stays.
     let opening = Dame::start();
-    let a = moves_of(&opening)[0];
-    let plies = [a, moves_of(&opening.make_move(a))[0]].map(|mv| Ply {
+    let a = legal_moves(&opening)[0];
+    let plies = [a, legal_moves(&opening.make_move(a))[0]].map(|mv| Ply {
         mv,
         score: 0,
         kept: true,
