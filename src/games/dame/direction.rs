@@ -1,5 +1,5 @@
-//! The four diagonal directions every move runs along, as one step of a square and as a shift of a
-//! whole set of squares.
+//! The four diagonal directions every move runs along, as one step of a square, as a shift of a
+//! whole set of squares, and as a ray: every square from one square to the edge.
 
 use super::square::{SQUARES, Square};
 use crate::game::Side;
@@ -40,6 +40,25 @@ static NEIGHBOURS: [[u8; SQUARES]; 4] = {
             let sq = Square::from_index(index);
             if let Some(next) = Square::at(sq.column() + dc, sq.row() + dr) {
                 table[dir][index] = next.index() as u8;
+            }
+            index += 1;
+        }
+        dir += 1;
+    }
+    table
+};
+
+/// `RAYS[direction][square]`: the squares beyond the square in that direction, up to the edge.
+static RAYS: [[u32; SQUARES]; 4] = {
+    let mut table = [[0; SQUARES]; 4];
+    let mut dir = 0;
+    while dir < 4 {
+        let mut index = 0;
+        while index < SQUARES {
+            let mut at = NEIGHBOURS[dir][index];
+            while at != OFF_BOARD {
+                table[dir][index] |= 1 << at;
+                at = NEIGHBOURS[dir][at as usize];
             }
             index += 1;
         }
@@ -125,6 +144,38 @@ impl Direction {
         }
     }
 
+    /// The squares beyond `from` this way, up to the edge.
+    #[inline]
+    pub fn ray(self, from: Square) -> u32 {
+        RAYS[self.index()][from.index()]
+    }
+
+    /// The square of `set` (a subset of one of this direction's rays) nearest the ray's start, or
+    /// `None` when `set` is empty. Northward steps raise a square's index and southward steps lower
+    /// it, so the nearest is the lowest bit going north and the highest going south.
+    #[inline]
+    pub fn nearest(self, set: u32) -> Option<Square> {
+        if set == 0 {
+            return None;
+        }
+        let index = match self {
+            Direction::NorthEast | Direction::NorthWest => set.trailing_zeros(),
+            Direction::SouthEast | Direction::SouthWest => 31 - set.leading_zeros(),
+        };
+        Some(Square::from_index(index as usize))
+    }
+
+    /// The squares a piece on `from` reaches this way before the first square of `occupied` (or the
+    /// edge): a king's slide.
+    #[inline]
+    pub fn slide(self, from: Square, occupied: u32) -> u32 {
+        let ray = self.ray(from);
+        match self.nearest(ray & occupied) {
+            Some(blocker) => ray & !(blocker.bit() | self.ray(blocker)),
+            None => ray,
+        }
+    }
+
     /// Index 0..4 into per-direction tables.
     #[inline]
     const fn index(self) -> usize {
@@ -151,6 +202,28 @@ mod tests {
             for sq in Square::all() {
                 let expected = sq.step(dir).map_or(0, Square::bit);
                 assert_eq!(dir.shift(sq.bit()), expected, "{sq} {dir:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn rays_and_slides_follow_the_steps() {
+        for dir in Direction::ALL {
+            for sq in Square::all() {
+                let walked: Vec<Square> =
+                    std::iter::successors(sq.step(dir), |s| s.step(dir)).collect();
+                let ray = walked.iter().fold(0, |set, s| set | s.bit());
+                assert_eq!(dir.ray(sq), ray, "{sq} {dir:?}");
+                assert_eq!(dir.nearest(ray), walked.first().copied(), "{sq} {dir:?}");
+                // Each square of the ray in turn as the blocker, and two blockers at once.
+                for (i, &blocker) in walked.iter().enumerate() {
+                    let before = walked[..i].iter().fold(0, |set, s| set | s.bit());
+                    let far = walked.last().unwrap().bit();
+                    assert_eq!(dir.nearest(ray & (blocker.bit() | far)), Some(blocker));
+                    assert_eq!(dir.slide(sq, blocker.bit() | far), before, "{sq} {dir:?}");
+                }
+                assert_eq!(dir.slide(sq, 0), ray);
+                assert_eq!(dir.slide(sq, !ray), ray);
             }
         }
     }

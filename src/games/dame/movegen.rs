@@ -30,8 +30,14 @@ pub fn generate(pos: &Position, moves: &mut MoveList<Move>) {
     let capturers = man_jumpers(pos) | king_jumpers(pos);
     if capturers == 0 {
         generate_plain(pos, moves);
-        return;
+    } else {
+        push_sequences(pos, capturers, moves);
     }
+}
+
+/// Appends the capture sequences of the pieces on `capturers`, each distinct start, end and captured
+/// set once.
+fn push_sequences(pos: &Position, capturers: u32, moves: &mut MoveList<Move>) {
     for from in Square::in_set(capturers) {
         let first = moves.len();
         for_each_sequence(pos, from, |mv| {
@@ -107,17 +113,9 @@ pub fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
 /// The squares a king on `from` can move to along free diagonals, `empty` being the empty squares.
 #[inline]
 pub fn king_reach(from: Square, empty: u32) -> u32 {
-    let mut reach = 0;
-    for dir in Direction::ALL {
-        let mut at = from;
-        while let Some(to) = at.step(dir)
-            && empty & to.bit() != 0
-        {
-            reach |= to.bit();
-            at = to;
-        }
-    }
-    reach
+    Direction::ALL
+        .into_iter()
+        .fold(0, |reach, dir| reach | dir.slide(from, !empty))
 }
 
 /// Whether the side to move has a legal move, found without listing them.
@@ -289,10 +287,7 @@ impl Jumps {
     /// yet captured, with an empty square behind it) and that nearest landing square.
     #[inline]
     fn king_jump(&self, at: Square, dir: Direction, captured: u32) -> Option<(Square, Square)> {
-        let mut sq = at.step(dir)?;
-        while self.empty & sq.bit() != 0 {
-            sq = sq.step(dir)?;
-        }
+        let sq = dir.nearest(dir.ray(at) & !self.empty)?;
         if self.enemies & !captured & sq.bit() == 0 {
             return None;
         }
