@@ -1,5 +1,5 @@
 //! The four diagonal directions every move runs along, as one step of a square, as a shift of a
-//! whole set of squares, and as a ray: every square from one square to the edge.
+//! whole set of squares, and as a ray: the squares beyond one square, up to the edge.
 
 use super::square::{SQUARES, Square};
 use crate::game::Side;
