@@ -252,47 +252,40 @@ impl Jumps {
     /// ones.
     fn king(&self, at: Square, seq: Move, emit: &mut impl FnMut(Move)) {
         for dir in Direction::ALL {
-            let Some((victim, first)) = self.king_jump(at, dir, seq.captured()) else {
+            let Some(victim) = self.king_jump(at, dir, seq.captured()) else {
                 continue;
             };
             let captured = seq.captured() | victim.bit();
-            // The landing squares, nearest first (at most 6 on an 8×8 diagonal), and as bits by
-            // position in that list those from which the king can go on.
-            let mut landings = [first; 6];
-            let (mut count, mut continuing) = (0, 0u32);
-            let mut next = Some(first);
-            while let Some(sq) = next
-                && self.empty & sq.bit() != 0
-                && count < landings.len()
-            {
-                landings[count] = sq;
-                if self.king_can_jump(sq, captured) {
-                    continuing |= 1 << count;
-                }
-                count += 1;
-                next = sq.step(dir);
-            }
-            for (i, &landing) in landings[..count].iter().enumerate() {
+            // The landing squares: the empty run beyond the victim, a slide from its square; and
+            // those of them from which the king can go on.
+            let landings = dir.slide(victim, !self.empty);
+            let continuing = Square::in_set(landings)
+                .filter(|&sq| self.king_can_jump(sq, captured))
+                .fold(0, |set, sq| set | sq.bit());
+            // Nearest landing first.
+            let mut rest = landings;
+            while let Some(landing) = dir.nearest(rest) {
+                rest &= !landing.bit();
                 let extended = seq.jump(victim, landing);
                 if continuing == 0 {
                     emit(extended);
-                } else if continuing & (1 << i) != 0 {
+                } else if continuing & landing.bit() != 0 {
                     self.king(landing, extended, emit);
                 }
             }
         }
     }
 
-    /// The piece a king on `at` can take in `dir` (the first piece along the diagonal, an enemy not
-    /// yet captured, with an empty square behind it) and that nearest landing square.
+    /// The piece a king on `at` can take in `dir`: the first piece along the diagonal, an enemy not
+    /// yet captured, with an empty square behind it.
     #[inline]
-    fn king_jump(&self, at: Square, dir: Direction, captured: u32) -> Option<(Square, Square)> {
+    fn king_jump(&self, at: Square, dir: Direction, captured: u32) -> Option<Square> {
         let sq = dir.nearest(dir.ray(at) & !self.empty)?;
         if self.enemies & !captured & sq.bit() == 0 {
             return None;
         }
         let landing = sq.step(dir)?;
-        (self.empty & landing.bit() != 0).then_some((sq, landing))
+        (self.empty & landing.bit() != 0).then_some(sq)
     }
 
     /// Whether a king on `at` can take anything, `captured` being taken already.
