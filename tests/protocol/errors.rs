@@ -279,6 +279,7 @@ fn eval_files_that_are_not_a_net_of_the_game_are_refused_and_the_net_kept() {
     use duel::game::NetFeatures;
     use duel::games::Alice;
     use duel::search::nnue::FileHeader;
+    use duel::search::nnue::OutputBuckets;
     use duel::tools::train::model::Model;
     let dir = crate::common::temp_dir::TempDir::new("duel-evalfile");
     /// A random net of game `G` of 8 neurons, written to `dir/name`.
@@ -288,7 +289,7 @@ fn eval_files_that_are_not_a_net_of_the_game_are_refused_and_the_net_kept() {
             lines: Vec::new(),
         };
         let rows = G::FEATURE_COUNT + G::FACTOR_COUNT;
-        let net = Model::new(rows, 8, 3).quantise::<G>(400, header);
+        let net = Model::new(rows, 8, OutputBuckets::ONE, 3).quantise::<G>(400, header);
         let path = dir.join(name);
         std::fs::write(&path, net.to_bytes()).unwrap();
         path

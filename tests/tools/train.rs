@@ -13,8 +13,8 @@ use duel::tools::datagen::format::{GameData, Ply};
 use duel::tools::datagen::{self, DatagenSettings};
 use duel::tools::shard::Shard;
 use duel::tools::tablebase::{self, TablebaseArgs};
-use duel::tools::train::database_results;
 use duel::tools::train::{self, TrainSettings};
+use duel::tools::train::{database_results, samples};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -41,6 +41,7 @@ fn settings(data: PathBuf, out: PathBuf) -> TrainSettings {
         data: vec![data],
         out,
         hidden: 16,
+        output_buckets: 1,
         epochs: 8,
         batch: 256,
         rate: 0.01,
@@ -104,6 +105,47 @@ fn training_on_a_small_duel_file_lowers_the_loss() {
 #[test]
 fn training_on_a_small_alice_file_lowers_the_loss() {
     training_lowers_the_loss::<Alice>();
+}
+
+/// `--output-buckets`: the net has that many output layers, spread over the data's counts of
+/// pieces; the engine's reading of it agrees with the float model, bucket by bucket (the unit tests
+/// check the quantisation); a run that resumes with another count is refused by name.
+#[test]
+fn a_run_with_output_buckets_writes_a_bucketed_net() {
+    let dir = TempDir::new("duel-train-buckets");
+    let data = data::<Dame>(dir.path(), 12);
+    let run = TrainSettings {
+        output_buckets: 3,
+        epochs: 2,
+        ..settings(data, dir.path().join("buckets.nnue"))
+    };
+    train::run::<Dame>(&run, &mut std::io::sink()).unwrap();
+    let bytes = std::fs::read(&run.out).unwrap();
+    let net = Network::from_bytes(&bytes, "dame", Dame::FEATURE_COUNT).unwrap();
+    // Spread up to the most men a training position has (at most Dame's 24 at the start): three
+    // buckets of `most / 3 + 1` each, so that the last begins at or below the most.
+    let most = samples::load::<Dame>(&run.data, run.validation_every, None)
+        .unwrap()
+        .training
+        .most_active();
+    assert!((12..=24).contains(&most), "{most}");
+    assert_eq!(
+        (net.buckets().count(), net.buckets().span()),
+        (3, most / 3 + 1),
+        "{:?}",
+        net.header()
+    );
+    assert_eq!(net.header().get("output_buckets"), Some("3"));
+    let other = TrainSettings {
+        output_buckets: 2,
+        resume: true,
+        ..run
+    };
+    let err = train::run::<Dame>(&other, &mut std::io::sink()).unwrap_err();
+    assert!(
+        err.contains("made with output_buckets=3, this run has output_buckets=2"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -175,6 +217,10 @@ fn the_binary_trains_and_names_bad_arguments_and_files() {
         (
             &["--data", data, "--out", out_text, "--wdl", "1.5"][..],
             "--wdl",
+        ),
+        (
+            &["--data", data, "--out", out_text, "--output-buckets", "17"][..],
+            "--output-buckets 17 is above 16",
         ),
         (
             &["--data", data, "--out", out_text, "--variant", "alice"][..],

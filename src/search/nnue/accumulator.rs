@@ -140,7 +140,8 @@ impl<G: NetFeatures> NetStack<G> {
                 None => self.refresh(pos, ply),
             }
         }
-        output_for(&self.net, pos.side_to_move(), &self.plies[ply].values)
+        let here = &self.plies[ply];
+        output_for(&self.net, pos.side_to_move(), &here.values, here.counts)
     }
 
     /// The filled ancestor of the unfilled `ply` that its accumulator is cheapest to follow from,
@@ -207,23 +208,32 @@ impl<G: NetFeatures> NetStack<G> {
     }
 }
 
-/// The net's output for `side` to move from both perspectives' sums, White's first.
-fn output_for(net: &Network, side: Side, [white, black]: &[Vec<i16>; 2]) -> i32 {
+/// The net's output for `side` to move from both perspectives' sums and counts of active
+/// features, White's first.
+fn output_for(
+    net: &Network,
+    side: Side,
+    [white, black]: &[Vec<i16>; 2],
+    counts: [usize; 2],
+) -> i32 {
+    let active = counts[side.index()];
     match side {
-        Side::White => net.evaluate(white, black),
-        Side::Black => net.evaluate(black, white),
+        Side::White => net.evaluate(white, black, active),
+        Side::Black => net.evaluate(black, white, active),
     }
 }
 
 /// The net's evaluation of `pos` summed afresh, with no stack: what the incremental one must equal.
 pub fn evaluate_afresh<G: NetFeatures>(net: &Network, pos: &G) -> i32 {
     let mut sums = [vec![0; net.hidden()], vec![0; net.hidden()]];
-    for (side, values) in [Side::White, Side::Black].into_iter().zip(&mut sums) {
+    let mut counts = [0; 2];
+    for side in Side::BOTH {
         let mut features = Vec::new();
         pos.active_features(side, &mut features);
-        net.refresh(values, &features);
+        net.refresh(&mut sums[side.index()], &features);
+        counts[side.index()] = features.len();
     }
-    output_for(net, pos.side_to_move(), &sums)
+    output_for(net, pos.side_to_move(), &sums, counts)
 }
 
 #[cfg(test)]
@@ -231,7 +241,8 @@ mod tests {
     use super::*;
     use crate::game::{Game, MoveList, Rng, Searchable};
     use crate::games::{Alice, Duel};
-    use crate::search::nnue::network::tests::random_network;
+    use crate::search::nnue::OutputBuckets;
+    use crate::search::nnue::network::tests::{random_bucketed_network, random_network};
     use crate::search::nnue::simd::Kernels;
 
     /// Over random games walked as a search walks them (down a line, back up to a random ply, down
@@ -239,7 +250,8 @@ mod tests {
     /// equals a fresh one on the scalar path. Some positions are not evaluated (an evaluation
     /// cached, or a node cut before it), so that their descendants follow a longer chain, and some
     /// moves are not told to the stack, which must notice. 20 neurons: more than a vector, not a
-    /// multiple of one.
+    /// multiple of one. An output bucket every two active features, so that a capture changes the
+    /// bucket and the counts the stack keeps are checked too.
     fn incremental_equals_afresh<G: Searchable>(seed: u64) {
         for kernels in Kernels::available() {
             incremental_on_equals_afresh::<G>(kernels, seed);
@@ -247,7 +259,8 @@ mod tests {
     }
 
     fn incremental_on_equals_afresh<G: Searchable>(kernels: Kernels, seed: u64) {
-        let net = random_network(G::NAME, G::FEATURE_COUNT, 20, seed);
+        let buckets = OutputBuckets::new(16, 2).expect("in range");
+        let net = random_bucketed_network(G::NAME, G::FEATURE_COUNT, 20, buckets, seed);
         let scalar = net.clone().on(Kernels::scalar());
         let mut stack = NetStack::<G>::new(Arc::new(net.on(kernels)), 64);
         let mut rng = Rng::new(seed);

@@ -7,11 +7,13 @@
 pub mod accumulator;
 mod file_header;
 pub mod network;
+mod output_buckets;
 mod simd;
 
 pub use accumulator::{NetStack, evaluate_afresh};
 pub use file_header::{FileHeader, FileKind};
-pub use network::{MAX_HIDDEN, Network, QA, QB, QuantisedParameters};
+pub use network::{MAX_HIDDEN, Network, QA, QB, QuantisedParameters, Shape};
+pub use output_buckets::{MAX_OUTPUT_BUCKETS, OutputBuckets};
 
 use crate::game::NetFeatures;
 use std::collections::HashMap;

@@ -1,15 +1,19 @@
 //! A quantised net: `features → hidden` (one layer shared by both perspectives, the accumulator), a
-//! clipped ReLU, then one output from both halves, the side to move's first. Integers throughout:
+//! clipped ReLU, then one output from both halves, the side to move's first, by the output layer of
+//! the position's bucket ([`OutputBuckets`]; one, unless the net has more). Integers throughout:
 //! the first layer's weights and biases are the float ones × [`QA`] (`i16`), the output's × [`QB`]
 //! (`i16`), the output bias × `QA · QB` (`i32`); the evaluation is the output × `scale / (QA · QB)`,
 //! in the game's own unit.
 //!
-//! The file: the engine's file header ([`FILE_KIND`]; `features=`, `hidden=`, `scale=`, `qa=`, `qb=`
-//! and how the net was made), then, little-endian, the first layer's weights (`features × hidden` `i16`, one row
-//! per feature), its biases (`hidden` `i16`), the output weights (`2 × hidden` `i16`, the side to
-//! move's half first) and the output bias (`i32`).
+//! The file: the engine's file header ([`FILE_KIND`]; `features=`, `hidden=`, `scale=`, `qa=`, `qb=`,
+//! where there is more than one output bucket `buckets=` and `bucket_span=`, and how the net was
+//! made), then, little-endian, the first layer's weights (`features × hidden` `i16`, one row per
+//! feature), its biases (`hidden` `i16`), the output weights (`buckets × 2 × hidden` `i16`, bucket by
+//! bucket, each the side to move's half first) and the output biases (`buckets` `i32`). A net of one
+//! bucket is the file of the nets before buckets, byte for byte.
 
 use super::file_header::{FileHeader, FileKind};
+use super::output_buckets::OutputBuckets;
 use super::simd::Kernels;
 
 /// The first layer's quantisation: a float 1.0 is this many units, and the clipped ReLU's ceiling.
@@ -28,6 +32,17 @@ pub const FILE_KIND: FileKind = FileKind {
     name: "duel net file",
 };
 
+/// The header's lines that a net's sizes are written to.
+const SIZE_KEYS: [&str; 7] = [
+    "features",
+    "hidden",
+    "scale",
+    "qa",
+    "qb",
+    "buckets",
+    "bucket_span",
+];
+
 /// A quantised net, ready to evaluate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
@@ -35,12 +50,14 @@ pub struct Network {
     features: usize,
     hidden: usize,
     scale: i32,
+    buckets: OutputBuckets,
     /// `features × hidden`, one row per feature.
     feature_weights: Vec<i16>,
     feature_biases: Vec<i16>,
-    /// `2 × hidden`: the side to move's half, then the other's.
+    /// `buckets × 2 × hidden`: each bucket's side to move's half, then the other's.
     output_weights: Vec<i16>,
-    output_bias: i32,
+    /// One per bucket.
+    output_biases: Vec<i32>,
     /// The instructions its loops run on: the machine's best.
     kernels: Kernels,
 }
@@ -52,23 +69,39 @@ pub struct QuantisedParameters {
     pub feature_weights: Vec<i16>,
     /// `hidden`.
     pub feature_biases: Vec<i16>,
-    /// `2 × hidden`, the side to move's half first.
+    /// `buckets × 2 × hidden`, bucket by bucket, each the side to move's half first.
     pub output_weights: Vec<i16>,
-    /// The output's bias, in units of `QA · QB`.
-    pub output_bias: i32,
+    /// Each bucket's output bias, in units of `QA · QB`.
+    pub output_biases: Vec<i32>,
+}
+
+/// A net's sizes: what its file's header states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Input features per perspective.
+    pub features: usize,
+    /// Neurons of the hidden layer.
+    pub hidden: usize,
+    /// The game's units of an output of 1.0.
+    pub scale: i32,
+    /// The output layers, and which one a position uses.
+    pub buckets: OutputBuckets,
 }
 
 impl Network {
-    /// A net of `features` inputs and `hidden` neurons from its parameters, `scale` the game's units
-    /// of an output of 1.0; `header` says how it was made (its `features`, `hidden` and `scale`
-    /// lines are written from these values). Errors name a parameter of the wrong length.
+    /// A net of `shape` from its parameters; `header` says how it was made (its size lines are
+    /// written from `shape`). Errors name a parameter of the wrong length.
     pub fn new(
         mut header: FileHeader,
-        features: usize,
-        hidden: usize,
-        scale: i32,
+        shape: Shape,
         parameters: QuantisedParameters,
     ) -> Result<Network, String> {
+        let Shape {
+            features,
+            hidden,
+            scale,
+            buckets,
+        } = shape;
         let expect = |name: &str, found: usize, wanted: usize| {
             if found == wanted {
                 Ok(())
@@ -85,7 +118,12 @@ impl Network {
         expect(
             "output weights",
             parameters.output_weights.len(),
-            2 * hidden,
+            buckets.count() * 2 * hidden,
+        )?;
+        expect(
+            "output biases",
+            parameters.output_biases.len(),
+            buckets.count(),
         )?;
         if hidden == 0 || scale <= 0 {
             return Err(format!(
@@ -94,14 +132,20 @@ impl Network {
         }
         header
             .lines
-            .retain(|(k, _)| !matches!(k.as_str(), "features" | "hidden" | "scale" | "qa" | "qb"));
-        let sizes = [
+            .retain(|(k, _)| !SIZE_KEYS.contains(&k.as_str()));
+        let mut sizes = vec![
             ("features", features),
             ("hidden", hidden),
             ("scale", scale as usize),
             ("qa", QA as usize),
             ("qb", QB as usize),
         ];
+        if buckets != OutputBuckets::ONE {
+            sizes.extend([
+                ("buckets", buckets.count()),
+                ("bucket_span", buckets.span()),
+            ]);
+        }
         for (at, (key, value)) in sizes.into_iter().enumerate() {
             header
                 .lines
@@ -112,10 +156,11 @@ impl Network {
             features,
             hidden,
             scale,
+            buckets,
             feature_weights: parameters.feature_weights,
             feature_biases: parameters.feature_biases,
             output_weights: parameters.output_weights,
-            output_bias: parameters.output_bias,
+            output_biases: parameters.output_biases,
             kernels: Kernels::best(),
         })
     }
@@ -134,6 +179,10 @@ impl Network {
                 .map_err(|_| format!("{key}={value} is not a number"))
         };
         let (found, hidden, scale) = (number("features")?, number("hidden")?, number("scale")?);
+        let buckets = match header.get("buckets") {
+            None => OutputBuckets::ONE,
+            Some(_) => OutputBuckets::new(number("buckets")?, number("bucket_span")?)?,
+        };
         let (qa, qb) = (number("qa")?, number("qb")?);
         if (qa, qb) != (QA as usize, QB as usize) {
             return Err(format!(
@@ -161,9 +210,12 @@ impl Network {
         };
         let feature_weights = read_i16(features * hidden, "feature weights")?;
         let feature_biases = read_i16(hidden, "feature biases")?;
-        let output_weights = read_i16(2 * hidden, "output weights")?;
-        let bias = take(4, "output bias")?;
-        let output_bias = i32::from_le_bytes([bias[0], bias[1], bias[2], bias[3]]);
+        let output_weights = read_i16(buckets.count() * 2 * hidden, "output weights")?;
+        let biases = take(4 * buckets.count(), "output biases")?;
+        let output_biases = biases
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
         if at != bytes.len() {
             return Err(format!(
                 "{} bytes after the net's end (is hidden={hidden} right?)",
@@ -175,9 +227,15 @@ impl Network {
             feature_weights,
             feature_biases,
             output_weights,
-            output_bias,
+            output_biases,
         };
-        Network::new(header, features, hidden, scale, parameters)
+        let shape = Shape {
+            features,
+            hidden,
+            scale,
+            buckets,
+        };
+        Network::new(header, shape, parameters)
     }
 
     /// The net's file.
@@ -191,7 +249,7 @@ impl Network {
         for part in parts {
             bytes.extend(part.iter().flat_map(|v| v.to_le_bytes()));
         }
-        bytes.extend_from_slice(&self.output_bias.to_le_bytes());
+        bytes.extend(self.output_biases.iter().flat_map(|v| v.to_le_bytes()));
         bytes
     }
 
@@ -203,6 +261,11 @@ impl Network {
     /// Neurons of the hidden layer: the length of each perspective's accumulator.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// The output layers, and which one a position uses.
+    pub fn buckets(&self) -> OutputBuckets {
+        self.buckets
     }
 
     /// Sets `values` to the accumulator `parent` (another position's, for the same perspective)
@@ -228,16 +291,17 @@ impl Network {
     }
 
     /// The evaluation, in the game's unit, for the side to move, whose accumulator is `us` (the
-    /// other side's `them`).
+    /// other side's `them`) and who has `active` features active (which picks the output bucket).
     ///
     /// # Panics
     /// If an accumulator is not [`Network::hidden`] long.
     #[inline]
-    pub fn evaluate(&self, us: &[i16], them: &[i16]) -> i32 {
-        let (ours, theirs) = self.output_weights.split_at(self.hidden);
+    pub fn evaluate(&self, us: &[i16], them: &[i16], active: usize) -> i32 {
+        let bucket = self.buckets.of(active);
+        let weights = &self.output_weights[bucket * 2 * self.hidden..][..2 * self.hidden];
+        let (ours, theirs) = weights.split_at(self.hidden);
         // Wrapping, as every path sums: the bounds above keep it from wrapping for real nets.
-        let sum = self
-            .output_bias
+        let sum = self.output_biases[bucket]
             .wrapping_add(self.kernels.output(us, ours))
             .wrapping_add(self.kernels.output(them, theirs));
         (i64::from(sum) * i64::from(self.scale) / i64::from(QA * QB)) as i32
@@ -256,8 +320,20 @@ pub(crate) mod tests {
     use super::*;
     use crate::game::Rng;
 
-    /// A net of random small weights, for tests of the machinery (not of strength).
+    /// A net of random small weights and one output bucket, for tests of the machinery (not of
+    /// strength).
     pub fn random_network(game: &str, features: usize, hidden: usize, seed: u64) -> Network {
+        random_bucketed_network(game, features, hidden, OutputBuckets::ONE, seed)
+    }
+
+    /// A net of random small weights with `buckets`, for tests of the machinery.
+    pub fn random_bucketed_network(
+        game: &str,
+        features: usize,
+        hidden: usize,
+        buckets: OutputBuckets,
+        seed: u64,
+    ) -> Network {
         let mut rng = Rng::new(seed);
         let mut values = |count: usize, spread: usize| -> Vec<i16> {
             (0..count)
@@ -267,14 +343,22 @@ pub(crate) mod tests {
         let parameters = QuantisedParameters {
             feature_weights: values(features * hidden, 60),
             feature_biases: values(hidden, 100),
-            output_weights: values(2 * hidden, 500),
-            output_bias: 1234,
+            output_weights: values(buckets.count() * 2 * hidden, 500),
+            output_biases: (0..buckets.count() as i32)
+                .map(|b| 1234 - 999 * b)
+                .collect(),
         };
         let header = FileHeader {
             game: game.to_string(),
             lines: vec![("command".into(), "test".into())],
         };
-        Network::new(header, features, hidden, 400, parameters).expect("sizes agree")
+        let shape = Shape {
+            features,
+            hidden,
+            scale: 400,
+            buckets,
+        };
+        Network::new(header, shape, parameters).expect("sizes agree")
     }
 
     #[test]
@@ -283,6 +367,7 @@ pub(crate) mod tests {
         let bytes = net.to_bytes();
         assert_eq!(Network::from_bytes(&bytes, "duel", 10), Ok(net.clone()));
         assert_eq!(net.header().get("hidden"), Some("4"));
+        assert_eq!(net.header().get("buckets"), None);
         let refused = |bytes: &[u8], game: &str, features: usize| {
             Network::from_bytes(bytes, game, features).unwrap_err()
         };
@@ -303,15 +388,54 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_bucketed_net_file_round_trips_and_a_bad_bucket_line_is_refused() {
+        let buckets = OutputBuckets::new(3, 5).expect("in range");
+        let net = random_bucketed_network("dame", 10, 4, buckets, 2);
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes, "dame", 10), Ok(net.clone()));
+        assert_eq!(net.header().get("buckets"), Some("3"));
+        assert_eq!(net.header().get("bucket_span"), Some("5"));
+        let refused = |text: &str| {
+            let bytes = String::from_utf8_lossy(&bytes).replace("buckets=3", text);
+            Network::from_bytes(bytes.as_bytes(), "dame", 10).unwrap_err()
+        };
+        // Two buckets read from three's bytes: the third's weights are left over.
+        assert!(refused("buckets=2").contains("bytes after"));
+        assert!(refused("buckets=0").contains("0 output buckets"));
+        assert!(refused("buckets=x").contains("buckets=x is not a number"));
+    }
+
+    #[test]
     fn the_evaluation_is_the_clipped_dot_product_scaled() {
         let net = random_network("duel", 3, 2, 7);
         let (us, them) = ([300, -5], [100, 20]);
         let w = &net.output_weights;
-        let sum =
-            net.output_bias + 255 * i32::from(w[0]) + 100 * i32::from(w[2]) + 20 * i32::from(w[3]);
+        let sum = net.output_biases[0]
+            + 255 * i32::from(w[0])
+            + 100 * i32::from(w[2])
+            + 20 * i32::from(w[3]);
         assert_eq!(
-            net.evaluate(&us, &them),
+            net.evaluate(&us, &them, 9),
             (i64::from(sum) * 400 / (255 * 512)) as i32
         );
+    }
+
+    #[test]
+    fn the_active_count_picks_the_output_bucket() {
+        let buckets = OutputBuckets::new(2, 4).expect("in range");
+        let net = random_bucketed_network("duel", 3, 2, buckets, 8);
+        let (us, them) = ([300, -5], [100, 20]);
+        let sum = |bucket: usize| {
+            let w = &net.output_weights[4 * bucket..];
+            net.output_biases[bucket]
+                + 255 * i32::from(w[0])
+                + 100 * i32::from(w[2])
+                + 20 * i32::from(w[3])
+        };
+        let scaled = |sum: i32| (i64::from(sum) * 400 / (255 * 512)) as i32;
+        assert_ne!(sum(0), sum(1));
+        assert_eq!(net.evaluate(&us, &them, 3), scaled(sum(0)));
+        assert_eq!(net.evaluate(&us, &them, 4), scaled(sum(1)));
+        assert_eq!(net.evaluate(&us, &them, 30), scaled(sum(1)));
     }
 }

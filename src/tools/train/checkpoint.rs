@@ -3,7 +3,7 @@
 //! reads it and goes on; it must have been written with the same settings.
 //!
 //! ```text
-//! header (FILE_KIND; game=, epoch=, features=, hidden=, steps=, then the settings)
+//! header (FILE_KIND; game=, epoch=, features=, hidden=, buckets=, bucket_span=, steps=, then the settings)
 //! parameters, first moments, second moments: f32 each, little-endian
 //! ```
 
@@ -11,7 +11,7 @@ use super::adamw::{AdamW, AdamWSettings};
 use super::model::Model;
 use super::{TrainSettings, TrainingState};
 use crate::game::Game;
-use crate::search::nnue::{FileHeader, FileKind};
+use crate::search::nnue::{FileHeader, FileKind, OutputBuckets};
 use std::path::PathBuf;
 
 /// What a checkpoint file is, to its header.
@@ -34,6 +34,14 @@ pub fn write<G: Game>(settings: &TrainSettings, state: &TrainingState) -> Result
         ("epoch".to_string(), state.epoch.to_string()),
         ("features".to_string(), state.model.features.to_string()),
         ("hidden".to_string(), state.model.hidden.to_string()),
+        (
+            "buckets".to_string(),
+            state.model.buckets.count().to_string(),
+        ),
+        (
+            "bucket_span".to_string(),
+            state.model.buckets.span().to_string(),
+        ),
         ("steps".to_string(), state.optimiser.steps.to_string()),
     ];
     lines.extend(settings.header_lines());
@@ -53,8 +61,12 @@ pub fn write<G: Game>(settings: &TrainSettings, state: &TrainingState) -> Result
     std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Reads the checkpoint of a run with `settings`; errors name the file and what differs.
-pub fn read<G: Game>(settings: &TrainSettings) -> Result<TrainingState, String> {
+/// Reads the checkpoint of a run with `settings`, whose data gives `buckets`; errors name the file
+/// and what differs. A checkpoint from before output buckets has one.
+pub fn read<G: Game>(
+    settings: &TrainSettings,
+    buckets: OutputBuckets,
+) -> Result<TrainingState, String> {
     let path = path(settings);
     let named = |e: &dyn std::fmt::Display| format!("--resume: {}: {e}", path.display());
     let bytes = std::fs::read(&path).map_err(|e| named(&e))?;
@@ -73,12 +85,27 @@ pub fn read<G: Game>(settings: &TrainSettings) -> Result<TrainingState, String> 
             settings.hidden
         )));
     }
-    let count = Model::parameter_count(features, hidden);
+    let found = match header.get("buckets") {
+        None => OutputBuckets::ONE,
+        Some(_) => OutputBuckets::new(number("buckets")? as usize, number("bucket_span")? as usize)
+            .map_err(|e| named(&e))?,
+    };
+    if found != buckets {
+        return Err(named(&format!(
+            "{} output buckets of {} features, this run has {} of {}",
+            found.count(),
+            found.span(),
+            buckets.count(),
+            buckets.span()
+        )));
+    }
+    let count = Model::parameter_count(features, hidden, buckets);
     let [parameters, first, second] = values(&bytes[at..], count).map_err(|e| named(&e))?;
     Ok(TrainingState {
         model: Model {
             features,
             hidden,
+            buckets,
             parameters,
         },
         optimiser: AdamW {

@@ -1,7 +1,7 @@
 //! The command-line arguments of `duel train`, checked into [`TrainSettings`].
 
 use super::TrainSettings;
-use crate::search::nnue::MAX_HIDDEN;
+use crate::search::nnue::{MAX_HIDDEN, MAX_OUTPUT_BUCKETS};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -17,6 +17,10 @@ pub struct TrainArgs {
     /// Neurons of the hidden layer (per perspective).
     #[arg(long, default_value_t = 128)]
     pub hidden: usize,
+    /// Output layers, one picked per position by its side to move's count of active features (its
+    /// pieces), spread evenly up to the data's most (1: none).
+    #[arg(long, default_value_t = 1)]
+    pub output_buckets: usize,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 20)]
     pub epochs: u32,
@@ -60,12 +64,19 @@ impl TrainArgs {
             ("--batch", self.batch),
             ("--threads", self.threads),
             ("--epochs", self.epochs as usize),
+            ("--output-buckets", self.output_buckets),
         ];
         if let Some((name, _)) = positive.iter().find(|(_, v)| *v == 0) {
             return Err(format!("{name} must be at least 1"));
         }
         if self.hidden > MAX_HIDDEN {
             return Err(format!("--hidden {} is above {MAX_HIDDEN}", self.hidden));
+        }
+        if self.output_buckets > MAX_OUTPUT_BUCKETS {
+            return Err(format!(
+                "--output-buckets {} is above {MAX_OUTPUT_BUCKETS}",
+                self.output_buckets
+            ));
         }
         if !(0.0..=1.0).contains(&self.wdl) {
             return Err(format!("--wdl must be from 0 to 1, found {}", self.wdl));
@@ -82,6 +93,7 @@ impl TrainArgs {
             data: self.data.clone(),
             out: self.out.clone(),
             hidden: self.hidden,
+            output_buckets: self.output_buckets,
             epochs: self.epochs,
             batch: self.batch,
             rate: self.lr,

@@ -17,7 +17,7 @@ pub mod samples;
 pub use cli::TrainArgs;
 
 use crate::game::{Rng, Searchable};
-use crate::search::nnue::FileHeader;
+use crate::search::nnue::{FileHeader, OutputBuckets};
 use crate::search::tablebase::Tablebases;
 use adamw::{AdamW, AdamWSettings};
 use model::Model;
@@ -38,6 +38,9 @@ pub struct TrainSettings {
     pub out: PathBuf,
     /// Neurons of the hidden layer.
     pub hidden: usize,
+    /// Output layers, spread evenly over the counts of active features up to the data's most
+    /// ([`OutputBuckets::covering`]).
+    pub output_buckets: usize,
     /// Passes over the training samples.
     pub epochs: u32,
     /// Samples per optimiser step.
@@ -66,8 +69,12 @@ pub struct TrainSettings {
 
 impl TrainSettings {
     /// The settings as header lines, the command last: what the net and the checkpoint record.
+    /// `output_buckets` only where there is more than one, so that a net without buckets has the
+    /// header the nets before them had.
     pub fn header_lines(&self) -> Vec<(String, String)> {
         let data: Vec<String> = self.data.iter().map(|p| p.display().to_string()).collect();
+        let buckets =
+            (self.output_buckets > 1).then(|| ("output_buckets", self.output_buckets.to_string()));
         let lines = [
             ("data", data.join(" ")),
             ("epochs", self.epochs.to_string()),
@@ -88,7 +95,8 @@ impl TrainSettings {
                     .map_or("none".to_string(), |p| p.display().to_string()),
             ),
         ];
-        lines.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+        let lines = lines.into_iter().chain(buckets);
+        lines.map(|(k, v)| (k.to_string(), v)).collect()
     }
 }
 
@@ -127,7 +135,16 @@ pub fn run<G: Searchable>(
         return Err(format!("{} has no net features to train", G::NAME));
     }
     let (data, scale) = load_samples::<G>(settings, progress)?;
-    let mut state = initial_state::<G>(settings, progress)?;
+    let buckets = OutputBuckets::covering(settings.output_buckets, data.training.most_active())?;
+    if buckets != OutputBuckets::ONE {
+        let _ = writeln!(
+            progress,
+            "train: {} output buckets of {} active features each",
+            buckets.count(),
+            buckets.span()
+        );
+    }
+    let mut state = initial_state::<G>(settings, buckets, progress)?;
     let mut summary = TrainSummary {
         games: data.games,
         training: data.training.len(),
@@ -223,20 +240,21 @@ fn load_tables<G: Searchable>(folder: &Path) -> Result<Tablebases, String> {
     }
 }
 
-/// The state training starts from: a new seeded model (its factoriser rows zero), or with
-/// `--resume` the checkpoint's.
+/// The state training starts from: a new seeded model with `buckets` (its factoriser rows zero), or
+/// with `--resume` the checkpoint's.
 fn initial_state<G: Searchable>(
     settings: &TrainSettings,
+    buckets: OutputBuckets,
     progress: &mut dyn Write,
 ) -> Result<TrainingState, String> {
     if settings.resume {
-        let state = checkpoint::read::<G>(settings)?;
+        let state = checkpoint::read::<G>(settings, buckets)?;
         let _ = writeln!(progress, "train: resuming after epoch {}", state.epoch);
         return Ok(state);
     }
     let rows = G::FEATURE_COUNT + G::FACTOR_COUNT;
-    let count = Model::parameter_count(rows, settings.hidden);
-    let mut model = Model::new(rows, settings.hidden, settings.seed);
+    let count = Model::parameter_count(rows, settings.hidden, buckets);
+    let mut model = Model::new(rows, settings.hidden, buckets, settings.seed);
     model.zero_rows_from(G::FEATURE_COUNT);
     Ok(TrainingState {
         model,
@@ -408,11 +426,18 @@ mod tests {
 
     /// The quantised net's evaluation is the float model's within 1% of the scale (4 units at a
     /// scale of 400), over positions of random games: the rounding of every weight to 1/255 or 1/512.
-    /// The model has coarse features, which the net folds into the real ones' rows.
+    /// The model has coarse features, which the net folds into the real ones' rows, and an output
+    /// bucket every two pieces, each made different, so that a wrong bucket would show.
     #[test]
     fn the_quantised_net_matches_the_float_model() {
         let rows = Duel::FEATURE_COUNT + Duel::FACTOR_COUNT;
-        let model = Model::new(rows, 32, 5);
+        let buckets = OutputBuckets::new(12, 2).unwrap();
+        let mut model = Model::new(rows, 32, buckets, 5);
+        let outputs = model.parameters.len() - buckets.count() * (2 * 32 + 1);
+        let mut rng = Rng::new(4);
+        for value in &mut model.parameters[outputs..] {
+            *value += (rng.below(201) as f32 - 100.0) / 2000.0;
+        }
         let header = FileHeader {
             game: "duel".to_string(),
             lines: Vec::new(),
@@ -425,9 +450,9 @@ mod tests {
         for _ in 0..300 {
             let (mut us, mut them) = (Vec::new(), Vec::new());
             let side = pos.side_to_move();
-            training_features(&pos, side, &mut us);
+            let active = training_features(&pos, side, &mut us);
             training_features(&pos, side.opponent(), &mut them);
-            let float = model.evaluate(&us, &them) * 400.0;
+            let float = model.evaluate(&us, &them, active) * 400.0;
             let quantised = evaluate_afresh(&net, &pos) as f32;
             worst = worst.max((float - quantised).abs());
             checked += 1;

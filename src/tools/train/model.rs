@@ -1,15 +1,15 @@
 //! The float model `duel train` fits: the net of [`crate::search::nnue::network`] before
 //! quantisation. One flat parameter vector, laid out as the net file is (the first layer's weights,
-//! one row per feature, its biases, the output weights, the side to move's half first, and the output
-//! bias), so that the optimiser and the checkpoints see one slice.
+//! one row per feature, its biases, each output bucket's weights, the side to move's half first, and
+//! the output biases), so that the optimiser and the checkpoints see one slice.
 //!
-//! A sample's forward and backward passes touch only the rows of its active features; the clipped
-//! ReLU is `clamp(x, 0, 1)`, the output goes through a sigmoid and the loss is the squared error
-//! against the target.
+//! A sample's forward and backward passes touch only the rows of its active features and its
+//! bucket's output layer; the clipped ReLU is `clamp(x, 0, 1)`, the output goes through a sigmoid
+//! and the loss is the squared error against the target.
 
 use super::samples::{Samples, sigmoid};
 use crate::game::{NetFeatures, Rng};
-use crate::search::nnue::FileHeader;
+use crate::search::nnue::{FileHeader, OutputBuckets, Shape};
 use crate::search::nnue::{Network, QA, QB, QuantisedParameters};
 
 /// The weights' bound: with it every accumulator of up to 64 features fits an `i16` after ×[`QA`].
@@ -22,6 +22,8 @@ pub struct Model {
     pub features: usize,
     /// Neurons of the hidden layer.
     pub hidden: usize,
+    /// The output layers, and which one a sample uses.
+    pub buckets: OutputBuckets,
     /// Every parameter, in the net file's order.
     pub parameters: Vec<f32>,
 }
@@ -35,20 +37,21 @@ struct Scratch {
 
 impl Model {
     /// How many parameters a net of these sizes has.
-    pub fn parameter_count(features: usize, hidden: usize) -> usize {
-        features * hidden + hidden + 2 * hidden + 1
+    pub fn parameter_count(features: usize, hidden: usize, buckets: OutputBuckets) -> usize {
+        features * hidden + hidden + buckets.count() * (2 * hidden + 1)
     }
 
     /// A model with random first-layer weights (uniform in ±0.2, so that an accumulator of a few
     /// dozen features spreads over the clipped ReLU's range) and random output weights (uniform in
-    /// ±1/√(2·hidden)); zero biases. The same seed gives the same model.
-    pub fn new(features: usize, hidden: usize, seed: u64) -> Model {
+    /// ±1/√(2·hidden), every bucket starting from the same ones); zero biases. The same seed gives
+    /// the same model.
+    pub fn new(features: usize, hidden: usize, buckets: OutputBuckets, seed: u64) -> Model {
         let mut rng = Rng::new(seed);
         let mut uniform = |bound: f32| {
             let unit = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             (2.0 * unit - 1.0) * bound
         };
-        let mut parameters = vec![0.0; Model::parameter_count(features, hidden)];
+        let mut parameters = vec![0.0; Model::parameter_count(features, hidden, buckets)];
         let output_bound = 1.0 / ((2 * hidden) as f32).sqrt();
         for value in &mut parameters[..features * hidden] {
             *value = uniform(0.2);
@@ -57,9 +60,13 @@ impl Model {
         for value in &mut parameters[outputs..outputs + 2 * hidden] {
             *value = uniform(output_bound);
         }
+        for bucket in 1..buckets.count() {
+            parameters.copy_within(outputs..outputs + 2 * hidden, outputs + bucket * 2 * hidden);
+        }
         Model {
             features,
             hidden,
+            buckets,
             parameters,
         }
     }
@@ -68,8 +75,14 @@ impl Model {
         self.features * self.hidden
     }
 
-    fn outputs_at(&self) -> usize {
-        self.biases_at() + self.hidden
+    /// Where bucket `bucket`'s output weights start.
+    fn outputs_at(&self, bucket: usize) -> usize {
+        self.biases_at() + self.hidden + bucket * 2 * self.hidden
+    }
+
+    /// Where bucket `bucket`'s output bias is.
+    fn output_bias_at(&self, bucket: usize) -> usize {
+        self.outputs_at(self.buckets.count()) + bucket
     }
 
     /// The first layer's sum for one perspective's features, into `into`.
@@ -85,51 +98,56 @@ impl Model {
         }
     }
 
-    /// The output before the sigmoid from the two accumulators.
-    fn output(&self, scratch: &Scratch) -> f32 {
-        let (ours, rest) = self.parameters[self.outputs_at()..].split_at(self.hidden);
-        let (theirs, bias) = rest.split_at(self.hidden);
+    /// The output before the sigmoid from the two accumulators, by bucket `bucket`'s layer.
+    fn output(&self, scratch: &Scratch, bucket: usize) -> f32 {
+        let weights = &self.parameters[self.outputs_at(bucket)..][..2 * self.hidden];
+        let (ours, theirs) = weights.split_at(self.hidden);
+        let bias = self.parameters[self.output_bias_at(bucket)];
         let half = |acc: &[f32], weights: &[f32]| -> f32 {
             acc.iter()
                 .zip(weights)
                 .map(|(a, w)| a.clamp(0.0, 1.0) * w)
                 .sum()
         };
-        bias[0] + half(&scratch.us, ours) + half(&scratch.them, theirs)
+        bias + half(&scratch.us, ours) + half(&scratch.them, theirs)
     }
 
     /// The forward pass: both sides' accumulators into `scratch`, then the output before the
-    /// sigmoid.
-    fn forward(&self, us: &[u16], them: &[u16], scratch: &mut Scratch) -> f32 {
+    /// sigmoid by the layer of `bucket`.
+    fn forward(&self, us: &[u16], them: &[u16], bucket: usize, scratch: &mut Scratch) -> f32 {
         self.accumulate(us, &mut scratch.us);
         self.accumulate(them, &mut scratch.them);
-        self.output(scratch)
+        self.output(scratch, bucket)
     }
 
     /// The output before the sigmoid for a position with these features (the side to move's, the
-    /// other's): the evaluation in units of the training's `scale`.
-    pub fn evaluate(&self, us: &[u16], them: &[u16]) -> f32 {
-        self.forward(us, them, &mut Scratch::default())
+    /// other's; `active` of the side to move's are real ones, which pick the output bucket): the
+    /// evaluation in units of the training's `scale`.
+    pub fn evaluate(&self, us: &[u16], them: &[u16], active: usize) -> f32 {
+        self.forward(us, them, self.buckets.of(active), &mut Scratch::default())
     }
 
     /// Adds the gradient of the summed loss over `samples[indices]` to `gradient`; returns the
     /// summed loss.
     pub fn add_gradient(&self, samples: &Samples, indices: &[u32], gradient: &mut [f32]) -> f64 {
         let h = self.hidden;
-        let (biases_at, outputs_at) = (self.biases_at(), self.outputs_at());
+        let biases_at = self.biases_at();
         let mut scratch = Scratch::default();
         let (mut d_us, mut d_them) = (vec![0.0f32; h], vec![0.0f32; h]);
         let mut loss = 0.0f64;
         for &index in indices {
-            let (us, them, target) = samples.get(index as usize);
-            let predicted = sigmoid(self.forward(us, them, &mut scratch));
-            let error = predicted - target;
+            let sample = samples.get(index as usize);
+            let bucket = self.buckets.of(sample.active);
+            let (us, them) = (sample.us, sample.them);
+            let predicted = sigmoid(self.forward(us, them, bucket, &mut scratch));
+            let error = predicted - sample.target;
             loss += f64::from(error * error);
             let d_out = 2.0 * error * predicted * (1.0 - predicted);
+            let outputs_at = self.outputs_at(bucket);
             let (ours, theirs) = self.parameters[outputs_at..outputs_at + 2 * h].split_at(h);
+            gradient[self.output_bias_at(bucket)] += d_out;
             let (g_ours, rest) = gradient[outputs_at..].split_at_mut(h);
-            let (g_theirs, g_bias) = rest.split_at_mut(h);
-            g_bias[0] += d_out;
+            let g_theirs = &mut rest[..h];
             for half in [
                 (&scratch.us, ours, &mut *g_ours, &mut d_us),
                 (&scratch.them, theirs, &mut *g_theirs, &mut d_them),
@@ -165,8 +183,10 @@ impl Model {
         let mut scratch = Scratch::default();
         indices
             .map(|index| {
-                let (us, them, target) = samples.get(index);
-                let error = sigmoid(self.forward(us, them, &mut scratch)) - target;
+                let sample = samples.get(index);
+                let bucket = self.buckets.of(sample.active);
+                let output = self.forward(sample.us, sample.them, bucket, &mut scratch);
+                let error = sigmoid(output) - sample.target;
                 f64::from(error * error)
             })
             .sum()
@@ -188,7 +208,8 @@ impl Model {
         let mut merged = Model {
             features: real,
             hidden: h,
-            parameters: Vec::with_capacity(Model::parameter_count(real, h)),
+            buckets: self.buckets,
+            parameters: Vec::with_capacity(Model::parameter_count(real, h, self.buckets)),
         };
         for feature in 0..real {
             let row = &self.parameters[feature * h..][..h];
@@ -219,15 +240,24 @@ impl Model {
                 .map(|&v| round(v, factor).clamp(i16::MIN.into(), i16::MAX.into()) as i16)
                 .collect()
         };
-        let (biases_at, outputs_at) = (self.biases_at(), self.outputs_at());
+        let (biases_at, outputs_at) = (self.biases_at(), self.outputs_at(0));
+        let output_biases_at = self.output_bias_at(0);
         let p = &self.parameters;
         let parameters = QuantisedParameters {
             feature_weights: to_i16(&p[..biases_at], QA),
             feature_biases: to_i16(&p[biases_at..outputs_at], QA),
-            output_weights: to_i16(&p[outputs_at..outputs_at + 2 * self.hidden], QB),
-            output_bias: round(p[outputs_at + 2 * self.hidden], QA * QB) as i32,
+            output_weights: to_i16(&p[outputs_at..output_biases_at], QB),
+            output_biases: p[output_biases_at..]
+                .iter()
+                .map(|&b| round(b, QA * QB) as i32)
+                .collect(),
         };
-        Network::new(header, self.features, self.hidden, scale, parameters)
-            .expect("the model's sizes are the net's")
+        let shape = Shape {
+            features: self.features,
+            hidden: self.hidden,
+            scale,
+            buckets: self.buckets,
+        };
+        Network::new(header, shape, parameters).expect("the model's sizes are the net's")
     }
 }

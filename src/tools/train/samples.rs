@@ -17,12 +17,28 @@ pub struct Samples {
     /// Where each list starts in `features`: sample `i`'s lists are `2i` and `2i + 1`; one more
     /// entry closes the last.
     starts: Vec<u32>,
+    /// How many real features (not the trainer's coarse ones) the side to move has active: what
+    /// picks the output bucket.
+    active: Vec<u16>,
     /// The search's score for the side to move.
     scores: Vec<i16>,
     /// The game's result for the side to move: 1, ½ or 0.
     results: Vec<f32>,
     /// What the net should output, after the sigmoid ([`Samples::set_targets`]).
     targets: Vec<f32>,
+}
+
+/// One sample as the model reads it.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample<'a> {
+    /// The side to move's features, coarse ones included.
+    pub us: &'a [u16],
+    /// The other side's.
+    pub them: &'a [u16],
+    /// How many real features the side to move has active.
+    pub active: usize,
+    /// What the net should output, after the sigmoid.
+    pub target: f32,
 }
 
 /// How a target is made: `wdl × result + (1 − wdl) × sigmoid(score / scale)`.
@@ -88,15 +104,22 @@ impl Samples {
         ((low + high) / 2.0).exp()
     }
 
-    /// Sample `index`: the side to move's features, the other side's, and the target.
-    pub fn get(&self, index: usize) -> (&[u16], &[u16], f32) {
+    /// Sample `index`.
+    pub fn get(&self, index: usize) -> Sample<'_> {
         let bound = |i: usize| self.starts[i] as usize;
         let (us, them, end) = (bound(2 * index), bound(2 * index + 1), bound(2 * index + 2));
-        (
-            &self.features[us..them],
-            &self.features[them..end],
-            self.targets[index],
-        )
+        Sample {
+            us: &self.features[us..them],
+            them: &self.features[them..end],
+            active: usize::from(self.active[index]),
+            target: self.targets[index],
+        }
+    }
+
+    /// The most real features any sample's side to move has active (0 for none): what the output
+    /// buckets are spread over.
+    pub fn most_active(&self) -> usize {
+        self.active.iter().max().map_or(0, |&n| usize::from(n))
     }
 
     /// Adds a sample: `pos` as the net sees it, with the search's score and the game's result for
@@ -107,7 +130,10 @@ impl Samples {
         }
         let side = pos.side_to_move();
         for perspective in [side, side.opponent()] {
-            training_features(pos, perspective, &mut self.features);
+            let real = training_features(pos, perspective, &mut self.features);
+            if perspective == side {
+                self.active.push(real as u16);
+            }
             self.starts.push(self.features.len() as u32);
         }
         self.scores.push(score.clamp(-MATE_SCORE, MATE_SCORE));
@@ -116,15 +142,18 @@ impl Samples {
 }
 
 /// Appends the features the trainer sees of `pos` from `perspective`: the real ones, then each one's
-/// coarse feature (numbered after the real ones) where the game has a factoriser.
-pub fn training_features<G: Searchable>(pos: &G, perspective: Side, into: &mut Vec<u16>) {
+/// coarse feature (numbered after the real ones) where the game has a factoriser. Returns how many
+/// real ones there are.
+pub fn training_features<G: Searchable>(pos: &G, perspective: Side, into: &mut Vec<u16>) -> usize {
     let start = into.len();
     pos.active_features(perspective, into);
+    let real = into.len() - start;
     if G::FACTOR_COUNT > 0 {
         for at in start..into.len() {
             into.push(G::FEATURE_COUNT as u16 + G::factor(into[at]));
         }
     }
+    real
 }
 
 /// The training and validation samples of a set of files.
