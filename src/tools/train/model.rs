@@ -261,3 +261,66 @@ impl Model {
         Network::new(header, shape, parameters).expect("the model's sizes are the net's")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, MoveList, NetFeatures};
+    use crate::games::Dame;
+    use crate::tools::train::samples::Target;
+
+    /// The positions of a random Dame game of 80 plies, with made-up scores and results.
+    fn random_game_samples() -> Samples {
+        let (mut samples, mut rng, mut moves) = (Samples::default(), Rng::new(3), MoveList::new());
+        let mut pos = Dame::start();
+        for ply in 0..80i16 {
+            samples.push(&pos, ply * 37 % 300 - 150, f32::from(ply % 3) / 2.0);
+            pos.generate_moves(&mut moves);
+            pos = match rng.pick(&moves) {
+                Some(&mv) => pos.make_move(mv),
+                None => Dame::start(),
+            };
+        }
+        samples.set_targets(Target {
+            wdl: 0.3,
+            scale: 300.0,
+        });
+        samples
+    }
+
+    /// The gradient is the loss's slope: for parameters of every kind (a feature's row, a
+    /// first-layer bias, each output bucket's weights and bias), the summed gradient equals a
+    /// central difference of the summed loss. A bucket no sample uses has none. Buckets of two
+    /// pieces, so that the game's captures move its positions through several.
+    #[test]
+    fn the_gradient_is_the_slope_of_the_loss_in_every_bucket() {
+        let samples = random_game_samples();
+        let buckets = OutputBuckets::new(13, 2).expect("in range");
+        let model = Model::new(Dame::FEATURE_COUNT, 8, buckets, 7);
+        let indices: Vec<u32> = (0..samples.len() as u32).collect();
+        let mut gradient = vec![0.0; model.parameters.len()];
+        model.add_gradient(&samples, &indices, &mut gradient);
+        let feature = usize::from(samples.get(0).us[0]);
+        let mut checked = vec![feature * 8 + 2, model.biases_at() + 3];
+        for bucket in 0..buckets.count() {
+            checked.extend([model.outputs_at(bucket) + 1, model.output_bias_at(bucket)]);
+        }
+        let (mut used, step) = (0, 1e-2);
+        for at in checked {
+            let loss_with = |delta: f32| {
+                let mut moved = model.clone();
+                moved.parameters[at] += delta;
+                moved.loss(&samples, 0..samples.len())
+            };
+            let slope = (loss_with(step) - loss_with(-step)) / f64::from(2.0 * step);
+            let analytic = f64::from(gradient[at]);
+            assert!(
+                (slope - analytic).abs() <= 2e-3 + 0.02 * analytic.abs(),
+                "parameter {at}: the loss's slope {slope}, the gradient {analytic}"
+            );
+            used += usize::from(analytic != 0.0);
+        }
+        // The row, the bias and at least three buckets' weights and biases.
+        assert!(used >= 8, "{used}");
+    }
+}
