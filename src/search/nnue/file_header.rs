@@ -36,6 +36,14 @@ impl FileHeader {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The value of `key` as a number; errors name a line that is missing or not a number.
+    pub fn number(&self, key: &str) -> Result<usize, String> {
+        let value = self.get(key).ok_or(format!("the header has no {key}="))?;
+        value
+            .parse()
+            .map_err(|_| format!("{key}={value} is not a number"))
+    }
+
     /// The header's bytes, for a file of `kind`.
     pub fn encode(&self, kind: FileKind) -> Vec<u8> {
         let mut text = format!("game={}\n", self.game);

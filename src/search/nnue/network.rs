@@ -140,12 +140,7 @@ impl Network {
             ("qa", QA as usize),
             ("qb", QB as usize),
         ];
-        if buckets != OutputBuckets::ONE {
-            sizes.extend([
-                ("buckets", buckets.count()),
-                ("bucket_span", buckets.span()),
-            ]);
-        }
+        sizes.extend(buckets.header_sizes());
         for (at, (key, value)) in sizes.into_iter().enumerate() {
             header
                 .lines
@@ -172,18 +167,10 @@ impl Network {
         if header.game != game {
             return Err(format!("the net is for {}, not for {game}", header.game));
         }
-        let number = |key: &str| -> Result<usize, String> {
-            let value = header.get(key).ok_or(format!("the header has no {key}="))?;
-            value
-                .parse()
-                .map_err(|_| format!("{key}={value} is not a number"))
-        };
-        let (found, hidden, scale) = (number("features")?, number("hidden")?, number("scale")?);
-        let buckets = match header.get("buckets") {
-            None => OutputBuckets::ONE,
-            Some(_) => OutputBuckets::new(number("buckets")?, number("bucket_span")?)?,
-        };
-        let (qa, qb) = (number("qa")?, number("qb")?);
+        let found = header.number("features")?;
+        let (hidden, scale) = (header.number("hidden")?, header.number("scale")?);
+        let buckets = OutputBuckets::from_header(&header)?;
+        let (qa, qb) = (header.number("qa")?, header.number("qb")?);
         if (qa, qb) != (QA as usize, QB as usize) {
             return Err(format!(
                 "the net is quantised with qa={qa}, qb={qb}; this build reads qa={QA}, qb={QB}"

@@ -4,6 +4,8 @@
 //! same hidden layer (Stockfish's layer stacks, one layer deep), at the cost of a choice per
 //! evaluation. A net without them has one bucket.
 
+use super::file_header::FileHeader;
+
 /// How many output layers a net has, and which one a position uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutputBuckets {
@@ -49,6 +51,25 @@ impl OutputBuckets {
     /// How many active features each bucket covers.
     pub fn span(self) -> usize {
         self.span
+    }
+
+    /// The buckets a file's header states (a net's or a checkpoint's): `buckets=` and
+    /// `bucket_span=`, or one bucket where the header has no `buckets=` (every file from before
+    /// buckets). Errors name the line that is wrong.
+    pub fn from_header(header: &FileHeader) -> Result<OutputBuckets, String> {
+        if header.get("buckets").is_none() {
+            return Ok(OutputBuckets::ONE);
+        }
+        OutputBuckets::new(header.number("buckets")?, header.number("bucket_span")?)
+    }
+
+    /// The header lines that state these buckets: none for one bucket, so that such a file is
+    /// the one from before buckets.
+    pub fn header_sizes(self) -> Vec<(&'static str, usize)> {
+        if self == OutputBuckets::ONE {
+            return Vec::new();
+        }
+        vec![("buckets", self.count), ("bucket_span", self.span)]
     }
 
     /// The bucket of a position whose side to move has `active` features active.

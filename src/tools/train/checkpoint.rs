@@ -3,7 +3,8 @@
 //! reads it and goes on; it must have been written with the same settings.
 //!
 //! ```text
-//! header (FILE_KIND; game=, epoch=, features=, hidden=, buckets=, bucket_span=, steps=, then the settings)
+//! header (FILE_KIND; game=, epoch=, features=, hidden=, steps=, buckets= and bucket_span= where
+//! there are more than one, then the settings)
 //! parameters, first moments, second moments: f32 each, little-endian
 //! ```
 
@@ -34,16 +35,10 @@ pub fn write<G: Game>(settings: &TrainSettings, state: &TrainingState) -> Result
         ("epoch".to_string(), state.epoch.to_string()),
         ("features".to_string(), state.model.features.to_string()),
         ("hidden".to_string(), state.model.hidden.to_string()),
-        (
-            "buckets".to_string(),
-            state.model.buckets.count().to_string(),
-        ),
-        (
-            "bucket_span".to_string(),
-            state.model.buckets.span().to_string(),
-        ),
         ("steps".to_string(), state.optimiser.steps.to_string()),
     ];
+    let buckets = state.model.buckets.header_sizes().into_iter();
+    lines.extend(buckets.map(|(key, value)| (key.to_string(), value.to_string())));
     lines.extend(settings.header_lines());
     let header = FileHeader {
         game: G::NAME.to_string(),
@@ -85,11 +80,7 @@ pub fn read<G: Game>(
             settings.hidden
         )));
     }
-    let found = match header.get("buckets") {
-        None => OutputBuckets::ONE,
-        Some(_) => OutputBuckets::new(number("buckets")? as usize, number("bucket_span")? as usize)
-            .map_err(|e| named(&e))?,
-    };
+    let found = OutputBuckets::from_header(&header).map_err(|e| named(&e))?;
     if found != buckets {
         return Err(named(&format!(
             "{} output buckets of {} features, this run has {} of {}",
