@@ -13,6 +13,11 @@ pub trait SearchHooks: Evaluation {
     /// (docs/levels.md): what `UCI_Elo` means here.
     const LEVELS: LevelLadder;
 
+    /// Whether the search tests the table's move for the singular extension (search/singular.rs):
+    /// searched one ply deeper where every other move is worse by a margin. A search technique,
+    /// not a rule, but it pays only where measured to (docs/strength.md), so each game opts in.
+    const SINGULAR_EXTENSION: bool = false;
+
     /// Whether the side to move has a legal move. Games override the default to stop at the first
     /// one.
     fn has_legal_move(&self) -> bool {

@@ -21,6 +21,9 @@ pub(super) struct Frame<M: GameMove> {
     /// whether each move gives check); `None` otherwise. Set and cleared by the parent around its
     /// searches of the child, like `after_null`.
     pub known_check: Option<bool>,
+    /// Set while the node at this ply searches itself without this move (the singular extension's
+    /// test search); `None` otherwise.
+    pub excluded: Option<M>,
     /// The principal variation from this ply on (its first `pv_len` moves).
     pv: [M; MAX_PLY],
     pv_len: usize,
@@ -35,6 +38,7 @@ impl<M: GameMove> Frame<M> {
             killers: [M::default(); 2],
             after_null: false,
             known_check: None,
+            excluded: None,
             pv: [M::default(); MAX_PLY],
             pv_len: 0,
         }

@@ -2,20 +2,24 @@
 //! [`SearchControl`].
 //!
 //! Negamax alpha-beta with principal variation search, aspiration windows, mate distance pruning,
-//! check extensions, reverse futility pruning, null-move pruning (for games that offer a null move),
-//! internal iterative reduction, late move reductions, futility and late move pruning, and a
-//! quiescence search over tactical moves (all moves when in check); a lock-free
-//! [`TranspositionTable`] that outlives each search; move ordering by table move, victim value, killers
-//! and history; MultiPV and Lazy SMP threads; and a time manager with soft and hard limits. Nothing
-//! here knows the rules of any game: everything comes through the [`Searchable`] traits (the rules,
-//! the evaluation, the search's hooks and the net's inputs).
+//! check extensions, singular extensions (in the games that ask for them), reverse futility
+//! pruning, null-move pruning (for games that offer a null move), internal iterative reduction, late
+//! move reductions, futility and late move pruning, and a quiescence search over tactical moves (all
+//! moves when in check); a lock-free [`TranspositionTable`] that outlives each search; move ordering
+//! by table move, victim value, killers and history; MultiPV and Lazy SMP threads; and a time
+//! manager with soft and hard limits. Nothing here knows the rules of any game: everything comes
+//! through the [`Searchable`] traits (the rules, the evaluation, the search's hooks and the net's
+//! inputs).
 //!
 //! Where things are: `deepening` (iterations, root moves, reports, stop decisions), `negamax` and
-//! `quiescence` (the tree below the root), `reduction` (late move reductions), `pruning` (futility and
-//! late move pruning), `draws` (repetition and quiet-ply draws), `endgame` (the endgame databases' probes), `eval_cache` (static evaluations by hash), `prefetch`, `ordering` (move picker, killers,
-//! history), `tt`, `time` (soft and hard limits), `thread` (per-thread state, stop checks, Lazy SMP),
-//! `frame` (per-ply scratch space), `score` (the internal scale and mates), `params` (every tunable),
-//! `root_moves`, `skill` (levels below full strength), and the contract types in `request`, `limits`, `settings`, `control` and `report`.
+//! `quiescence` (the tree below the root), `singular` (the singular extension's test), `reduction`
+//! (late move reductions), `pruning` (futility and late move pruning), `draws` (repetition and
+//! quiet-ply draws), `endgame` (the endgame databases' probes), `eval_cache` (static evaluations by
+//! hash), `prefetch`, `ordering` (move picker, killers, history), `tt`, `time` (soft and hard
+//! limits), `thread` (per-thread state, stop checks, Lazy SMP), `frame` (per-ply scratch space),
+//! `score` (the internal scale and mates), `params` (every tunable), `root_moves`, `skill` (levels
+//! below full strength), and the contract types in `request`, `limits`, `settings`, `control` and
+//! `report`.
 
 mod clock;
 mod control;
@@ -38,6 +42,7 @@ mod request;
 mod root_moves;
 mod score;
 mod settings;
+mod singular;
 mod skill;
 pub mod tablebase;
 mod thread;

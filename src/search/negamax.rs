@@ -10,6 +10,7 @@ use super::params::{
 use super::pruning::{QuietPruning, is_quiet};
 use super::reduction::late_move_reduction;
 use super::score::{Bound, INFINITE, MAX_PLY, clamp_eval, is_decisive, mate_in, mated_in};
+use super::singular::Singular;
 use super::thread::SearchThread;
 use super::tt::TtEntry;
 use crate::game::{Evaluation, GameMove, Searchable};
@@ -60,7 +61,7 @@ impl<G: Searchable> SearchThread<'_, G> {
         if depth <= 0 {
             return self.quiescence(pos, stack, alpha, beta, ply);
         }
-        let Some((frame, below)) = stack.split_first_mut() else {
+        let Some((frame, _)) = stack.split_first_mut() else {
             return self.static_eval(pos, ply);
         };
         if let Some(score) = self.settled_before_search(pos, frame, ply) {
@@ -77,8 +78,14 @@ impl<G: Searchable> SearchThread<'_, G> {
             return alpha;
         }
         let key = pos.hash();
+        // In the singular test's search of this node without one move (see `singular.rs`), the
+        // result is not the node's value: it neither reads nor writes the node's table entry or
+        // database value, and takes none of the shortcuts that stand on the node's own value
+        // (reverse futility, the null move, internal iterative reduction).
+        let excluded = frame.excluded;
         let entry = self.shared.tt.probe(key, ply);
         if let Some(entry) = entry
+            && excluded.is_none()
             && !pv_node
             && entry.depth >= depth
             && entry.bound.settles(entry.score, alpha, beta)
@@ -87,7 +94,9 @@ impl<G: Searchable> SearchThread<'_, G> {
         }
         // A node the endgame databases hold is settled: stored as deep as the table allows, so
         // that no search of it replaces the tables' value.
-        if let Some(score) = self.database_score(pos, ply) {
+        if excluded.is_none()
+            && let Some(score) = self.database_score(pos, ply)
+        {
             let entry = TtEntry {
                 mv: None,
                 score,
@@ -104,7 +113,7 @@ impl<G: Searchable> SearchThread<'_, G> {
         // Internal iterative reduction: a deep node the table knows no move for is searched one ply
         // shallower; its move ordering is poor, and if the node matters a later iteration comes back
         // with the move this one stores.
-        if tt_move.is_none() && depth >= IIR_DEPTH {
+        if tt_move.is_none() && depth >= IIR_DEPTH && excluded.is_none() {
             depth -= 1;
         }
 
@@ -116,6 +125,7 @@ impl<G: Searchable> SearchThread<'_, G> {
         // it means little) and outside principal-variation nodes (whose scores must be exact).
         let eval = (!pv_node && !in_check).then(|| self.static_eval(pos, ply));
         if let Some(eval) = eval
+            && excluded.is_none()
             && let Some(score) = reverse_futility_cut::<G>(depth, eval, beta)
         {
             // The cut needs only to know that there is a move, not the moves: a side without any
@@ -126,11 +136,28 @@ impl<G: Searchable> SearchThread<'_, G> {
                 self.no_move_score(pos, ply)
             };
         }
+        // Outside a test search, ask whether the table's move is the only good one (it may also
+        // show that the node fails high).
+        let singular = if excluded.is_none() {
+            match self.singular(pos, stack, entry.zip(tt_move), depth, beta, ply) {
+                Singular::Extend => true,
+                Singular::Cut(score) => return score,
+                Singular::No => false,
+            }
+        } else {
+            false
+        };
+        if self.aborted {
+            return 0;
+        }
+        let (frame, below) = stack.split_first_mut().expect("split above");
         pos.generate_moves(&mut frame.moves);
         if frame.moves.is_empty() {
             return self.no_move_score(pos, ply);
         }
-        if let Some(eval) = eval {
+        if let Some(eval) = eval
+            && excluded.is_none()
+        {
             // Passing only pays where the position already looks good enough without a move.
             if eval >= beta
                 && let Some(score) = self.null_move_cut(pos, frame, below, depth, beta, ply)
@@ -154,6 +181,11 @@ impl<G: Searchable> SearchThread<'_, G> {
         let mut best_move = None;
         for index in 0..frame.moves.len() {
             let (mv, order) = pick_next(&mut frame.moves, &mut frame.scores, index);
+            if Some(mv) == excluded {
+                // Marked as skipped, so that a cutoff does not blame it.
+                frame.scores[index] = SKIP_SCORE;
+                continue;
+            }
             // A move skipped if quiet is not made at all where the game tells without making it that
             // it is quiet (the same test as below, on the child).
             if let Some(bound) = pruning.skip(index, true, best)
@@ -179,7 +211,9 @@ impl<G: Searchable> SearchThread<'_, G> {
             self.keys.push(child.hash());
             self.played(pos, mv, &child, ply);
             set_known_check(below, Some(gives_check));
-            let new_depth = depth - 1 + check_extension(gives_check, ply, self.root_depth);
+            let singular_move = singular && Some(mv) == tt_move;
+            let new_depth =
+                depth - 1 + extension(gives_check || singular_move, ply, self.root_depth);
             let mut score;
             if index == 0 {
                 score = -self.negamax(&child, below, new_depth, -beta, -alpha, ply + 1);
@@ -227,6 +261,10 @@ impl<G: Searchable> SearchThread<'_, G> {
             }
         }
 
+        // No move at all left by the exclusion scores -INFINITE: below any window.
+        if excluded.is_some() {
+            return best;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -373,13 +411,15 @@ impl<G: Searchable> SearchThread<'_, G> {
     }
 }
 
-/// Check extension: a move that gives check, made at `ply`, is searched one ply deeper, since the
-/// reply is forced and the attack may be the start of a win the horizon would hide. Only below
-/// [`CHECK_EXTENSION_FACTOR`] times the iteration's depth `root_depth`, so that a line of checks stays
-/// bounded. The root's own moves are never extended (it does not call this).
+/// Extensions: a move made at `ply` that gives check, or the singular table move (see
+/// `singular.rs`), is searched one ply deeper (`deeper`): the reply to a check is forced and the
+/// attack may be the start of a win the horizon would hide, and a singular move is the one line the
+/// node's value stands on. One ply, not two, for a move that is both. Only below
+/// [`CHECK_EXTENSION_FACTOR`] times the iteration's depth `root_depth`, so that a line of extended
+/// moves stays bounded. The root's own moves are never extended (it does not call this).
 #[inline]
-fn check_extension(gives_check: bool, ply: usize, root_depth: i32) -> i32 {
-    (gives_check && ply < CHECK_EXTENSION_FACTOR * root_depth.max(0) as usize) as i32
+fn extension(deeper: bool, ply: usize, root_depth: i32) -> i32 {
+    (deeper && ply < CHECK_EXTENSION_FACTOR * root_depth.max(0) as usize) as i32
 }
 
 /// Reverse futility pruning (static null-move pruning): near the horizon, a static evaluation that
@@ -405,16 +445,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn checks_are_extended_only_while_the_line_is_short() {
+    fn moves_are_extended_only_while_the_line_is_short() {
         let limit = CHECK_EXTENSION_FACTOR * 4;
-        assert_eq!(check_extension(true, 1, 4), 1);
-        assert_eq!(check_extension(true, limit - 1, 4), 1);
-        assert_eq!(
-            check_extension(true, limit, 4),
-            0,
-            "the line is already long"
-        );
-        assert_eq!(check_extension(false, 1, 4), 0, "only checks");
-        assert_eq!(check_extension(true, 1, 0), 0);
+        assert_eq!(extension(true, 1, 4), 1);
+        assert_eq!(extension(true, limit - 1, 4), 1);
+        assert_eq!(extension(true, limit, 4), 0, "the line is already long");
+        assert_eq!(extension(false, 1, 4), 0, "only checks and singular moves");
+        assert_eq!(extension(true, 1, 0), 0);
     }
 }

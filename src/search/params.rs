@@ -45,6 +45,14 @@ pub const NMP_MOVES_FLOOR: usize = 8;
 /// iteration's depth: a line of checks can then grow at most that long, never without end.
 pub const CHECK_EXTENSION_FACTOR: usize = 2;
 
+/// The singular extension (in the games that ask for it: `SearchHooks::SINGULAR_EXTENSION`) is
+/// tested from this remaining depth on.
+pub const SE_DEPTH: i32 = 8;
+/// The table's lower bound of the move tested may be at most this many plies shallower than the node.
+pub const SE_TABLE_DEPTH_SLACK: i32 = 3;
+/// The other moves are searched against the table's score less this much per remaining ply.
+pub const SE_MARGIN: Pieces = Pieces::hundredths(2);
+
 /// Internal iterative reduction: a node without a table move is searched one ply shallower from this
 /// remaining depth on.
 pub const IIR_DEPTH: i32 = 4;
