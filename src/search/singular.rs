@@ -4,8 +4,8 @@
 //! Where the table holds a deep enough lower bound for a move, the node is first searched without
 //! that move, at half the depth and with a null window a margin below the table's score. If every
 //! other move fails below it, the table's move is singular, and the node searches it one ply deeper:
-//! a line whose every alternative is worse (in Dame, an exchange or a shot that must be played
-//! exactly) gets the depth that finds out whether it holds. If instead the other moves reach the
+//! a line whose every alternative is worse (a recapture, an exchange or a combination that must be
+//! played exactly) gets the depth that finds out whether it holds. If instead the other moves reach the
 //! window while the window is at or above beta, several moves beat beta and the node fails high at
 //! once (multi-cut). Only games that ask for it ([`SearchHooks::SINGULAR_EXTENSION`]) are tested.
 //!

@@ -171,6 +171,10 @@ impl SearchHooks for Position {
     /// docs/levels.md, "Every game's ladder".
     const LEVELS: LevelLadder = LevelLadder::new([653, 871, 1187, 1480, 1868]);
 
+    /// +25.3 ± 20.2 Elo at 1+0.01, SPRT [0, 25] accepted (docs/strength.md, "Issue 39: the
+    /// singular extension, accepted").
+    const SINGULAR_EXTENSION: bool = true;
+
     /// The captures alone, Duel's only tactical moves.
     fn generate_tactical_moves(&self, moves: &mut MoveList<Move>) {
         movegen::generate_captures(self, moves);
