@@ -1,4 +1,4 @@
-// The browser build's engine under node: the C ABI of src/web/mod.rs driven as a Web Worker would drive
+// The browser build's engine under node: the C ABI of crates/web/src/lib.rs driven as a Web Worker would drive
 // it (lines in, slices, lines out). Usage: node .ci/wasm-smoke.mjs path/to/duel.wasm
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';

@@ -3,9 +3,9 @@
 //! game from each game's bench positions. Duel's own figures: `perft.rs`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use duel::engine::perft::perft;
-use duel::game::Perft;
-use duel::games::{Alice, Dame, Dipole};
+use duel_engine::engine::perft::perft;
+use duel_rules::game::Perft;
+use duel_rules::games::{Alice, Dame, Dipole};
 use std::hint::black_box;
 use std::time::Duration;
 

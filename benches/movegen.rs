@@ -1,8 +1,8 @@
 //! Legal move generation and copy-make for a start and a middle-game position.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use duel::game::{Game, MoveList};
-use duel::games::Duel;
+use duel_rules::game::{Game, MoveList};
+use duel_rules::games::Duel;
 use std::hint::black_box;
 
 /// Reached by seeded random play; 49 legal moves, dice of both sides in the middle.

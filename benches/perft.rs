@@ -1,9 +1,9 @@
 //! Bulk-counted perft from the start: nodes per second of the whole generator.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use duel::engine::perft::perft;
-use duel::game::Game;
-use duel::games::Duel;
+use duel_engine::engine::perft::perft;
+use duel_rules::game::Game;
+use duel_rules::games::Duel;
 use std::hint::black_box;
 
 fn perft_from_start(c: &mut Criterion) {

@@ -14,11 +14,11 @@
 #[path = "../tests/search/tactics/suite.rs"]
 mod suite;
 
-use duel::game::Searchable;
-use duel::games::{Dipole, Duel};
-use duel::search::{
+use duel_engine::search::{
     Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable, run_detailed,
 };
+use duel_rules::game::Searchable;
+use duel_rules::games::{Dipole, Duel};
 use std::time::Duration;
 
 /// The report from which on the engine kept the win: its time, depth and node count.

@@ -1,25 +1,20 @@
 //! The `duel` command line: the engine (default), perft, bench, match, results, book, datagen, train,
 //! tablebase, play, gui and tune.
 
-#![warn(missing_docs)]
-#![deny(clippy::undocumented_unsafe_blocks)]
-
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use duel::engine::{bench, perft};
-use duel::games::{Duel, HostedGame, UnknownVariant, VARIANTS, with_variant};
-use duel::tools::book::{self, BookArgs};
-use duel::tools::cli_error::CliError;
-use duel::tools::datagen::{self, DatagenArgs, DatagenSettings};
-use duel::tools::gui::{self, GuiArgs};
-use duel::tools::matches::{self, MatchArgs, MatchConfig, ResultsArgs};
-use duel::tools::play::PlayArgs;
-use duel::tools::tablebase::{self, TablebaseArgs};
-use duel::tools::train::{self, TrainArgs, TrainSettings};
-use duel::tools::tune::{self, TuneArgs};
+use duel_engine::engine::{bench, perft};
+use duel_rules::games::{Duel, HostedGame, UnknownVariant, VARIANTS, with_variant};
+use duel_tools::book::{self, BookArgs};
+use duel_tools::cli_error::CliError;
+use duel_tools::datagen::{self, DatagenArgs, DatagenSettings};
+use duel_tools::gui::{self, GuiArgs};
+use duel_tools::matches::{self, MatchArgs, ResultsArgs};
+use duel_tools::play::PlayArgs;
+use duel_tools::tablebase::{self, TablebaseArgs};
+use duel_tools::train::{self, TrainArgs, TrainSettings};
+use duel_tools::tune::{self, TuneArgs};
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 #[derive(Parser)]
 #[command(
@@ -157,16 +152,6 @@ fn bench_task<G: HostedGame>(depth: u32) -> Result<(), String> {
         .map_err(|e| format!("bench: {e}"))
 }
 
-/// `duel match` for game `G`; Ctrl-C stops the match and still prints its summary.
-fn match_task<G: HostedGame>(config: &MatchConfig) -> Result<(), String> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let on_interrupt = Arc::clone(&stop);
-    if let Err(e) = ctrlc::set_handler(move || on_interrupt.store(true, Ordering::Relaxed)) {
-        eprintln!("warning: Ctrl-C will not end the match cleanly: {e}");
-    }
-    matches::run::<G>(config, &stop, &mut std::io::stdout()).map(|_| ())
-}
-
 /// The command line as one line, for the headers of the files a command writes.
 fn command_line() -> String {
     std::env::args()
@@ -244,7 +229,9 @@ fn main() -> ExitCode {
         Some(Command::Match { args, game }) => {
             // Each `--engine` occurrence is one participant.
             match args.config(&engine_groups(&matches, "match"), &game.variant) {
-                Ok(config) => run_task(with_variant!(&game.variant, G => match_task::<G>(&config))),
+                Ok(config) => run_task(
+                    with_variant!(&game.variant, G => matches::run_until_interrupted::<G>(&config)),
+                ),
                 Err(e) => CliError::Usage(e).report(),
             }
         }
@@ -288,7 +275,7 @@ fn main() -> ExitCode {
                 Err(e) => CliError::Usage(e.to_string()).report(),
             }
         }
-        None => match duel::protocol::run::<Duel>(std::io::stdin(), std::io::stdout()) {
+        None => match duel_engine::protocol::run::<Duel>(std::io::stdin(), std::io::stdout()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => CliError::Failed(format!("cannot start the engine: {e}")).report(),
         },

@@ -6,7 +6,7 @@
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::rules::{Rules, Spaces, played, spaces};
-use duel::game::Side;
+use duel_rules::game::Side;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};

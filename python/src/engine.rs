@@ -6,10 +6,10 @@ use crate::board::{Board, value_error};
 use crate::moves::Move;
 use crate::rules::Played;
 use crossbeam_channel::{Receiver, Sender, unbounded};
-use duel::engine::{Engine as GameEngine, Listener, SearchFault};
-use duel::game::Game;
-use duel::games::{HostedGame, with_variant};
-use duel::search::{Limits, Report, Score as SearchScore};
+use duel_engine::engine::{Engine as GameEngine, Listener, SearchFault};
+use duel_engine::search::{Limits, Report, Score as SearchScore};
+use duel_rules::game::Game;
+use duel_rules::games::{HostedGame, with_variant};
 use parking_lot::Mutex;
 use pyo3::exceptions::PyRuntimeWarning;
 use pyo3::prelude::*;
@@ -264,10 +264,10 @@ impl Engine {
         nnue: bool,
         skill_level: u8,
     ) -> PyResult<Engine> {
-        if skill_level > duel::search::MAX_LEVEL {
+        if skill_level > duel_engine::search::MAX_LEVEL {
             return value_error(format!(
                 "skill_level {skill_level}: out of range 0..={}",
-                duel::search::MAX_LEVEL
+                duel_engine::search::MAX_LEVEL
             ));
         }
         let made = with_variant!(game, G => {

@@ -1,6 +1,6 @@
 //! `duel._duel`, the extension module under the Python package `duel` (python/duel): the four
 //! games' rules ([`board::Board`], [`moves::Move`], [`outcome::Outcome`]), the engine in-process
-//! ([`engine::Engine`]) and random playouts in bulk, over the `duel` library. Nothing here knows a
+//! ([`engine::Engine`]) and random playouts in bulk, over the `duel-rules` and `duel-engine` crates. Nothing here knows a
 //! game's rules: every game is reached through the library's traits (docs/python.md).
 
 mod board;
@@ -52,7 +52,7 @@ fn _duel(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(max_game_length, module)?)?;
     module.add_function(wrap_pyfunction!(board::_restore_board, module)?)?;
     module.add_function(wrap_pyfunction!(playouts::batch_playouts, module)?)?;
-    module.add("VARIANTS", duel::games::VARIANTS.to_vec())?;
-    module.add("ENGINE_NAME", duel::engine::ENGINE_NAME)?;
+    module.add("VARIANTS", duel_rules::games::VARIANTS.to_vec())?;
+    module.add("ENGINE_NAME", duel_engine::engine::ENGINE_NAME)?;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! `duel.Move`: a legal move of the position it was listed in. A list of moves shares one copy of
 //! that position, so listing them costs one allocation; a move's text is written when asked for.
 
-use duel::game::Game;
+use duel_rules::game::Game;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
 use std::any::Any;

@@ -1,6 +1,6 @@
 //! `duel.Outcome`: how a game ended.
 
-use duel::game::{Outcome as GameResult, Side, Termination};
+use duel_rules::game::{Outcome as GameResult, Side, Termination};
 use pyo3::prelude::*;
 
 /// How a game ended: who won (`None` for a draw), by which rule, and the result.

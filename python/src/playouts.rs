@@ -3,7 +3,7 @@
 
 use crate::board::value_error;
 use crate::rules::played;
-use duel::game::Rng;
+use duel_rules::game::Rng;
 use pyo3::prelude::*;
 use std::thread;
 

@@ -2,12 +2,12 @@
 //! [`played`] picks the game by name; everything else is written once, generic over the game.
 
 use crate::moves::{Move, MoveSet, MovesOf};
-use duel::engine::perft::perft;
-use duel::game::{
+use duel_engine::engine::perft::perft;
+use duel_rules::game::{
     ActionSpace, Game, GameRecord, MoveList, Observation, Rng, Side, Termination, legal_actions,
     move_of_action, observe,
 };
-use duel::games::{HostedGame, with_variant};
+use duel_rules::games::{HostedGame, with_variant};
 use std::any::Any;
 use std::sync::Arc;
 
@@ -271,8 +271,8 @@ impl<G: HostedGame> Rules for Played<G> {
 /// 1 for a White win, −1 for a Black win, 0 for a draw.
 fn outcome_sign(termination: Termination) -> i8 {
     match termination.outcome() {
-        duel::game::Outcome::Win(Side::White) => 1,
-        duel::game::Outcome::Win(Side::Black) => -1,
-        duel::game::Outcome::Draw => 0,
+        duel_rules::game::Outcome::Win(Side::White) => 1,
+        duel_rules::game::Outcome::Win(Side::Black) => -1,
+        duel_rules::game::Outcome::Draw => 0,
     }
 }

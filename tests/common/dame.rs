@@ -1,9 +1,9 @@
 //! Dame positions for the tests: random placements and random play.
 
 use super::temp_dir::TempDir;
-use duel::game::{Game, Rng};
-use duel::games::Dame;
-use duel::games::dame::Square;
+use duel_rules::game::{Game, Rng};
+use duel_rules::games::Dame;
+use duel_rules::games::dame::Square;
 use std::process::Command;
 
 /// The 3-piece endgame databases, built by the real binary's `duel tablebase` into a new folder

@@ -4,11 +4,11 @@
 pub mod dame;
 
 /// Seeded random games' positions: the library's, shared with its unit tests.
-pub use duel::game::random_positions;
-use duel::game::{Game, MoveList, Rng};
+pub use duel_rules::game::random_positions;
+use duel_rules::game::{Game, MoveList, Rng};
 
 // The same guard as the unit tests' (one file, no crate for it).
-#[path = "../../src/temp_dir.rs"]
+#[path = "../../crates/tools/src/temp_dir.rs"]
 pub mod temp_dir;
 
 /// The legal moves of `pos`, in generation order.

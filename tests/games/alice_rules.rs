@@ -9,15 +9,15 @@ use crate::contract::{self, Contract};
 
 use alice_reference::{Coverage, RefPosition};
 use common::{legal_moves, legal_texts};
-use duel::engine::perft::perft;
-use duel::game::board_rows::RowsError;
-use duel::game::side_field::SideFieldError;
-use duel::game::{
+use duel_engine::engine::perft::perft;
+use duel_rules::game::board_rows::RowsError;
+use duel_rules::game::side_field::SideFieldError;
+use duel_rules::game::{
     Evaluation, Game, GameRecord, MoveList, MoveTextError, Outcome, Perft, Presentation, Rng,
     SearchHooks, Side, Termination, Tuning,
 };
-use duel::games::Alice;
-use duel::games::alice::{
+use duel_rules::games::Alice;
+use duel_rules::games::alice::{
     Board, FenError, Kind, Move, MoveError, MoveFlag, START_FEN, Square, VchessError,
 };
 
@@ -72,7 +72,7 @@ impl Contract for Alice {
     const ALPHABET: &'static str = "pnbrqkPNBRQKsocutlSOCUTL12345678/ wb-KQkqae9x0é\t";
 
     fn compute_hash(&self) -> u64 {
-        duel::games::alice::Position::compute_hash(self)
+        duel_rules::games::alice::Position::compute_hash(self)
     }
 
     fn playouts(seed: u64, games: usize) -> Vec<Self> {

@@ -3,8 +3,8 @@
 //! pinned down. The snapshots live in `tests/snapshots/`; set `UPDATE_SNAPSHOTS=1` to rewrite them
 //! after a deliberate change, and review the diff.
 
-use duel::game::{BoardStyle, Game, Presentation};
-use duel::games::Duel;
+use duel_rules::game::{BoardStyle, Game, Presentation};
+use duel_rules::games::Duel;
 use std::path::Path;
 
 /// Compares `actual` with the snapshot file `name`, or rewrites it when asked to.

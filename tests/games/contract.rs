@@ -8,12 +8,12 @@
 use crate::common;
 
 use common::{legal_moves, random_positions};
-use duel::for_each_game;
-use duel::game::{
+use duel_rules::for_each_game;
+use duel_rules::game::{
     Evaluation, Game, LevelLadder, MoveList, NetFeatures, Presentation, Rng, SearchHooks, Side,
     Termination, Tuning, join_marks,
 };
-use duel::games::{Alice, Dame, Duel, ELO_RANGE, HostedGame};
+use duel_rules::games::{Alice, Dame, Duel, ELO_RANGE, HostedGame};
 use std::collections::HashMap;
 use std::error::Error;
 
@@ -387,7 +387,7 @@ impl Game for Bare {
     type MoveError = <Duel as Game>::MoveError;
 
     const NAME: &'static str = "bare";
-    const DRAW_RULES: duel::game::DrawRules = Duel::DRAW_RULES;
+    const DRAW_RULES: duel_rules::game::DrawRules = Duel::DRAW_RULES;
     const GOAL: &'static str = Duel::GOAL;
     const BENCH_POSITIONS: &'static [&'static str] = &[];
 
@@ -415,7 +415,7 @@ impl Game for Bare {
     fn decided_winner(&self) -> Option<Side> {
         self.0.decided_winner()
     }
-    fn no_move_outcome(&self) -> duel::game::Outcome {
+    fn no_move_outcome(&self) -> duel_rules::game::Outcome {
         self.0.no_move_outcome()
     }
     fn quiet_plies(&self) -> u32 {
@@ -470,7 +470,7 @@ fn default_decoding_gives_only_legal_moves() {
 
 #[test]
 fn a_game_without_features_is_searched_without_a_net() {
-    let settings = duel::search::Settings::DEFAULT;
+    let settings = duel_engine::search::Settings::DEFAULT;
     assert!(settings.network::<Bare>().is_none());
     assert!(settings.network::<Duel>().is_some());
 }
@@ -480,7 +480,7 @@ fn default_presentation_and_tuning() {
     for pos in positions::<Bare>().iter().step_by(7) {
         assert_eq!(pos.diagram(), pos.to_text());
         assert_eq!(
-            pos.board_text(&duel::game::BoardStyle::plain()),
+            pos.board_text(&duel_rules::game::BoardStyle::plain()),
             pos.diagram()
         );
         assert_eq!(pos.announcement().is_some(), pos.in_check());

@@ -11,10 +11,10 @@ use crate::dame_reference;
 use common::dame::sample_positions;
 use common::{legal_moves, legal_texts};
 use dame_reference::RefPosition;
-use duel::engine::perft::perft;
-use duel::game::{Game, GameRecord, Outcome, Rng, SearchHooks, Side, Termination};
-use duel::games::Dame;
-use duel::games::dame::{KING_MOVES_DRAW, Move, START_TEXT, Square};
+use duel_engine::engine::perft::perft;
+use duel_rules::game::{Game, GameRecord, Outcome, Rng, SearchHooks, Side, Termination};
+use duel_rules::games::Dame;
+use duel_rules::games::dame::{KING_MOVES_DRAW, Move, START_TEXT, Square};
 
 impl Contract for Dame {
     const SAMPLE_GAMES: usize = 40;
@@ -24,7 +24,7 @@ impl Contract for Dame {
     const ALPHABET: &'static str = "mkMK123456789/ wb-x0é\tabcdefghLW";
 
     fn compute_hash(&self) -> u64 {
-        duel::games::dame::Position::compute_hash(self)
+        duel_rules::games::dame::Position::compute_hash(self)
     }
 
     fn playouts(seed: u64, games: usize) -> Vec<Self> {

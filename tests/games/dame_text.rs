@@ -8,11 +8,11 @@ use crate::dame_reference;
 use common::dame::sample_positions;
 use common::legal_moves;
 use dame_reference::RefPosition;
-use duel::game::board_rows::RowsError;
-use duel::game::side_field::SideFieldError;
-use duel::game::{Game, MoveTextError, Side};
-use duel::games::Dame;
-use duel::games::dame::{FenError, Move, MoveError, START_TEXT, Square};
+use duel_rules::game::board_rows::RowsError;
+use duel_rules::game::side_field::SideFieldError;
+use duel_rules::game::{Game, MoveTextError, Side};
+use duel_rules::games::Dame;
+use duel_rules::games::dame::{FenError, Move, MoveError, START_TEXT, Square};
 
 fn position(text: &str) -> Dame {
     Dame::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))

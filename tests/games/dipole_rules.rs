@@ -9,14 +9,14 @@ use crate::dipole_reference;
 
 use common::{legal_moves, legal_texts};
 use dipole_reference::RefPosition;
-use duel::engine::perft::perft;
-use duel::game::board_rows::RowsError;
-use duel::game::side_field::SideFieldError;
-use duel::game::{
+use duel_engine::engine::perft::perft;
+use duel_rules::game::board_rows::RowsError;
+use duel_rules::game::side_field::SideFieldError;
+use duel_rules::game::{
     Evaluation, Game, GameRecord, MoveTextError, Presentation, Rng, SearchHooks, Side, Termination,
 };
-use duel::games::Dipole;
-use duel::games::dipole::{FenError, Move, MoveError, MoveKind, START_TEXT, Square};
+use duel_rules::games::Dipole;
+use duel_rules::games::dipole::{FenError, Move, MoveError, MoveKind, START_TEXT, Square};
 
 /// Positions from seeded random play (`playouts(2026, 40)`, every 29th position), with perft 3 and
 /// perft 4. Two are special: a forced pass (White's single checker on g3 is hemmed in), and a position
@@ -89,7 +89,7 @@ impl Contract for Dipole {
     const ALPHABET: &'static str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN0123456789/-x: é\t+";
 
     fn compute_hash(&self) -> u64 {
-        duel::games::dipole::Position::compute_hash(self)
+        duel_rules::games::dipole::Position::compute_hash(self)
     }
 
     /// Games of both kinds: `games` of [`playouts`] and as many uniform ones.
@@ -326,7 +326,7 @@ fn no_two_passes_in_a_row() {
 
 #[test]
 fn no_draw_rules() {
-    assert_eq!(Dipole::DRAW_RULES, duel::game::DrawRules::NONE);
+    assert_eq!(Dipole::DRAW_RULES, duel_rules::game::DrawRules::NONE);
     assert_eq!(Dipole::start().quiet_plies(), 0);
     assert!(!Dipole::start().in_check());
 }

@@ -4,9 +4,9 @@ use crate::common;
 use crate::contract;
 
 use common::legal_texts;
-use duel::game::{Game, MoveList, MoveTextError};
-use duel::games::Duel;
-use duel::games::duel::MoveError;
+use duel_rules::game::{Game, MoveList, MoveTextError};
+use duel_rules::games::Duel;
+use duel_rules::games::duel::MoveError;
 
 const START_MOVES: &str = "A1-A6 A1-b5 A1-c4 A1-d3+ A1-e2 B1-B2 C1-C3 C1-b2 C1-d2 D1-D7 D1-a4 D1-b5 \
     D1-c6 D1-e6 D1-f5 D1-g4 D1-h3 D1-i2 E1-E2 F1-F7 F1-a2 F1-b3 F1-c4 F1-d5 F1-e6+ F1-g6 F1-h5 F1-i4 \
@@ -24,9 +24,9 @@ fn the_37_start_moves_with_their_marks() {
 #[test]
 fn every_example_of_the_rules_parses_and_formats_back() {
     let examples = [
-        ("D1-e6", duel::games::duel::START_DFEN),
-        ("H1-H2", duel::games::duel::START_DFEN),
-        ("F1-e6+", duel::games::duel::START_DFEN),
+        ("D1-e6", duel_rules::games::duel::START_DFEN),
+        ("H1-H2", duel_rules::games::duel::START_DFEN),
+        ("F1-e6+", duel_rules::games::duel::START_DFEN),
         (
             "e3xh3",
             "1b134b232/w316b151/1b421bK5/8w53/9/4b322w631/1w123wK2b12/6w542 b 5 32",
@@ -56,7 +56,7 @@ fn the_rules_examples_leave_the_board_as_described() {
     assert_eq!(after.to_text(), rules_dfen.replace(" b 0 1", " b 1 1"));
     assert_eq!(Duel::from_text(rules_dfen).unwrap().hash(), after.hash());
     assert!(after.in_check());
-    let e6 = duel::games::duel::Square::at(4, 5).unwrap();
+    let e6 = duel_rules::games::duel::Square::at(4, 5).unwrap();
     let after = start.make_move(start.parse_move("D1-e6").unwrap());
     assert_eq!(after.die_faces(e6).map(|(top, _)| top), Some(5));
     assert!(!after.in_check());

@@ -4,9 +4,9 @@
 use crate::common;
 use crate::duel_reference as reference;
 
-use duel::engine::perft::{divide, perft};
-use duel::game::{Game, MoveList};
-use duel::games::Duel;
+use duel_engine::engine::perft::{divide, perft};
+use duel_rules::game::{Game, MoveList};
+use duel_rules::games::Duel;
 use reference::RefPosition;
 
 /// Positions from seeded random play (seed 2026), with perft 3 and perft 4.

@@ -4,10 +4,10 @@
 use crate::common;
 use crate::contract::{self, Contract};
 
-use duel::game::side_field::SideFieldError;
-use duel::game::{Game, GameRecord, MoveList, Outcome, Side, Termination};
-use duel::games::Duel;
-use duel::games::duel::{DfenError, START_DFEN};
+use duel_rules::game::side_field::SideFieldError;
+use duel_rules::game::{Game, GameRecord, MoveList, Outcome, Side, Termination};
+use duel_rules::games::Duel;
+use duel_rules::games::duel::{DfenError, START_DFEN};
 
 impl Contract for Duel {
     const SAMPLE_GAMES: usize = 50;
@@ -18,7 +18,7 @@ impl Contract for Duel {
     const DECIDED_TEXT_MAY_BE_REFUSED: bool = true;
 
     fn compute_hash(&self) -> u64 {
-        duel::games::duel::Position::compute_hash(self)
+        duel_rules::games::duel::Position::compute_hash(self)
     }
 
     /// Uniform random play, in games of up to 300 plies.

@@ -1,6 +1,6 @@
 //! The page's controls as a person uses them, for the browser tests: a move typed, a position set
 //! from its text, a protocol line typed, a control clicked. Each acts through the page's own
-//! elements and events (the ids of `src/tools/gui/assets/index.html`) and returns at once; the tests
+//! elements and events (the ids of `crates/tools/src/gui/assets/index.html`) and returns at once; the tests
 //! wait for what they expect with [`wait_until`](crate::browser::wait_until).
 
 use crate::browser::js;

@@ -1,15 +1,15 @@
 //! The page's scripts read as source, no browser: their imports flow one way (no module reaches
 //! itself again through its imports), each module has at most [`MAX_MODULE_LINES`] lines and each
 //! function at most [`MAX_FUNCTION_LINES`], each game's drawing imports nothing, and `duel gui` serves
-//! every module of `src/tools/gui/assets/js/`. The page's lower layers (docs/gui.md, "The page's
+//! every module of `crates/tools/src/gui/assets/js/`. The page's lower layers (docs/gui.md, "The page's
 //! code") are checked too: the data and tools ([`BASE`]) import only each other, the views
 //! ([`VIEWS`]) only those and each other, never an action, and the transport `server.js` only the
 //! connection below it.
 //!
-//! The modules: `src/tools/gui/assets/js/*.js`, `src/games/*/web_board.js` and `src/web/*.js`.
+//! The modules: `crates/tools/src/gui/assets/js/*.js`, `crates/rules/src/games/*/web_board.js` and `crates/web/src/*.js`.
 //! An import is a static `import … from './x.js'` (or `export … from`, or `import './x.js'`) or a
 //! dynamic `import('./x.js')` with a literal path (a static one must end with `;`), resolved beside the importing file; the static
-//! site's names for `src/web` files (scripts/build-web copies them into `js/`) are in [`SITE_NAMES`].
+//! site's names for `crates/web/src` files (scripts/build-web copies them into `js/`) are in [`SITE_NAMES`].
 //! A path built at run time (the games' drawings, `import(new URL(`../games/${v}.js`, …))`) is no
 //! edge: those modules import nothing, which is checked.
 //!
@@ -28,7 +28,7 @@ const MAX_MODULE_LINES: usize = 200;
 /// The most lines a function may have, its first and last included.
 const MAX_FUNCTION_LINES: usize = 60;
 /// The page's own modules, as `duel gui` serves them.
-const PAGE_JS: &str = "src/tools/gui/assets/js";
+const PAGE_JS: &str = "crates/tools/src/gui/assets/js";
 /// The page's data and tools: they import nothing of the page above them.
 const BASE: [&str; 9] = [
     "state.js",
@@ -52,10 +52,10 @@ const VIEWS: [&str; 8] = [
     "sidelines.js",
     "dialogs.js",
 ];
-/// The static site's names for files of `src/web/`, as scripts/build-web copies them into `js/`.
+/// The static site's names for files of `crates/web/src/`, as scripts/build-web copies them into `js/`.
 const SITE_NAMES: [(&str, &str); 2] = [
-    ("worker_connection.js", "src/web/connection.js"),
-    ("offline.js", "src/web/offline.js"),
+    ("worker_connection.js", "crates/web/src/connection.js"),
+    ("offline.js", "crates/web/src/offline.js"),
 ];
 
 /// The project's root, where `cargo test` runs from.
@@ -83,8 +83,8 @@ fn modules() -> Vec<String> {
         }
     };
     add_dir(Path::new(PAGE_JS), None);
-    add_dir(Path::new("src/web"), None);
-    for game in fs::read_dir(root().join("src/games")).unwrap() {
+    add_dir(Path::new("crates/web/src"), None);
+    for game in fs::read_dir(root().join("crates/rules/src/games")).unwrap() {
         let game = game.unwrap().path();
         if game.join("web_board.js").is_file() {
             add_dir(game.strip_prefix(root()).unwrap(), Some("web_board.js"));
@@ -336,7 +336,7 @@ fn the_page_lower_layers_import_only_below() {
             n if VIEWS.contains(&n) => BASE.iter().chain(&VIEWS).copied().collect(),
             _ => continue,
         };
-        // The static site's Worker transport (src/web/connection.js) stands beside the page's layers.
+        // The static site's Worker transport (crates/web/src/connection.js) stands beside the page's layers.
         let within = targets.iter().filter(|t| t.starts_with(PAGE_JS));
         for target in within.map(|t| short(t)) {
             if !allowed.contains(&target.as_str()) {
@@ -415,16 +415,16 @@ fn imports_are_read_static_multiline_and_dynamic() {
 
 #[test]
 fn duel_gui_serves_every_page_module() {
-    let table = read("src/tools/gui/assets.rs");
+    let table = read("crates/tools/src/gui/assets.rs");
     for module in modules().iter().filter(|m| m.starts_with(PAGE_JS)) {
         let name = short(module);
         assert!(
             table.contains(&format!("\"/js/{name}\"")),
-            "src/tools/gui/assets.rs does not serve js/{name}"
+            "crates/tools/src/gui/assets.rs does not serve js/{name}"
         );
         assert!(
             table.contains(&format!("include_str!(\"assets/js/{name}\")")),
-            "src/tools/gui/assets.rs does not embed assets/js/{name}"
+            "crates/tools/src/gui/assets.rs does not embed assets/js/{name}"
         );
     }
 }

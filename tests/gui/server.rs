@@ -215,7 +215,7 @@ async fn the_relay_carries_protocol_lines_and_the_rules_answer() {
     let (hello, _) = until(&mut socket, is("hello")).await;
     assert_eq!(hello["variant"], "dipole");
     // Every hosted game, in the order of the one list.
-    assert_eq!(hello["variants"], json!(duel::games::VARIANTS));
+    assert_eq!(hello["variants"], json!(duel_rules::games::VARIANTS));
     assert_eq!(hello["engine"], json!({"name": "duel", "dialect": "uci"}));
     // The handshake of duel match, shown to the page: uci, the engine's options, the variant.
     let (_, handshake) = until(&mut socket, status("ready")).await;

@@ -1,8 +1,8 @@
 //! Every command of both dialects, and what it answers.
 
 use crate::harness::{Engine, assert_legal_bestmove, bestmove_of, errors, record_of};
-use duel::game::{Evaluation, Game, Presentation};
-use duel::games::Duel;
+use duel_rules::game::{Evaluation, Game, Presentation};
+use duel_rules::games::Duel;
 use std::process::Command;
 
 const OPTIONS: [&str; 14] = [
@@ -156,7 +156,10 @@ fn position_startpos_fen_and_moves_with_or_without_marks() {
         "position startpos moves F1xe6".to_string(),
         "position startpos moves F1-e6++".to_string(),
         format!("position fen {after}"),
-        format!("position fen {} moves F1-e6", duel::games::duel::START_DFEN),
+        format!(
+            "position fen {} moves F1-e6",
+            duel_rules::games::duel::START_DFEN
+        ),
     ] {
         engine.send(&line);
         engine.send("d");
@@ -293,7 +296,10 @@ fn query_result_sees_a_repetition_through_the_move_history() {
     engine.send("query result");
     assert_eq!(engine.sync(), ["response true", "response draw"]);
     // The same position without the history is no draw.
-    engine.send(&format!("position fen {}", duel::games::duel::START_DFEN));
+    engine.send(&format!(
+        "position fen {}",
+        duel_rules::games::duel::START_DFEN
+    ));
     engine.send("query result");
     assert_eq!(engine.sync(), ["response none"]);
 }
@@ -504,8 +510,8 @@ fn uci_variant_switches_the_game() {
 /// notation beside ours.
 #[test]
 fn position_reads_vchess_alice_fens_and_abstractplay_dipole_moves() {
-    use duel::game::GameRecord;
-    use duel::games::{Alice, Dipole};
+    use duel_rules::game::GameRecord;
+    use duel_rules::games::{Alice, Dipole};
     let mut engine = Engine::start();
     engine.send("setoption name UCI_Variant value alice");
     engine

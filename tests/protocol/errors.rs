@@ -2,8 +2,8 @@
 //! keeps running.
 
 use crate::harness::{Engine, assert_legal_bestmove, bestmove_of, errors, record_of};
-use duel::game::Game;
-use duel::games::Duel;
+use duel_rules::game::Game;
+use duel_rules::games::Duel;
 
 /// Sends `input` (one line), then `isready`, and returns the single error line it caused.
 fn single_error(engine: &mut Engine, input: &str) -> String {
@@ -231,7 +231,10 @@ fn very_long_lines() {
     let error = single_error(&mut engine, &"x".repeat(1_000_000));
     assert!(error.len() < 400, "{} bytes", error.len());
     // Over the limit: refused without being held.
-    let error = single_error(&mut engine, &"y".repeat(3 * duel::protocol::MAX_LINE_BYTES));
+    let error = single_error(
+        &mut engine,
+        &"y".repeat(3 * duel_engine::protocol::MAX_LINE_BYTES),
+    );
     assert!(error.contains("longer than the limit"), "{error}");
     still_works(&mut engine);
 }
@@ -276,11 +279,11 @@ fn depth_two_score(engine: &mut Engine) -> String {
 
 #[test]
 fn eval_files_that_are_not_a_net_of_the_game_are_refused_and_the_net_kept() {
-    use duel::game::NetFeatures;
-    use duel::games::Alice;
-    use duel::search::nnue::FileHeader;
-    use duel::search::nnue::OutputBuckets;
-    use duel::tools::train::model::Model;
+    use duel_engine::search::nnue::FileHeader;
+    use duel_engine::search::nnue::OutputBuckets;
+    use duel_rules::game::NetFeatures;
+    use duel_rules::games::Alice;
+    use duel_tools::train::model::Model;
     let dir = crate::common::temp_dir::TempDir::new("duel-evalfile");
     /// A random net of game `G` of 8 neurons, written to `dir/name`.
     fn net_file<G: NetFeatures>(dir: &std::path::Path, name: &str) -> std::path::PathBuf {

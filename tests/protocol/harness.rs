@@ -4,8 +4,8 @@
 //! the channel with a timeout, so a silent engine fails the test instead of hanging the suite. A failing
 //! expectation prints the whole transcript. Dropping the harness kills the engine.
 
-use duel::game::{Game, GameRecord};
-use duel::games::Duel;
+use duel_rules::game::{Game, GameRecord};
+use duel_rules::games::Duel;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};

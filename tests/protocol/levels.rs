@@ -1,8 +1,8 @@
 //! Levels below full strength: `Skill Level`, `UCI_LimitStrength` and `UCI_Elo` over the pipes.
 
 use crate::harness::{Engine, bestmove_of, errors};
-use duel::game::{Game, GameRecord, MoveList};
-use duel::games::{Duel, VARIANTS};
+use duel_rules::game::{Game, GameRecord, MoveList};
+use duel_rules::games::{Duel, VARIANTS};
 
 /// The three options as `uci` declares them.
 #[test]
@@ -68,7 +68,7 @@ fn a_limited_level_plays_legal_moves_in_every_game() {
                 "setoption name UCI_Elo value 900",
             ],
         ] {
-            duel::with_variant!(variant, G => play_limited::<G>(variant, setup, 8)).unwrap();
+            duel_rules::with_variant!(variant, G => play_limited::<G>(variant, setup, 8)).unwrap();
         }
     }
 }

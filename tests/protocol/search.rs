@@ -2,8 +2,8 @@
 //! Every `go` must yield exactly one `bestmove`.
 
 use crate::harness::{Engine, assert_legal_bestmove, record_of};
-use duel::game::Game;
-use duel::games::Duel;
+use duel_rules::game::Game;
+use duel_rules::games::Duel;
 use std::time::{Duration, Instant};
 
 fn count_bestmoves(lines: &[String]) -> usize {

@@ -1,8 +1,8 @@
 //! Many rapid search cycles: exactly one `bestmove` per `go`, each legal in its own position.
 
 use crate::harness::{Engine, assert_legal_bestmove, record_of};
-use duel::game::GameRecord;
-use duel::games::Duel;
+use duel_rules::game::GameRecord;
+use duel_rules::games::Duel;
 
 const CYCLES: usize = 1000;
 

@@ -5,9 +5,9 @@
 use crate::common::dame;
 use crate::common::temp_dir::TempDir;
 use crate::harness::{Engine, bestmove_of, errors};
-use duel::game::{EndgameIndex, Game, MoveList};
-use duel::games::Dame;
-use duel::search::tablebase::{EndgameValue, Tablebases};
+use duel_engine::search::tablebase::{EndgameValue, Tablebases};
+use duel_rules::game::{EndgameIndex, Game, MoveList};
+use duel_rules::games::Dame;
 
 /// A won `KKvK` position (a conversion at least 5 plies away) and the moves that keep its value.
 fn won_position(tables: &Tablebases) -> (Dame, Vec<String>) {

@@ -3,8 +3,8 @@
 //! `query result` must agree with the library's verdict.
 
 use crate::harness::{Engine, bestmove_of};
-use duel::game::{Game, GameRecord, Side};
-use duel::games::{Alice, Dame, Dipole, Duel};
+use duel_rules::game::{Game, GameRecord, Side};
+use duel_rules::games::{Alice, Dame, Dipole, Duel};
 use std::time::Instant;
 
 /// Each player's time for the whole game, and the increment. Small, so that a real time manager keeps
@@ -113,9 +113,9 @@ fn play_itself<G: Game>(setup: &[&str], max_plies: usize) {
     engine.send("query result");
     let verdict = record.termination().expect("the game is over").outcome();
     let expected = match verdict {
-        duel::game::Outcome::Win(Side::White) => "p1win",
-        duel::game::Outcome::Win(Side::Black) => "p2win",
-        duel::game::Outcome::Draw => "draw",
+        duel_rules::game::Outcome::Win(Side::White) => "p1win",
+        duel_rules::game::Outcome::Win(Side::Black) => "p2win",
+        duel_rules::game::Outcome::Draw => "draw",
     };
     assert_eq!(engine.next_line(), format!("response {expected}"));
     engine.send("quit");

@@ -1,12 +1,12 @@
 //! The search through its public contract, on Duel positions built by hand (each checked with the
 //! engine's own move generator and, for mates, an independent brute-force solver below).
 
-use duel::game::{Game, MoveList, Outcome};
-use duel::games::Duel;
-use duel::search::{
+use duel_engine::search::{
     Bound, Limits, Report, Score, SearchControl, SearchRequest, SearchSummary, Settings,
     TranspositionTable, run_detailed,
 };
+use duel_rules::game::{Game, MoveList, Outcome};
+use duel_rules::games::Duel;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -233,7 +233,7 @@ fn the_quiet_ply_limit_draws_unless_the_game_is_won_first() {
 fn a_third_repetition_from_the_game_history_is_a_draw() {
     // The kings step out and back twice: the start position occurs for the third time at the root,
     // so stepping out once more repeats E1-E2's position for the third time.
-    let mut game = duel::game::GameRecord::new(Duel::start());
+    let mut game = duel_rules::game::GameRecord::new(Duel::start());
     for _ in 0..2 {
         for mv in ["E1-E2", "E8-E7", "E2-E1", "E7-E8"] {
             game.play_text(mv).expect("legal");
@@ -541,7 +541,7 @@ fn reported_seldepth_is_never_below_the_depth() {
     for text in [
         MATE_IN_2,
         MATE_IN_2_WITH_CHECK,
-        duel::games::duel::START_DFEN,
+        duel_rules::games::duel::START_DFEN,
     ] {
         let found = search_depth(&pos(text), 8);
         assert!(!found.reports.is_empty());

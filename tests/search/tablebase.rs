@@ -5,13 +5,13 @@
 
 use crate::common::dame;
 use crate::common::temp_dir::TempDir;
-use duel::game::{EndgameIndex, Game, MoveList, Pieces};
-use duel::games::Dame;
-use duel::search::tablebase::{EndgameValue, Tablebases};
-use duel::search::{
+use duel_engine::search::tablebase::{EndgameValue, Tablebases};
+use duel_engine::search::{
     Limits, Report, Score, SearchControl, SearchRequest, SearchSummary, Settings,
     TranspositionTable, run_detailed,
 };
+use duel_rules::game::{EndgameIndex, Game, MoveList, Pieces};
+use duel_rules::games::Dame;
 use std::sync::Arc;
 
 type Move = <Dame as Game>::Move;

@@ -5,10 +5,10 @@
 use crate::common;
 
 use common::temp_dir::TempDir;
-use duel::for_each_game;
-use duel::games::{Dipole, HostedGame, VARIANTS};
-use duel::tools::book::{self, BookSettings, DeepCheck, Verification};
-use duel::tools::openings::shipped;
+use duel_rules::for_each_game;
+use duel_rules::games::{Dipole, HostedGame, VARIANTS};
+use duel_tools::book::{self, BookSettings, DeepCheck, Verification};
+use duel_tools::openings::shipped;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -23,7 +23,7 @@ fn run_book(args: &[&str]) -> Output {
 
 /// Of a shipped book, the verification re-checks the first opening in `cargo test` (one every
 /// `openings`): the verification is a much deeper search than the book's (some Dipole openings take
-/// seconds at depth 22), so the whole book's re-check is `duel book --variant V --check books/V.txt`,
+/// seconds at depth 22), so the whole book's re-check is `duel book --variant V --check crates/rules/books/V.txt`,
 /// outside the tests.
 fn deep_sample(openings: usize) -> DeepCheck {
     DeepCheck::Every(openings)
@@ -36,7 +36,7 @@ fn the_book_is_balanced<G: HostedGame>() {
     let text = G::BOOK.unwrap_or_else(|| panic!("{} has a shipped book", G::NAME));
     let openings = text.lines().filter(|l| l.starts_with("startpos")).count();
     let checked = book::verify::<G>(text, deep_sample(openings))
-        .unwrap_or_else(|e| panic!("books/{}.txt: {e}", G::NAME));
+        .unwrap_or_else(|e| panic!("crates/rules/books/{}.txt: {e}", G::NAME));
     assert!(checked.openings >= 100, "{}: {}", G::NAME, checked.openings);
     assert_eq!(checked.openings, openings);
     assert!(checked.widest <= checked.settings.window);
@@ -53,7 +53,7 @@ fn the_book_is_balanced<G: HostedGame>() {
 fn the_book_file_is_as_written<G: HostedGame>() {
     let text = G::BOOK.unwrap();
     let mut read = book::read_book::<G>(text).unwrap();
-    read.settings.out = PathBuf::from(format!("books/{}.txt", G::NAME));
+    read.settings.out = PathBuf::from(format!("crates/rules/books/{}.txt", G::NAME));
     assert_eq!(read.text(), text);
 }
 
@@ -186,7 +186,7 @@ fn unverified_book() -> String {
             .lines
             .pop()
             .unwrap();
-        let tt = duel::search::TranspositionTable::new(1);
+        let tt = duel_engine::search::TranspositionTable::new(1);
         let book::Verdict::Score(score) =
             book::score_opening(&opening.record, Some(8), None, false, &tt)
         else {
@@ -286,7 +286,7 @@ fn the_verification_drops_a_decided_opening_and_keeps_a_level_one() {
 fn a_verification_with_the_net_scores_by_the_net_and_says_so() {
     let dir = TempDir::new("duel-book-test");
     // The shipped Dame book's header and first three openings.
-    let shipped = include_str!("../../books/dame.txt");
+    let shipped = include_str!("../../crates/rules/books/dame.txt");
     let header = shipped.lines().take_while(|l| l.starts_with('#'));
     let openings = shipped.lines().filter(|l| !l.starts_with('#')).take(3);
     let text: Vec<&str> = header.chain(openings).collect();

@@ -3,13 +3,13 @@
 //! another game, a cut file and bad arguments are refused by name.
 
 use crate::common::temp_dir::TempDir;
-use duel::for_each_game;
-use duel::game::GameRecord;
-use duel::games::{Dame, Duel, HostedGame};
-use duel::search::TranspositionTable;
-use duel::tools::datagen::format::{self, GameData, Header, MATE_SCORE};
-use duel::tools::datagen::{self, DatagenSettings, selfplay};
-use duel::tools::shard::Shard;
+use duel_engine::search::TranspositionTable;
+use duel_rules::for_each_game;
+use duel_rules::game::GameRecord;
+use duel_rules::games::{Dame, Duel, HostedGame};
+use duel_tools::datagen::format::{self, GameData, Header, MATE_SCORE};
+use duel_tools::datagen::{self, DatagenSettings, selfplay};
+use duel_tools::shard::Shard;
 use std::path::Path;
 use std::process::Command;
 
@@ -37,7 +37,7 @@ fn games_in<G: HostedGame>(path: &Path) -> Vec<GameData<G>> {
 /// A self-played game of `G` survives writing and reading; its kept positions are quiet and
 /// undecided, and it ends as the rules end it (or at the longest game).
 fn a_game_round_trips_and_keeps_quiet_positions<G: HostedGame>() {
-    let book = duel::tools::openings::load::<G>(G::BOOK.unwrap()).unwrap();
+    let book = duel_tools::openings::load::<G>(G::BOOK.unwrap()).unwrap();
     let tt = TranspositionTable::new(1);
     for index in 0..3 {
         let opening = selfplay::opening(&book, 1, index, 2);

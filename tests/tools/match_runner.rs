@@ -4,9 +4,9 @@
 use crate::common;
 
 use common::temp_dir::TempDir;
-use duel::games::Duel;
-use duel::record::pgn;
-use duel::tools::matches::MatchResults;
+use duel_rules::games::Duel;
+use duel_rules::record::pgn;
+use duel_tools::matches::MatchResults;
 use std::path::Path;
 use std::process::Command;
 
@@ -514,9 +514,9 @@ fn ctrl_c_ends_the_match_with_its_summary() {
 /// with one of its openings. --opening-plies still gives random openings instead.
 #[test]
 fn the_shipped_book_gives_the_default_openings() {
-    use duel::games::Dipole;
+    use duel_rules::games::Dipole;
     let book =
-        duel::tools::openings::load::<Dipole>(duel::tools::openings::shipped("dipole").unwrap())
+        duel_tools::openings::load::<Dipole>(duel_tools::openings::shipped("dipole").unwrap())
             .unwrap();
     let from_book = |pgn_text: &str| -> Vec<bool> {
         pgn::read::<Dipole>(pgn_text)

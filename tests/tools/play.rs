@@ -8,10 +8,10 @@ use crate::common;
 use crate::harness;
 
 use common::temp_dir::TempDir;
-use duel::game::{BoardStyle, Game, Presentation, Side, Termination};
-use duel::games::Duel;
-use duel::record::game_end::GameEnd;
-use duel::record::pgn;
+use duel_rules::game::{BoardStyle, Game, Presentation, Side, Termination};
+use duel_rules::games::Duel;
+use duel_rules::record::game_end::GameEnd;
+use duel_rules::record::pgn;
 use harness::Engine as Process;
 use std::path::Path;
 use std::process::Command;
@@ -537,13 +537,14 @@ fn dipole_is_played_with_variant() {
     } else {
         Side::Black
     };
-    let games = pgn::read::<duel::games::Dipole>(&std::fs::read_to_string(&log).unwrap()).unwrap();
+    let games =
+        pgn::read::<duel_rules::games::Dipole>(&std::fs::read_to_string(&log).unwrap()).unwrap();
     assert_eq!(games[0].tag("Variant"), Some("dipole"));
     assert_eq!(
         games[0].record.termination(),
         Some(Termination::Goal {
             winner,
-            how: duel::games::Dipole::GOAL
+            how: duel_rules::games::Dipole::GOAL
         })
     );
 }
@@ -588,7 +589,7 @@ fn dame_is_played_with_variant() {
     demo.close_input();
     let end = demo.read_until(is_game_end).pop().unwrap();
     assert!(demo.wait_exit().success());
-    let games = logged_as_announced::<duel::games::Dame>(&log, &end);
+    let games = logged_as_announced::<duel_rules::games::Dame>(&log, &end);
     assert_eq!(games[0].tag("Variant"), Some("dame"));
 }
 

@@ -6,10 +6,10 @@
 use crate::common;
 
 use common::temp_dir::TempDir;
-use duel::games::Duel;
-use duel::record::pgn;
-use duel::tools::matches::MatchResults;
-use duel::tools::shard::ShardSet;
+use duel_rules::games::Duel;
+use duel_rules::record::pgn;
+use duel_tools::matches::MatchResults;
+use duel_tools::shard::ShardSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};

@@ -1,13 +1,13 @@
 //! `duel tablebase` over the real binary: it builds every signature's file, a stopped run resumes
 //! from the whole files and rebuilds the broken ones to the same bytes, `--verify` checks them, and
 //! a game without databases is refused. (3 pieces: 4 take half a minute in a release build, too
-//! long for the suite; the unit tests in `src/tools/tablebase` check 3-piece values against their
+//! long for the suite; the unit tests in `crates/tools/src/tablebase` check 3-piece values against their
 //! moves and a search.)
 
 use crate::common::temp_dir::TempDir;
-use duel::game::{EndgameIndex, Game};
-use duel::games::Dame;
-use duel::search::tablebase::{EndgameValue, Table, Tablebases};
+use duel_engine::search::tablebase::{EndgameValue, Table, Tablebases};
+use duel_rules::game::{EndgameIndex, Game};
+use duel_rules::games::Dame;
 use std::process::{Command, Output};
 
 /// Runs `duel tablebase` with `args`.
@@ -164,7 +164,7 @@ fn a_folder_of_tables_is_probed_and_bad_files_are_named() {
     let mut other_version = kvk.clone();
     other_version[8] = 2;
     std::fs::write(dir.path().join("dame-KKvKK.tb"), other_version).unwrap();
-    let alice = Table::encode("alice", "KvK", duel::game::Signature(0x101), &[0; 10]);
+    let alice = Table::encode("alice", "KvK", duel_rules::game::Signature(0x101), &[0; 10]);
     std::fs::write(dir.path().join("dame-KKvK.tb"), alice.to_bytes()).unwrap();
     std::fs::write(dir.path().join("dame-KvKK.tb"), &kvk[..40]).unwrap();
     std::fs::write(dir.path().join("alice-KvK.tb"), b"not looked at").unwrap();

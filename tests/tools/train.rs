@@ -4,17 +4,17 @@
 
 use crate::common::legal_moves;
 use crate::common::temp_dir::TempDir;
-use duel::game::{Game, NetFeatures, Outcome, Side};
-use duel::games::{Alice, Dame, Duel, HostedGame};
-use duel::search::nnue::FileHeader;
-use duel::search::nnue::{Network, network};
-use duel::search::tablebase::Tablebases;
-use duel::tools::datagen::format::{GameData, Ply};
-use duel::tools::datagen::{self, DatagenSettings};
-use duel::tools::shard::Shard;
-use duel::tools::tablebase::{self, TablebaseArgs};
-use duel::tools::train::{self, TrainSettings};
-use duel::tools::train::{database_results, samples};
+use duel_engine::search::nnue::FileHeader;
+use duel_engine::search::nnue::{Network, network};
+use duel_engine::search::tablebase::Tablebases;
+use duel_rules::game::{Game, NetFeatures, Outcome, Side};
+use duel_rules::games::{Alice, Dame, Duel, HostedGame};
+use duel_tools::datagen::format::{GameData, Ply};
+use duel_tools::datagen::{self, DatagenSettings};
+use duel_tools::shard::Shard;
+use duel_tools::tablebase::{self, TablebaseArgs};
+use duel_tools::train::{self, TrainSettings};
+use duel_tools::train::{database_results, samples};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

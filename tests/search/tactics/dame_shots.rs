@@ -6,8 +6,8 @@
 //! answer one of its legal moves, quiet.
 
 use crate::common::legal_texts;
-use duel::game::Game;
-use duel::games::Dame;
+use duel_rules::game::Game;
+use duel_rules::games::Dame;
 
 #[test]
 fn every_shot_is_a_legal_quiet_move_of_a_position_without_a_capture_due() {

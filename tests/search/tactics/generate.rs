@@ -6,7 +6,7 @@
 
 use super::solver::{Solvable, shortest_win, winning_moves};
 use super::suite::Entry;
-use duel::game::Rng;
+use duel_rules::game::Rng;
 use std::collections::HashSet;
 
 /// What generation needs of a reference position beyond the solver's part.

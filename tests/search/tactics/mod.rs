@@ -17,11 +17,11 @@ mod generate;
 mod solver;
 mod suite;
 
-use duel::game::{Game, Searchable};
-use duel::games::Duel;
-use duel::search::{
+use duel_engine::search::{
     Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable, run_detailed,
 };
+use duel_rules::game::{Game, Searchable};
+use duel_rules::games::Duel;
 use generate::{Candidate, Plan, board_of};
 use reference::RefPosition;
 use solver::{Solvable, forced_win_in, shortest_win, winning_moves};

@@ -8,7 +8,7 @@ use super::solver::{Solvable, forced_win_in, shortest_win, winning_moves};
 use super::suite::{self, Entry};
 use super::{check_well_formed, engine_misses, prove};
 use crate::dipole_reference::RefPosition;
-use duel::games::Dipole;
+use duel_rules::games::Dipole;
 
 /// How the suite was made (see `generate`): wins in 2 to 5 moves.
 const PLAN: Plan = Plan {
@@ -54,7 +54,7 @@ impl Solvable for RefPosition {
 
 impl Candidate for RefPosition {
     fn start() -> Self {
-        RefPosition::from_text(duel::games::dipole::START_TEXT)
+        RefPosition::from_text(duel_rules::games::dipole::START_TEXT)
     }
 
     fn text(&self) -> String {

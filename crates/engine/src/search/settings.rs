@@ -1,0 +1,107 @@
+//! Engine options that shape a search: threads, principal variations, the move overhead, the playing
+//! strength, the contempt for draws, the evaluation and the endgame databases.
+
+use super::nnue::{Network, embedded_network};
+use super::skill::Strength;
+use super::tablebase::Tablebases;
+use duel_rules::game::{NetFeatures, Pieces};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Settings that come from engine options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Search threads (Lazy SMP: every thread searches the whole tree, sharing the transposition
+    /// table; the first one reports and decides).
+    pub threads: usize,
+    /// Principal variations to report.
+    pub multipv: usize,
+    /// Time kept back per move for communication.
+    pub move_overhead: Duration,
+    /// The playing strength (`Skill Level`, `UCI_LimitStrength`, `UCI_Elo`).
+    pub strength: Strength,
+    /// How much worse than the evaluation's zero a draw is for the side the engine searches for
+    /// (`Contempt`, in hundredths of a basic piece, as Stockfish's was in centipawns): above zero, the
+    /// engine plays on in a level position rather than settle for a draw by rule or by the endgame
+    /// databases; the opponent's draws are worth as much more to it.
+    pub contempt: Pieces,
+    /// Whether to evaluate with a net where the game has one (`Use NNUE`); otherwise, and in games
+    /// without a net, with the game's hand-written evaluation.
+    pub use_net: bool,
+    /// The net loaded by `EvalFile`; `None`: the game's embedded net.
+    pub net: Option<Arc<Network>>,
+    /// The endgame databases loaded by `TablebasePath`, probed at the root and in the search.
+    pub tablebases: Option<Arc<Tablebases>>,
+}
+
+impl Settings {
+    /// The defaults, which the engine options declare: one thread, one line, 10 ms of overhead, full
+    /// strength, no contempt, the game's embedded net.
+    pub const DEFAULT: Settings = Settings {
+        threads: 1,
+        multipv: 1,
+        move_overhead: Duration::from_millis(10),
+        strength: Strength::FULL,
+        contempt: Pieces::hundredths(0),
+        use_net: true,
+        net: None,
+        tablebases: None,
+    };
+}
+
+impl Settings {
+    /// The net a search of `G` evaluates with under these settings: none when `Use NNUE` is off or
+    /// the game has no feature set, else the loaded one or the embedded one.
+    pub fn network<G: NetFeatures>(&self) -> Option<Arc<Network>> {
+        if G::FEATURE_COUNT == 0 || !self.use_net {
+            return None;
+        }
+        self.net.clone().or_else(embedded_network::<G>)
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings::DEFAULT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use duel_rules::games::{Dipole, Duel};
+
+    #[test]
+    fn the_options_choose_the_net() {
+        let hand_written = Settings {
+            use_net: false,
+            ..Settings::DEFAULT
+        };
+        assert!(hand_written.network::<Duel>().is_none());
+        let embedded = Settings::DEFAULT
+            .network::<Duel>()
+            .expect("the embedded net");
+        assert!(
+            Arc::ptr_eq(&embedded, &embedded_network::<Duel>().unwrap()),
+            "read once"
+        );
+        let loaded = Arc::new((*embedded_network::<Dipole>().unwrap()).clone());
+        let from_file = Settings {
+            net: Some(Arc::clone(&loaded)),
+            ..Settings::DEFAULT
+        };
+        assert!(Arc::ptr_eq(
+            &from_file.network::<Dipole>().unwrap(),
+            &loaded
+        ));
+        assert!(
+            Settings {
+                use_net: false,
+                ..from_file
+            }
+            .network::<Dipole>()
+            .is_none(),
+            "Use NNUE false outranks a loaded net"
+        );
+    }
+}

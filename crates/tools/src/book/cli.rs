@@ -1,0 +1,257 @@
+//! The command-line arguments of `duel book`, checked into a [`BookTask`]: make a book, re-verify
+//! an existing one, or check one against its header.
+
+use super::header::{BookSettings, Verification};
+use clap::Args;
+use duel_rules::game::Pieces;
+use duel_rules::games::with_variant;
+use std::path::{Path, PathBuf};
+
+/// The window of a book when `--window` is not given: half the game's basic piece.
+pub const DEFAULT_WINDOW: Pieces = Pieces::hundredths(50);
+
+/// The seed of a book when `--seed` is not given.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// `duel book`: make a balanced opening book.
+#[derive(Args, Debug, Clone)]
+pub struct BookArgs {
+    /// Random plies from the start position (at least 1).
+    #[arg(long)]
+    pub plies: Option<u32>,
+    /// Positions wanted (at least 1).
+    #[arg(long)]
+    pub count: Option<usize>,
+    /// The depth of the search that scores each position.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// The node budget of that search (with --depth: whichever ends it first).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// The largest score for the side to move, either sign, in the game's evaluation scale (its
+    /// basic piece is worth 100 in every hosted game), of a kept position [default: half a piece,
+    /// 50].
+    #[arg(long)]
+    pub window: Option<u32>,
+    /// The book file to write (the match runner's openings format).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Seed of the random play [default: 1].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The depth of the verification: a deeper search that re-scores every kept position and drops
+    /// those it finds a forced result in (deeper than --depth).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub verify_depth: Option<u32>,
+    /// The node budget of the verification (with --verify-depth: whichever ends it first).
+    #[arg(long)]
+    pub verify_nodes: Option<u64>,
+    /// Also drop a position the verification scores outside ± this, either sign (default: only a
+    /// forced result drops one).
+    #[arg(long)]
+    pub verify_window: Option<u32>,
+    /// The verification evaluates with the game's embedded net (default: with the hand-written
+    /// evaluation, as the book's own search always does).
+    #[arg(long)]
+    pub verify_net: bool,
+    /// Re-verify this existing book by --verify-depth/--verify-nodes and write the openings it keeps,
+    /// in their order, to --out (the book's other settings are its header's).
+    #[arg(long, value_name = "BOOK")]
+    pub reverify: Option<PathBuf>,
+    /// Check this book against its header: every opening by the book's search, and by its
+    /// verification when the header names one; the only other option it takes is --variant.
+    #[arg(long, value_name = "BOOK")]
+    pub check: Option<PathBuf>,
+}
+
+/// What `duel book` is asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookTask {
+    /// Make a book (and verify it when the settings name a verification).
+    Make(BookSettings),
+    /// Re-verify the book at `book` and write what it keeps to `out`.
+    Reverify {
+        /// The book to read.
+        book: PathBuf,
+        /// The verification to apply.
+        verification: Verification,
+        /// The book to write.
+        out: PathBuf,
+    },
+    /// Check the book at this path against its header.
+    Check(PathBuf),
+}
+
+impl BookArgs {
+    /// The task for the game `variant`; errors name the argument.
+    pub fn task(&self, variant: &str) -> Result<BookTask, String> {
+        if let Some(book) = &self.check {
+            return self.check_task(book);
+        }
+        let verification = self.verification()?;
+        let out = self
+            .out
+            .clone()
+            .ok_or("give --out FILE, the book to write")?;
+        if let Some(book) = &self.reverify {
+            return self.reverify_task(book, verification, out);
+        }
+        self.make_settings(variant, verification, out)
+            .map(BookTask::Make)
+    }
+
+    /// The first option given of those that set how a book is made.
+    fn book_option(&self) -> Option<&'static str> {
+        [
+            ("--plies", self.plies.is_some()),
+            ("--count", self.count.is_some()),
+            ("--depth", self.depth.is_some()),
+            ("--nodes", self.nodes.is_some()),
+            ("--window", self.window.is_some()),
+            ("--seed", self.seed.is_some()),
+        ]
+        .into_iter()
+        .find_map(|(name, given)| given.then_some(name))
+    }
+
+    /// `--check book`, which takes every setting from the book's header.
+    fn check_task(&self, book: &Path) -> Result<BookTask, String> {
+        let verify_option = [
+            ("--out", self.out.is_some()),
+            ("--verify-depth", self.verify_depth.is_some()),
+            ("--verify-nodes", self.verify_nodes.is_some()),
+            ("--verify-window", self.verify_window.is_some()),
+            ("--reverify", self.reverify.is_some()),
+        ]
+        .into_iter()
+        .find_map(|(name, given)| given.then_some(name));
+        if let Some(name) = self.book_option().or(verify_option) {
+            return Err(format!(
+                "--check takes the settings from the book's header: drop {name}"
+            ));
+        }
+        Ok(BookTask::Check(book.to_path_buf()))
+    }
+
+    /// `--reverify book`, which takes the book's settings from its header and needs a verification.
+    fn reverify_task(
+        &self,
+        book: &Path,
+        verification: Option<Verification>,
+        out: PathBuf,
+    ) -> Result<BookTask, String> {
+        if let Some(name) = self.book_option() {
+            return Err(format!(
+                "--reverify takes the book's settings from its header: drop {name}"
+            ));
+        }
+        let verification =
+            verification.ok_or("--reverify needs --verify-depth or --verify-nodes")?;
+        Ok(BookTask::Reverify {
+            book: book.to_path_buf(),
+            verification,
+            out,
+        })
+    }
+
+    /// The settings of a new book.
+    fn make_settings(
+        &self,
+        variant: &str,
+        verification: Option<Verification>,
+        out: PathBuf,
+    ) -> Result<BookSettings, String> {
+        let plies = self.plies.ok_or("give --plies N, the random plies")?;
+        let count = self.count.ok_or("give --count N, the positions wanted")?;
+        if plies == 0 {
+            return Err("--plies must be at least 1".to_string());
+        }
+        if count == 0 {
+            return Err("--count must be at least 1".to_string());
+        }
+        if self.nodes == Some(0) {
+            return Err("--nodes must be at least 1".to_string());
+        }
+        if self.depth.is_none() && self.nodes.is_none() {
+            return Err("give --depth or --nodes (or both)".to_string());
+        }
+        let settings = BookSettings {
+            variant: variant.to_ascii_lowercase(),
+            plies,
+            count,
+            depth: self.depth,
+            nodes: self.nodes,
+            window: match self.window {
+                Some(window) => window,
+                None => default_window(variant)?,
+            },
+            seed: self.seed.unwrap_or(DEFAULT_SEED),
+            verification,
+            out,
+        };
+        deeper_than_the_book(&settings)?;
+        Ok(settings)
+    }
+
+    /// The verification the `--verify-…` options ask for, if any.
+    fn verification(&self) -> Result<Option<Verification>, String> {
+        if self.verify_nodes == Some(0) {
+            return Err("--verify-nodes must be at least 1".to_string());
+        }
+        if self.verify_depth.is_none() && self.verify_nodes.is_none() {
+            if self.verify_window.is_some() || self.verify_net {
+                return Err(format!(
+                    "{} needs --verify-depth or --verify-nodes",
+                    if self.verify_net {
+                        "--verify-net"
+                    } else {
+                        "--verify-window"
+                    }
+                ));
+            }
+            return Ok(None);
+        }
+        Ok(Some(Verification {
+            depth: self.verify_depth,
+            nodes: self.verify_nodes,
+            window: self.verify_window,
+            net: self.verify_net,
+        }))
+    }
+}
+
+/// [`DEFAULT_WINDOW`] in the evaluation scale of the game called `variant`.
+fn default_window(variant: &str) -> Result<u32, String> {
+    with_variant!(variant, G => DEFAULT_WINDOW.of::<G>().unsigned_abs()).map_err(|e| e.to_string())
+}
+
+/// Refuses a verification no deeper than the book's own search (by depth, or by nodes when both
+/// name a budget): it would find nothing the book's search did not.
+pub fn deeper_than_the_book(settings: &BookSettings) -> Result<(), String> {
+    let Some(v) = &settings.verification else {
+        return Ok(());
+    };
+    if let (Some(book), Some(verify)) = (settings.depth, v.depth)
+        && verify <= book
+    {
+        return Err(format!(
+            "--verify-depth {verify} must be deeper than the book's depth {book}"
+        ));
+    }
+    if let (Some(book), Some(verify)) = (settings.nodes, v.nodes)
+        && verify <= book
+    {
+        return Err(format!(
+            "--verify-nodes {verify} must be more than the book's {book} nodes"
+        ));
+    }
+    if let Some(window) = v.window
+        && window < settings.window
+    {
+        return Err(format!(
+            "--verify-window {window} must be at least the book's window {}",
+            settings.window
+        ));
+    }
+    Ok(())
+}

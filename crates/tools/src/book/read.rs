@@ -1,0 +1,130 @@
+//! Reading a book file back into a [`Book`]: its settings from the `# book:` line, its rejected
+//! candidates from the `# candidates:` line, each opening with the score its line records. What a
+//! re-verification of an existing book starts from.
+
+use super::generate::{Book, BookLine, Rejections};
+use super::header::BookSettings;
+use crate::openings::load as load_openings;
+use duel_rules::game::Game;
+
+/// The prefix of the header line that counts the rejected candidates.
+const CANDIDATES_PREFIX: &str = "# candidates:";
+
+/// The book `text` of game `G`. A header that names no count (books made before it did) counts the
+/// openings; one without a `# candidates:` line counts no rejections. Errors name what is wrong.
+pub fn read_book<G: Game>(text: &str) -> Result<Book<G>, String> {
+    let mut settings = BookSettings::from_book(text)?;
+    if settings.variant != G::NAME {
+        return Err(format!(
+            "the book is of {}, not of {}",
+            settings.variant,
+            G::NAME
+        ));
+    }
+    let records = load_openings::<G>(text)?;
+    let mut scores = Vec::with_capacity(records.len());
+    for (number, line) in text.lines().enumerate() {
+        let (opening, comment) = line.split_once('#').unwrap_or((line, ""));
+        if opening.trim().is_empty() {
+            continue;
+        }
+        let mut words = comment.split_whitespace();
+        let score = words.next().and_then(|w| w.parse::<i32>().ok());
+        let verified = words.next().and_then(|w| w.parse::<i32>().ok());
+        let score = score.ok_or_else(|| {
+            format!(
+                "book line {}: no score after '#' (a book's line ends '# <score>')",
+                number + 1
+            )
+        })?;
+        scores.push((score, verified));
+    }
+    if settings.count == 0 {
+        settings.count = records.len();
+    }
+    let rejections = match text
+        .lines()
+        .find_map(|line| line.trim().strip_prefix(CANDIDATES_PREFIX))
+    {
+        Some(line) => read_rejections(line)?,
+        None => Rejections::default(),
+    };
+    let lines = records
+        .into_iter()
+        .zip(scores)
+        .map(|(record, (score, verified))| BookLine {
+            record,
+            score,
+            verified: settings.verification.and(verified),
+        })
+        .collect();
+    Ok(Book {
+        settings,
+        lines,
+        rejections,
+    })
+}
+
+/// The counts of a `# candidates:` line: "N drawn, N repeated, N decided, N outside the window",
+/// then, after a ';', the verification's "N decided by the verification, N outside its ±W".
+fn read_rejections(line: &str) -> Result<Rejections, String> {
+    let mut rejections = Rejections::default();
+    let (search, verification) = line.split_once(';').unwrap_or((line, ""));
+    for (part, verified) in search
+        .split(',')
+        .map(|p| (p, false))
+        .chain(verification.split(',').map(|p| (p, true)))
+    {
+        let mut words = part.split_whitespace();
+        let (Some(number), Some(what)) = (words.next(), words.next()) else {
+            continue;
+        };
+        // The verification's part starts "then N decided …".
+        let (number, what) = match (number, verified) {
+            ("then", true) => (what, words.next().unwrap_or("")),
+            _ => (number, what),
+        };
+        let n: usize = number
+            .parse()
+            .map_err(|e| format!("'{CANDIDATES_PREFIX}{line}': '{number}': {e}"))?;
+        let slot = match (what, verified) {
+            ("drawn", false) => &mut rejections.candidates,
+            ("repeated", false) => &mut rejections.repeated,
+            ("decided", false) => &mut rejections.decided,
+            ("outside", false) => &mut rejections.unbalanced,
+            ("decided", true) => &mut rejections.verified_decided,
+            ("outside", true) => &mut rejections.verified_unbalanced,
+            _ => {
+                return Err(format!(
+                    "'{CANDIDATES_PREFIX}{line}': unknown count '{what}'"
+                ));
+            }
+        };
+        *slot = n;
+    }
+    Ok(rejections)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_candidates_line_reads_back() {
+        let r = read_rejections(" 10 drawn, 1 repeated, 2 decided, 3 outside the window").unwrap();
+        assert_eq!(
+            (r.candidates, r.repeated, r.decided, r.unbalanced),
+            (10, 1, 2, 3)
+        );
+        let r = read_rejections(
+            " 10 drawn, 1 repeated, 2 decided, 3 outside the window; then 4 decided by the \
+             verification, 5 outside its ±90",
+        )
+        .unwrap();
+        assert_eq!((r.verified_decided, r.verified_unbalanced), (4, 5));
+        let err = read_rejections(" x drawn").unwrap_err();
+        assert!(err.contains("'x'"), "{err}");
+        let err = read_rejections(" 3 eaten").unwrap_err();
+        assert!(err.contains("unknown count 'eaten'"), "{err}");
+    }
+}

@@ -1,0 +1,56 @@
+//! The command-line arguments of `duel datagen`, checked into [`DatagenSettings`].
+
+use super::DatagenSettings;
+use crate::shard::Shard;
+use clap::Args;
+use std::path::PathBuf;
+
+/// `duel datagen`: self-play games with search scores, for training a net.
+#[derive(Args, Debug, Clone)]
+pub struct DatagenArgs {
+    /// Games of the whole run (over all shards).
+    #[arg(long)]
+    pub games: u64,
+    /// The node count of each move's search (a soft limit, as the search checks it).
+    #[arg(long, default_value_t = 5000)]
+    pub nodes: u64,
+    /// Random plies after the shipped book's opening.
+    #[arg(long, default_value_t = 4)]
+    pub random_plies: u32,
+    /// The seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Play only shard K of N (`K/N`, K from 0): game i belongs to shard i mod N.
+    #[arg(long, default_value = "0/1")]
+    pub shard: String,
+    /// The data file; run the same command again to resume it.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Search with the game's hand-written evaluation rather than its embedded net (the first
+    /// round's data, before a net exists).
+    #[arg(long)]
+    pub hand_written: bool,
+}
+
+impl DatagenArgs {
+    /// The run's settings, `command` being the command line for the header; errors name the
+    /// argument.
+    pub fn settings(&self, command: String) -> Result<DatagenSettings, String> {
+        if self.games == 0 {
+            return Err("--games must be at least 1".to_string());
+        }
+        if self.nodes == 0 {
+            return Err("--nodes must be at least 1".to_string());
+        }
+        Ok(DatagenSettings {
+            games: self.games,
+            nodes: self.nodes,
+            random_plies: self.random_plies,
+            seed: self.seed,
+            use_net: !self.hand_written,
+            shard: Shard::parse(&self.shard)?,
+            out: self.out.clone(),
+            command,
+        })
+    }
+}

@@ -1,0 +1,30 @@
+//! `duel-tools`: the command-line tools built on the engine and the protocol: the match runner (`matches`), the
+//! opening-book maker (`book`), self-play training data (`datagen`) and the trainer of nets (`train`),
+//! terminal play (`play`), the browser page's server (`gui`), the evaluation tuner (`tune`), the engine
+//! processes the match runner and the page start (`engine_process`), and the vocabulary several
+//! tools share: openings (`openings`), shards of a run split over machines (`shard`), time controls
+//! and the command-line errors.
+//!
+//! `duel-tools` sits over [`duel_rules`] and [`duel_engine`]; neither knows it. What the tools share
+//! with the browser build sits there: PGN and how a game ended in [`duel_rules::record`], the page's
+//! messages and rules service in [`duel_engine::page_service`].
+//!
+//! No function here is longer than 60 lines of code (the other crates' limit is 100): a tool is
+//! orchestration, and a long one hides its steps. This crate's own `clippy.toml` sets it.
+
+pub mod book;
+pub mod cli_error;
+pub mod datagen;
+pub mod engine_process;
+pub mod gui;
+pub mod matches;
+pub mod openings;
+pub mod play;
+pub mod shard;
+pub mod tablebase;
+pub mod time_control;
+pub mod train;
+pub mod tune;
+
+#[cfg(test)]
+mod temp_dir;

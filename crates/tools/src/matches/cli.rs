@@ -1,0 +1,284 @@
+//! The command-line arguments of `duel match` and `duel results`, turned into a [`MatchConfig`].
+
+use super::MatchConfig;
+use super::adjudication::{DrawRule, ResignRule};
+use super::engines::EngineSpec;
+use super::game::GameSettings;
+use super::results::MatchResults;
+use super::schedule::Schedule;
+use super::stats::Sprt;
+use crate::openings::shipped;
+use crate::shard::Shard;
+use crate::time_control::TimeControl;
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Random plies of an opening for a game without a shipped book.
+const DEFAULT_OPENING_PLIES: u32 = 8;
+
+/// `duel match`: play engines against each other.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// A participant: `name=<n> cmd=<path> [args="…"] [proto=uci|ugi] [option.<Name>=<v>]…` or
+    /// `name=<n> builtin=random|greedy`. Give it at least twice. (clap's derive flattens the
+    /// occurrences; the command line passes them to [`MatchArgs::config`] grouped.)
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE", required = true, action = clap::ArgAction::Append)]
+    pub engine: Vec<String>,
+    /// Time control `[moves/]base[+increment]` in seconds, e.g. `10+0.1` or `40/60+0.6`.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Fixed time per move in milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Fixed depth per move.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Fixed nodes per move.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Milliseconds a move may arrive after the clock ran out before it loses on time.
+    #[arg(long, default_value_t = 50)]
+    pub timemargin: u64,
+    /// Total games (rounded up to whole rounds of colour-swapped pairs).
+    #[arg(long, conflicts_with = "rounds")]
+    pub games: Option<u32>,
+    /// Rounds: each pairing plays one opening twice, colours swapped.
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Seed of the opening choice and the built-in players.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// With more than two engines: the first plays each other one (default: round robin).
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// Openings file: one DFEN, `startpos [moves …]` or `fen <DFEN> [moves …]` per line, `#`
+    /// starting a comment. It takes precedence over --opening-plies; without either, the game's
+    /// shipped book (`books/<variant>.txt`, built into the binary) gives the openings.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Random plies from the start as each round's opening, instead of the shipped book.
+    #[arg(long)]
+    pub opening_plies: Option<u32>,
+    /// Resign adjudication: `movecount=N score=S`, S in hundredths of the game's basic piece.
+    #[arg(long, num_args = 2, value_name = "KEY=VALUE")]
+    pub resign: Option<Vec<String>>,
+    /// Draw adjudication: `movenumber=N movecount=N score=S`, S in hundredths of the game's basic
+    /// piece.
+    #[arg(long, num_args = 3, value_name = "KEY=VALUE")]
+    pub draw: Option<Vec<String>>,
+    /// Draw a game after this many plies (after the opening).
+    #[arg(long)]
+    pub maxplies: Option<u32>,
+    /// Sequential probability ratio test: `elo0=<a> elo1=<b> [alpha=<x>] [beta=<y>]`.
+    #[arg(long, num_args = 2..=4, value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
+    /// Append every finished game to this PGN file.
+    #[arg(long)]
+    pub pgnout: Option<PathBuf>,
+    /// Write the final statistics to this JSON file (combine runs with `duel results`).
+    #[arg(long)]
+    pub results: Option<PathBuf>,
+    /// The PGN Event tag.
+    #[arg(long, default_value = "duel match")]
+    pub event: String,
+    /// Milliseconds an engine may stay silent past its time, and in handshakes, before it loses.
+    #[arg(long, default_value_t = 5000)]
+    pub timeout: u64,
+    /// Play shard K of N (K from 0): the pairs whose number is K modulo N. Merge the shards'
+    /// results files with `duel results`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Count the games the --pgnout file already holds and play only the rest (restart a killed
+    /// run or shard with the same command and this flag).
+    #[arg(long)]
+    pub resume: bool,
+    /// With three or more engines: the engine the rating list rates 0 (default: the first).
+    #[arg(long, value_name = "NAME")]
+    pub anchor: Option<String>,
+}
+
+impl MatchArgs {
+    /// Checks the arguments and builds the match configuration of the game `variant`; `engines`
+    /// holds the words of each `--engine` occurrence.
+    pub fn config(&self, engines: &[Vec<String>], variant: &str) -> Result<MatchConfig, String> {
+        let engines = participants(engines)?;
+        let tc = self.clock(&engines)?;
+        if let Some(anchor) = &self.anchor
+            && !engines.iter().any(|e| e.name == *anchor)
+        {
+            return Err(format!("--anchor {anchor}: no engine has that name"));
+        }
+        let shard = self.shard.as_deref().map(Shard::parse).transpose()?;
+        if self.concurrency == 0 {
+            return Err("--concurrency must be at least 1".to_string());
+        }
+        let schedule = if self.gauntlet {
+            Schedule::Gauntlet
+        } else {
+            Schedule::RoundRobin
+        };
+        let rounds = self.rounds(schedule, engines.len())?;
+        Ok(MatchConfig {
+            engines,
+            schedule,
+            rounds,
+            concurrency: self.concurrency,
+            seed: self.seed,
+            openings: self.openings(variant)?,
+            opening_plies: self.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES),
+            game: self.game_settings(tc)?,
+            sprt: self.sprt.as_deref().map(Sprt::parse).transpose()?,
+            shard,
+            resume: self.resume,
+            anchor: self.anchor.clone(),
+            pgn_out: self.pgnout.clone(),
+            results_out: self.results.clone(),
+            event: self.event.clone(),
+            timeout: Duration::from_millis(self.timeout),
+        })
+    }
+
+    /// The match's `--tc`, checked against the engines' own clocks: every engine plays under a clock
+    /// (its own `tc=` or `--tc`), or none does; without clocks another limit is needed.
+    fn clock(&self, engines: &[EngineSpec]) -> Result<Option<TimeControl>, String> {
+        let tc = self
+            .tc
+            .as_deref()
+            .map(TimeControl::parse)
+            .transpose()
+            .map_err(|e| format!("--tc: {e}"))?;
+        let clocked = engines.iter().filter(|e| e.tc.or(tc).is_some()).count();
+        if clocked > 0 && clocked < engines.len() {
+            return Err("with tc= on some engines, give --tc or tc= to every engine".to_string());
+        }
+        if clocked == 0 && self.movetime.is_none() && self.depth.is_none() && self.nodes.is_none() {
+            return Err("give a limit: --tc, --movetime, --depth or --nodes".to_string());
+        }
+        Ok(tc)
+    }
+
+    /// The rounds: `--rounds`, or enough for `--games` games of `engines` engines under `schedule`.
+    fn rounds(&self, schedule: Schedule, engines: usize) -> Result<u32, String> {
+        let pairings = match schedule {
+            Schedule::Gauntlet => engines - 1,
+            Schedule::RoundRobin => engines * (engines - 1) / 2,
+        } as u32;
+        let rounds = match (self.rounds, self.games) {
+            (Some(r), _) => r,
+            (None, Some(g)) => g.div_ceil(2 * pairings),
+            (None, None) => return Err("give --games or --rounds".to_string()),
+        };
+        if rounds == 0 {
+            return Err("the match has no game".to_string());
+        }
+        Ok(rounds)
+    }
+
+    /// An openings file's text, else `None` for random plies when asked for, else the game's shipped
+    /// book (random plies for a game without one).
+    fn openings(&self, variant: &str) -> Result<Option<String>, String> {
+        Ok(match (&self.openings, self.opening_plies) {
+            (Some(path), _) => Some(
+                std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+            ),
+            (None, Some(_)) => None,
+            (None, None) => shipped(variant).map(str::to_string),
+        })
+    }
+
+    /// The limits and adjudication of every game, under the match's clock `tc`.
+    fn game_settings(&self, tc: Option<TimeControl>) -> Result<GameSettings, String> {
+        Ok(GameSettings {
+            tc,
+            movetime: self.movetime.map(Duration::from_millis),
+            depth: self.depth,
+            nodes: self.nodes,
+            time_margin: Duration::from_millis(self.timemargin),
+            resign: self.resign.as_deref().map(ResignRule::parse).transpose()?,
+            draw: self.draw.as_deref().map(DrawRule::parse).transpose()?,
+            max_plies: self.maxplies,
+        })
+    }
+}
+
+/// The participants from the words of each `--engine`: at least two, with different names.
+fn participants(engines: &[Vec<String>]) -> Result<Vec<EngineSpec>, String> {
+    let engines = engines
+        .iter()
+        .map(|words| EngineSpec::parse(words))
+        .collect::<Result<Vec<_>, _>>()?;
+    if engines.len() < 2 {
+        return Err("give at least two --engine".to_string());
+    }
+    let mut names: Vec<&str> = engines.iter().map(|e| e.name.as_str()).collect();
+    names.sort();
+    if names.windows(2).any(|w| w[0] == w[1]) {
+        return Err("engine names must differ (use name=…)".to_string());
+    }
+    Ok(engines)
+}
+
+/// `duel results`: merge the results files of several runs or shards and print the combined
+/// statistics, with the rating list when three or more engines played.
+#[derive(Args, Debug)]
+pub struct ResultsArgs {
+    /// Results files written by `duel match --results`.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Evaluate this SPRT on the combined counts: `elo0=<a> elo1=<b> [alpha=<x>] [beta=<y>]`.
+    #[arg(long, num_args = 2..=4, value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
+    /// Write the combined results to this JSON file.
+    #[arg(long)]
+    pub output: Option<PathBuf>,
+    /// The engine the rating list rates 0 (default: the first).
+    #[arg(long, value_name = "NAME")]
+    pub anchor: Option<String>,
+}
+
+impl ResultsArgs {
+    /// Reads, checks and merges the files; returns the combined results. Any bad file (unreadable,
+    /// malformed, of another game, a shard of another match or one given twice) is an error that
+    /// names it, and then nothing is merged or written.
+    pub fn combine(&self) -> Result<MatchResults, String> {
+        let mut total: Option<MatchResults> = None;
+        for path in &self.files {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let results: MatchResults = serde_json::from_str(&text)
+                .map_err(|e| format!("{} is not a results file: {e}", path.display()))?;
+            results
+                .check()
+                .map_err(|e| format!("{} is not a valid results file: {e}", path.display()))?;
+            match total.as_mut() {
+                Some(total) => total
+                    .combine(&results)
+                    .map_err(|e| format!("cannot merge {}: {e}", path.display()))?,
+                None => total = Some(results),
+            }
+        }
+        let mut total = total.ok_or("no results file given")?;
+        if let Some(anchor) = &self.anchor
+            && !total.engine_names().contains(anchor)
+        {
+            return Err(format!(
+                "--anchor {anchor}: no engine has that name (engines: {})",
+                total.engine_names().join(", ")
+            ));
+        }
+        if let Some(words) = &self.sprt {
+            total.sprt = Some(Sprt::parse(words)?);
+        }
+        if let Some(path) = &self.output {
+            let json = serde_json::to_string_pretty(&total).map_err(|e| e.to_string())?;
+            std::fs::write(path, json + "\n")
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        Ok(total)
+    }
+}

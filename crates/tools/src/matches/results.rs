@@ -1,0 +1,350 @@
+//! A match's results as `--results` writes them and `duel results` reads them back: the tally of
+//! every pairing, how the games ended and who lost by a fault, and what identifies the match (its
+//! engines, seed, settings fingerprint and shards), so that merging can refuse files that do not
+//! belong together.
+//!
+//! Two kinds of files merge. Shards of one split match (`--shard K/N`) must share the seed, the
+//! settings and N, and hold different shards; their sum is the one run of the whole match. Whole
+//! runs (no `--shard`) sum freely, e.g. runs of different seeds, or a gauntlet played in parts.
+//! A shard and a whole run never merge.
+
+use super::stats::{Sprt, Tally};
+use crate::shard::ShardSet;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The statistics of one pairing, from `first`'s point of view.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PairingResult {
+    /// The first engine.
+    pub first: String,
+    /// The second engine.
+    pub second: String,
+    /// Games and pairs.
+    pub tally: Tally,
+}
+
+/// A match's results, as written by `--results` and read back to combine runs. The fields after
+/// `variant` up to `shards` are absent from the files of older builds and read as empty.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MatchResults {
+    /// The game played.
+    pub variant: String,
+    /// The engines in the order the match gave them; the rating list's default anchor is the
+    /// first.
+    #[serde(default)]
+    pub engines: Vec<String>,
+    /// The match's `--seed`; `None` for a sum of whole runs of different seeds.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// The fingerprint of the settings that decide which games are played and how (see
+    /// `MatchConfig::fingerprint`); `None` for a sum of whole runs of different settings.
+    #[serde(default)]
+    pub settings: Option<String>,
+    /// The shards these results hold, for a split match; `None` for whole runs.
+    #[serde(default)]
+    pub shards: Option<ShardSet>,
+    /// One entry per pairing.
+    pub pairings: Vec<PairingResult>,
+    /// How the games ended (PGN Termination values), with counts.
+    pub terminations: BTreeMap<String, u64>,
+    /// Losses by fault per engine, with their reasons.
+    pub faults: BTreeMap<String, BTreeMap<String, u64>>,
+    /// The SPRT, when one ran.
+    pub sprt: Option<Sprt>,
+}
+
+impl MatchResults {
+    /// Checks what the file format alone cannot: a well-formed shard set, pairings of two different
+    /// named engines, no more pairs than games allow, and as many terminations as games.
+    pub fn check(&self) -> Result<(), String> {
+        if let Some(shards) = &self.shards {
+            shards.check()?;
+        }
+        let mut games = 0;
+        for p in &self.pairings {
+            if p.first.is_empty() || p.second.is_empty() || p.first == p.second {
+                return Err(format!(
+                    "a pairing of '{}' and '{}': two different engines are needed",
+                    p.first, p.second
+                ));
+            }
+            if 2 * p.tally.pairs() > p.tally.games() {
+                return Err(format!(
+                    "{} vs {}: {} pairs need more than the {} games counted",
+                    p.first,
+                    p.second,
+                    p.tally.pairs(),
+                    p.tally.games()
+                ));
+            }
+            if p.tally.split_pairs().unwrap_or(0) > p.tally.pentanomial[2] {
+                return Err(format!(
+                    "{} vs {}: more split pairs than pairs scoring 1",
+                    p.first, p.second
+                ));
+            }
+            games += p.tally.games();
+        }
+        let ended: u64 = self.terminations.values().sum();
+        if ended != games {
+            return Err(format!(
+                "{ended} terminations are counted for {games} games"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Adds another file's results: tallies of the same pairing (in either order) are summed.
+    /// Refused, changing nothing, when the two are of different games, or are shards of different
+    /// matches (seed, settings, N), or overlap, or when one is a shard and the other a whole run.
+    pub fn combine(&mut self, other: &MatchResults) -> Result<(), String> {
+        if other.variant != self.variant {
+            return Err(format!(
+                "it holds results of {}, the files before it of {}",
+                other.variant, self.variant
+            ));
+        }
+        self.shards = self.merged_shards(other)?;
+        if other.seed != self.seed {
+            self.seed = None;
+        }
+        if other.settings != self.settings {
+            self.settings = None;
+        }
+        for name in &other.engines {
+            if !self.engines.contains(name) {
+                self.engines.push(name.clone());
+            }
+        }
+        self.add_counts(other);
+        if self.sprt.is_none() {
+            self.sprt = other.sprt;
+        }
+        Ok(())
+    }
+
+    /// The shards of both results together: `None` for whole runs; refused unless both are
+    /// disjoint shards of one match.
+    fn merged_shards(&self, other: &MatchResults) -> Result<Option<ShardSet>, String> {
+        match (&self.shards, &other.shards) {
+            (Some(own), Some(theirs)) => {
+                if other.seed != self.seed {
+                    return Err(format!(
+                        "it is a shard of the match with --seed {}, the files before it of --seed {}",
+                        seed_text(other.seed),
+                        seed_text(self.seed)
+                    ));
+                }
+                if other.settings != self.settings {
+                    return Err(format!(
+                        "its settings (fingerprint {}) differ from those of the files before it ({}): \
+                         the shards of one match share one command line",
+                        other.settings.as_deref().unwrap_or("none"),
+                        self.settings.as_deref().unwrap_or("none")
+                    ));
+                }
+                let mut merged = own.clone();
+                merged.merge(theirs)?;
+                Ok(Some(merged))
+            }
+            (None, None) => Ok(None),
+            (Some(_), None) => Err(
+                "it is a whole run, the files before it shards of a split match: \
+                            merge the shards on their own"
+                    .to_string(),
+            ),
+            (None, Some(_)) => Err(
+                "it is a shard of a split match, the files before it whole runs: \
+                            merge the shards on their own"
+                    .to_string(),
+            ),
+        }
+    }
+
+    /// Adds the other results' tallies (a pairing's in either order), terminations and faults.
+    fn add_counts(&mut self, other: &MatchResults) {
+        for pairing in &other.pairings {
+            let mirrored = mirror(&pairing.tally);
+            let own = self.pairings.iter_mut().find_map(|p| {
+                if p.first == pairing.first && p.second == pairing.second {
+                    Some((p, pairing.tally))
+                } else if p.first == pairing.second && p.second == pairing.first {
+                    Some((p, mirrored))
+                } else {
+                    None
+                }
+            });
+            match own {
+                Some((p, tally)) => p.tally = p.tally.combined(&tally),
+                None => self.pairings.push(pairing.clone()),
+            }
+        }
+        for (reason, count) in &other.terminations {
+            *self.terminations.entry(reason.clone()).or_default() += count;
+        }
+        for (engine, reasons) in &other.faults {
+            let own = self.faults.entry(engine.clone()).or_default();
+            for (reason, count) in reasons {
+                *own.entry(reason.clone()).or_default() += count;
+            }
+        }
+    }
+
+    /// The engines of the results: those the match named, then any other a pairing names, in
+    /// order of appearance.
+    pub fn engine_names(&self) -> Vec<String> {
+        let mut names = self.engines.clone();
+        for p in &self.pairings {
+            for name in [&p.first, &p.second] {
+                if !names.contains(name) {
+                    names.push(name.clone());
+                }
+            }
+        }
+        names
+    }
+}
+
+fn seed_text(seed: Option<u64>) -> String {
+    seed.map_or_else(|| "(none)".to_string(), |s| s.to_string())
+}
+
+/// The tally seen from the other engine.
+fn mirror(t: &Tally) -> Tally {
+    let mut pentanomial = t.pentanomial;
+    pentanomial.reverse();
+    Tally {
+        wins: t.losses,
+        draws: t.draws,
+        losses: t.wins,
+        pentanomial,
+        split: t.split,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shard::Shard;
+
+    fn results(first: &str, second: &str, wins: u64, penta: [u64; 5]) -> MatchResults {
+        MatchResults {
+            variant: "duel".into(),
+            pairings: vec![PairingResult {
+                first: first.into(),
+                second: second.into(),
+                tally: Tally {
+                    wins,
+                    draws: 0,
+                    losses: 0,
+                    pentanomial: penta,
+                    split: Some(penta[2]),
+                },
+            }],
+            terminations: BTreeMap::from([("normal".to_string(), wins)]),
+            ..MatchResults::default()
+        }
+    }
+
+    #[test]
+    fn runs_combine_by_pairing_in_either_order() {
+        let mut total = results("a", "b", 4, [0, 0, 0, 0, 2]);
+        total
+            .combine(&results("a", "b", 2, [0, 0, 0, 0, 1]))
+            .unwrap();
+        total
+            .combine(&results("b", "a", 2, [1, 0, 0, 0, 0]))
+            .unwrap();
+        assert_eq!(total.pairings.len(), 1);
+        let t = total.pairings[0].tally;
+        assert_eq!((t.wins, t.losses, t.pentanomial), (6, 2, [0, 0, 0, 0, 4]));
+        assert_eq!(total.terminations["normal"], 8);
+        let mut other_game = results("a", "b", 1, [0; 5]);
+        other_game.variant = "dipole".into();
+        assert!(total.combine(&other_game).is_err());
+    }
+
+    #[test]
+    fn json_round_trip() {
+        let r = results("a", "b", 4, [0, 0, 1, 0, 2]);
+        let text = serde_json::to_string(&r).unwrap();
+        assert_eq!(serde_json::from_str::<MatchResults>(&text).unwrap(), r);
+    }
+
+    /// Shard `index` of `count` of the match with `seed` and `settings`.
+    fn shard(index: u32, count: u32, seed: u64, settings: &str) -> MatchResults {
+        MatchResults {
+            seed: Some(seed),
+            settings: Some(settings.into()),
+            shards: Some(ShardSet::of(Shard { index, count })),
+            engines: vec!["a".into(), "b".into()],
+            ..results("a", "b", 2, [0, 0, 0, 0, 1])
+        }
+    }
+
+    #[test]
+    fn shards_of_one_match_merge_and_others_are_refused_unchanged() {
+        let mut total = shard(0, 3, 7, "f1");
+        total.combine(&shard(2, 3, 7, "f1")).unwrap();
+        assert_eq!(total.shards.as_ref().unwrap().indices, [0, 2]);
+        assert_eq!(total.pairings[0].tally.games(), 4);
+        let before = total.clone();
+        let refusals = [
+            (shard(2, 3, 7, "f1"), "shard 2/3 is given twice"),
+            (shard(1, 3, 8, "f1"), "--seed 8"),
+            (shard(1, 3, 7, "f2"), "settings (fingerprint f2)"),
+            (shard(1, 4, 7, "f1"), "into 4 shards"),
+            (results("a", "b", 2, [0, 0, 0, 0, 1]), "is a whole run"),
+            (
+                MatchResults {
+                    variant: "dipole".into(),
+                    ..shard(1, 3, 7, "f1")
+                },
+                "results of dipole",
+            ),
+        ];
+        for (other, expected) in refusals {
+            let err = total.combine(&other).unwrap_err();
+            assert!(err.contains(expected), "{expected}: {err}");
+            assert_eq!(total, before, "{expected}: nothing merged");
+        }
+        let mut whole = results("a", "b", 2, [0, 0, 0, 0, 1]);
+        let err = whole.combine(&shard(0, 2, 7, "f1")).unwrap_err();
+        assert!(err.contains("is a shard"), "{err}");
+    }
+
+    #[test]
+    fn whole_runs_of_different_seeds_sum_and_forget_the_seed() {
+        let run = |seed| MatchResults {
+            seed: Some(seed),
+            settings: Some("f".into()),
+            ..results("a", "b", 2, [0, 0, 0, 0, 1])
+        };
+        let mut total = run(1);
+        total.combine(&run(1)).unwrap();
+        assert_eq!(
+            (total.seed, total.settings.as_deref()),
+            (Some(1), Some("f"))
+        );
+        total.combine(&run(2)).unwrap();
+        assert_eq!(total.seed, None);
+        assert_eq!(total.pairings[0].tally.games(), 6);
+    }
+
+    #[test]
+    fn malformed_results_are_named() {
+        assert!(results("a", "b", 2, [0, 0, 0, 0, 1]).check().is_ok());
+        let mut same = results("a", "a", 2, [0, 0, 0, 0, 1]);
+        assert!(same.check().unwrap_err().contains("two different engines"));
+        same.pairings[0].second = "b".into();
+        same.pairings[0].tally.pentanomial = [0, 0, 0, 0, 2];
+        assert!(same.check().unwrap_err().contains("2 pairs"));
+        let mut uncounted = results("a", "b", 2, [0, 0, 0, 0, 1]);
+        uncounted.terminations.clear();
+        assert!(uncounted.check().unwrap_err().contains("0 terminations"));
+        let mut bad_shard = shard(0, 2, 1, "f");
+        bad_shard.shards.as_mut().unwrap().indices = vec![3];
+        assert!(bad_shard.check().unwrap_err().contains("3/2"));
+    }
+}
