@@ -1,9 +1,10 @@
-//! `duel-tools`: the command-line tools built on the engine and the protocol: the match runner (`matches`), the
-//! opening-book maker (`book`), self-play training data (`datagen`) and the trainer of nets (`train`),
-//! terminal play (`play`), the browser page's server (`gui`), the evaluation tuner (`tune`), the engine
-//! processes the match runner and the page start (`engine_process`), and the vocabulary several
-//! tools share: openings (`openings`), shards of a run split over machines (`shard`), time controls
-//! and the command-line errors.
+//! `duel-tools`: the `duel` command's subcommands, each a [`tool::Tool`] (its arguments checked into
+//! settings, then run for a game): the engine's `perft` and `bench`, the match runner and its merged
+//! results (`matches`), the opening-book maker (`book`), self-play training data (`datagen`) and the
+//! trainer of nets (`train`), endgame databases (`tablebase`), terminal play (`play`), the browser
+//! page's server (`gui`) and the evaluation tuner (`tune`); and what several tools share: the engine
+//! processes the match runner and the page start (`engine_process`), openings (`openings`), shards of
+//! a run split over machines (`shard`), time controls and the command-line errors.
 //!
 //! `duel-tools` sits over [`duel_rules`] and [`duel_engine`]; neither knows it. What the tools share
 //! with the browser build sits there: PGN and how a game ended in [`duel_rules::record`], the page's
@@ -12,6 +13,7 @@
 //! No function here is longer than 60 lines of code (the other crates' limit is 100): a tool is
 //! orchestration, and a long one hides its steps. This crate's own `clippy.toml` sets it.
 
+pub mod bench;
 pub mod book;
 pub mod cli_error;
 pub mod datagen;
@@ -19,10 +21,12 @@ pub mod engine_process;
 pub mod gui;
 pub mod matches;
 pub mod openings;
+pub mod perft;
 pub mod play;
 pub mod shard;
 pub mod tablebase;
 pub mod time_control;
+pub mod tool;
 pub mod train;
 pub mod tune;
 

@@ -2,10 +2,13 @@
 //! an existing one, or check one against its header.
 
 use super::header::{BookSettings, Verification};
+use crate::cli_error::CliError;
+use crate::tool::{Call, Tool, finished};
 use clap::Args;
 use duel_rules::game::Pieces;
-use duel_rules::games::with_variant;
+use duel_rules::games::{HostedGame, with_variant};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 /// The window of a book when `--window` is not given: half the game's basic piece.
 pub const DEFAULT_WINDOW: Pieces = Pieces::hundredths(50);
@@ -254,4 +257,16 @@ pub fn deeper_than_the_book(settings: &BookSettings) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+impl Tool for BookArgs {
+    type Settings = BookTask;
+
+    fn settings(&self, call: &Call<'_>) -> Result<BookTask, String> {
+        self.task(call.variant)
+    }
+
+    fn run<G: HostedGame>(task: &BookTask) -> Result<ExitCode, CliError> {
+        finished(super::run::<G>(task))
+    }
 }

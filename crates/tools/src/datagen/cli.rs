@@ -1,9 +1,13 @@
 //! The command-line arguments of `duel datagen`, checked into [`DatagenSettings`].
 
 use super::DatagenSettings;
+use crate::cli_error::CliError;
 use crate::shard::Shard;
+use crate::tool::{Call, Tool};
 use clap::Args;
+use duel_rules::games::HostedGame;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// `duel datagen`: self-play games with search scores, for training a net.
 #[derive(Args, Debug, Clone)]
@@ -52,5 +56,28 @@ impl DatagenArgs {
             out: self.out.clone(),
             command,
         })
+    }
+}
+
+impl Tool for DatagenArgs {
+    type Settings = DatagenSettings;
+
+    fn settings(&self, call: &Call<'_>) -> Result<DatagenSettings, String> {
+        self.settings(call.command_line.to_string())
+    }
+
+    /// Plays from the game's shipped book, progress on standard error.
+    fn run<G: HostedGame>(settings: &DatagenSettings) -> Result<ExitCode, CliError> {
+        let summary =
+            super::run::<G>(settings, G::BOOK, &mut std::io::stderr()).map_err(CliError::Failed)?;
+        eprintln!(
+            "datagen: {} games played now ({} were in the file), {} plies, {} positions kept, in {}",
+            summary.played,
+            summary.resumed,
+            summary.plies,
+            summary.kept,
+            settings.out.display()
+        );
+        Ok(ExitCode::SUCCESS)
     }
 }

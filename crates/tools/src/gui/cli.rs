@@ -1,10 +1,14 @@
 //! The command line of `duel gui`, turned into a [`GuiConfig`].
 
+use crate::cli_error::CliError;
 use crate::engine_process::EngineCommand;
 use crate::matches::{EngineKind, EngineSpec};
+use crate::tool::{Call, Tool, finished};
 use clap::Args;
 use duel_engine::protocol::Dialect;
+use duel_rules::games::HostedGame;
 use std::net::{IpAddr, Ipv4Addr};
+use std::process::ExitCode;
 
 /// `duel gui`: play, watch and analyse in the browser.
 #[derive(Args, Debug)]
@@ -89,6 +93,19 @@ fn own_engine() -> Result<(String, EngineCommand), String> {
             dialect: Dialect::Uci,
         },
     ))
+}
+
+/// The page plays every game: the one `--variant` names is where it starts, in the settings.
+impl Tool for GuiArgs {
+    type Settings = GuiConfig;
+
+    fn settings(&self, call: &Call<'_>) -> Result<GuiConfig, String> {
+        self.config(call.variant, call.engines)
+    }
+
+    fn run<G: HostedGame>(config: &GuiConfig) -> Result<ExitCode, CliError> {
+        finished(super::run(config.clone(), &mut std::io::stdout()))
+    }
 }
 
 #[cfg(test)]

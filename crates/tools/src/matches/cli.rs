@@ -7,11 +7,15 @@ use super::game::GameSettings;
 use super::results::MatchResults;
 use super::schedule::Schedule;
 use super::stats::Sprt;
+use crate::cli_error::CliError;
 use crate::openings::shipped;
 use crate::shard::Shard;
 use crate::time_control::TimeControl;
+use crate::tool::{Call, Tool, finished};
 use clap::Args;
+use duel_rules::games::HostedGame;
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::time::Duration;
 
 /// Random plies of an opening for a game without a shipped book.
@@ -280,5 +284,41 @@ impl ResultsArgs {
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
         Ok(total)
+    }
+}
+
+impl Tool for MatchArgs {
+    type Settings = MatchConfig;
+
+    fn settings(&self, call: &Call<'_>) -> Result<MatchConfig, String> {
+        self.config(call.engines, call.variant)
+    }
+
+    fn run<G: HostedGame>(config: &MatchConfig) -> Result<ExitCode, CliError> {
+        finished(super::run_until_interrupted::<G>(config))
+    }
+}
+
+/// `duel results`' files, read and merged, with the engine its rating list rates 0.
+pub struct Combined {
+    results: MatchResults,
+    anchor: Option<String>,
+}
+
+/// `duel results` reads the files of any game: it takes no `--variant`, and its work is the same
+/// whatever game [`crate::tool::run`] names.
+impl Tool for ResultsArgs {
+    type Settings = Combined;
+
+    fn settings(&self, _: &Call<'_>) -> Result<Combined, String> {
+        Ok(Combined {
+            results: self.combine()?,
+            anchor: self.anchor.clone(),
+        })
+    }
+
+    fn run<G: HostedGame>(combined: &Combined) -> Result<ExitCode, CliError> {
+        print!("{}", combined.results.summary(combined.anchor.as_deref()));
+        Ok(ExitCode::SUCCESS)
     }
 }

@@ -32,7 +32,7 @@ mod seats;
 mod stats;
 mod tournament;
 
-pub use cli::{MatchArgs, ResultsArgs};
+pub use cli::{Combined, MatchArgs, ResultsArgs};
 pub use config::MatchConfig;
 pub use engines::{EngineKind, EngineSpec};
 pub use results::MatchResults;

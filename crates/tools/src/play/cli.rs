@@ -4,6 +4,7 @@
 use super::{EngineLimit, Exit, PlayConfig, Terminal};
 use crate::cli_error::CliError;
 use crate::time_control::TimeControl;
+use crate::tool::{Call, Tool};
 use clap::{Args, ValueEnum};
 use duel_rules::games::HostedGame;
 use std::io::IsTerminal;
@@ -31,7 +32,7 @@ pub enum Colour {
 }
 
 /// `duel play`: a game against the engine in the terminal.
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct PlayArgs {
     /// Your side: white, black, both (two players) or none (the engine plays itself).
     #[arg(long, value_enum, default_value_t = Colour::White)]
@@ -87,17 +88,14 @@ impl PlayArgs {
     }
 
     /// Plays on standard input and output until `quit`, the end of the input or Ctrl-C.
-    pub fn run<G: HostedGame>(&self) -> ExitCode {
+    pub fn play<G: HostedGame>(&self) -> Result<ExitCode, CliError> {
         let terminal = Terminal::decide(
             std::io::stdout().is_terminal(),
             std::io::stdin().is_terminal(),
             std::env::var_os("TERM").as_deref(),
             std::env::var_os("NO_COLOR").as_deref(),
         );
-        let config = match self.config::<G>(terminal) {
-            Ok(config) => config,
-            Err(e) => return CliError::Usage(e).report(),
-        };
+        let config = self.config::<G>(terminal).map_err(CliError::Usage)?;
         let (interrupt, interrupted) = crossbeam_channel::bounded(1);
         let presses = AtomicUsize::new(0);
         let handler = move || {
@@ -114,10 +112,23 @@ impl PlayArgs {
             eprintln!("warning: Ctrl-C will end the game without saving it: {e}");
         }
         match super::run(config, std::io::stdin(), std::io::stdout(), interrupted) {
-            Ok(Exit::Quit) => ExitCode::SUCCESS,
-            Ok(Exit::Interrupted) => ExitCode::from(INTERRUPTED_STATUS),
-            Err(e) => CliError::Usage(e.to_string()).report(),
+            Ok(Exit::Quit) => Ok(ExitCode::SUCCESS),
+            Ok(Exit::Interrupted) => Ok(ExitCode::from(INTERRUPTED_STATUS)),
+            Err(e) => Err(CliError::Usage(e.to_string())),
         }
+    }
+}
+
+/// The position and the clock are the game's to read, so the arguments are checked in the run.
+impl Tool for PlayArgs {
+    type Settings = PlayArgs;
+
+    fn settings(&self, _: &Call<'_>) -> Result<PlayArgs, String> {
+        Ok(self.clone())
+    }
+
+    fn run<G: HostedGame>(args: &PlayArgs) -> Result<ExitCode, CliError> {
+        args.play::<G>()
     }
 }
 

@@ -11,10 +11,14 @@ mod verify;
 
 pub use tables::Tables;
 
+use crate::cli_error::CliError;
+use crate::tool::{Call, Tool, finished};
 use clap::Args;
 use duel_engine::search::tablebase::Table;
 use duel_rules::game::{EndgameIndex, Signature};
+use duel_rules::games::HostedGame;
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::time::Instant;
 
 /// Signatures of at most this many pieces are compared with a search to the end by `--verify`:
@@ -177,6 +181,19 @@ fn verify_all<G: EndgameIndex>(
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// The signatures are the game's, so the arguments are checked in the run.
+impl Tool for TablebaseArgs {
+    type Settings = TablebaseArgs;
+
+    fn settings(&self, _: &Call<'_>) -> Result<TablebaseArgs, String> {
+        Ok(self.clone())
+    }
+
+    fn run<G: HostedGame>(args: &TablebaseArgs) -> Result<ExitCode, CliError> {
+        finished(run::<G>(args))
+    }
 }
 
 #[cfg(test)]

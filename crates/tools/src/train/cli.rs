@@ -1,9 +1,13 @@
 //! The command-line arguments of `duel train`, checked into [`TrainSettings`].
 
 use super::TrainSettings;
+use crate::cli_error::CliError;
+use crate::tool::{Call, Tool};
 use clap::Args;
 use duel_engine::search::nnue::{MAX_HIDDEN, MAX_OUTPUT_BUCKETS};
+use duel_rules::games::HostedGame;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// `duel train`: fits a net to datagen files.
 #[derive(Args, Debug, Clone)]
@@ -106,5 +110,28 @@ impl TrainArgs {
             resume: self.resume,
             command,
         })
+    }
+}
+
+impl Tool for TrainArgs {
+    type Settings = TrainSettings;
+
+    fn settings(&self, call: &Call<'_>) -> Result<TrainSettings, String> {
+        self.settings(call.command_line.to_string())
+    }
+
+    /// Trains with progress on standard error.
+    fn run<G: HostedGame>(settings: &TrainSettings) -> Result<ExitCode, CliError> {
+        let summary =
+            super::run::<G>(settings, &mut std::io::stderr()).map_err(CliError::Failed)?;
+        let last = summary.epochs.last();
+        eprintln!(
+            "train: wrote {} after epoch {} (validation loss {})",
+            settings.out.display(),
+            last.map_or(0, |e| e.epoch),
+            last.and_then(|e| e.validation_loss)
+                .map_or("-".to_string(), |l| format!("{l:.6}"))
+        );
+        Ok(ExitCode::SUCCESS)
     }
 }

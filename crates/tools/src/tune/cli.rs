@@ -2,9 +2,13 @@
 
 use super::fit::FitSettings;
 use super::samples::Selection;
+use crate::cli_error::CliError;
+use crate::tool::{Call, Tool, finished};
 use clap::Args;
 use duel_rules::game::EvalWeight;
+use duel_rules::games::HostedGame;
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// `duel tune`: fit the evaluation weights to games.
 #[derive(Args, Debug, Clone)]
@@ -98,5 +102,18 @@ impl TuneArgs {
             .iter()
             .map(|w| names.iter().any(|n| n == w.name))
             .collect())
+    }
+}
+
+/// The arguments are checked against the game's weights ([`TuneArgs::settings`]), so in the run.
+impl Tool for TuneArgs {
+    type Settings = TuneArgs;
+
+    fn settings(&self, _: &Call<'_>) -> Result<TuneArgs, String> {
+        Ok(self.clone())
+    }
+
+    fn run<G: HostedGame>(args: &TuneArgs) -> Result<ExitCode, CliError> {
+        finished(super::run::<G>(args, &mut std::io::stdout().lock()))
     }
 }
