@@ -166,7 +166,7 @@ impl<G: HostedGame> Searcher for GameEngine<G> {
             ));
         };
         self.set_position(played.record.clone());
-        self.set_multipv(request.multipv);
+        self.configure(|settings| settings.multipv = request.multipv);
         let limits = Limits {
             depth: request.depth,
             nodes: request.nodes,
@@ -272,9 +272,11 @@ impl Engine {
         }
         let made = with_variant!(game, G => {
             let mut engine = GameEngine::<G>::new();
-            engine.set_threads(threads);
-            engine.set_use_net(nnue);
-            engine.set_skill_level(skill_level);
+            engine.configure(|settings| {
+                settings.threads = threads;
+                settings.use_net = nnue;
+                settings.strength.skill_level = skill_level;
+            });
             if let Err(error) = engine.set_hash_mb(hash_mb) {
                 return value_error(error.to_string());
             }

@@ -4,7 +4,7 @@
 //! and its output as a channel of lines.
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
-use duel_engine::protocol::{Dialect, Line, read_line};
+use duel_engine::protocol::{Dialect, Line, VARIANT_OPTION, read_line};
 use std::io::{self, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -143,15 +143,14 @@ impl EngineProcess {
         let (hello, ok) = (command.dialect.name(), command.dialect.ok());
         self.send_logged(hello, &mut transcript)?;
         let mut has_variant_option = false;
+        let variant_declaration = format!("option name {} ", VARIANT_OPTION.to_ascii_lowercase());
         let answer = self.wait_for(ok, timeout, |line| {
-            has_variant_option |= line
-                .to_ascii_lowercase()
-                .starts_with("option name uci_variant ");
+            has_variant_option |= line.to_ascii_lowercase().starts_with(&variant_declaration);
             transcript(Traffic::Received(line));
         })?;
         transcript(Traffic::Received(&answer));
         if has_variant_option {
-            let line = format!("setoption name UCI_Variant value {variant}");
+            let line = format!("setoption name {VARIANT_OPTION} value {variant}");
             self.send_logged(&line, &mut transcript)?;
         }
         for (name, value) in &command.options {

@@ -11,13 +11,12 @@ use crate::search::nnue::FileHeader;
 use crate::search::nnue::Network;
 use crate::search::tablebase::Tablebases;
 use crate::search::{self, Instant, Limits, SearchRequest, Settings, TranspositionTable};
-use duel_rules::game::{GameRecord, Perft, Pieces, Searchable};
+use duel_rules::game::{GameRecord, Perft, Searchable};
 use std::collections::TryReserveError;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// The engine's name, as `id name` gives it and PGN files record it.
 pub const ENGINE_NAME: &str = concat!("duel ", env!("CARGO_PKG_VERSION"));
@@ -119,7 +118,7 @@ impl<G: Searchable> Engine<G> {
         self.stop();
         EngineParts {
             hash_mb: self.hash_mb,
-            // A net loaded by `EvalFile` and the databases are this game's: the next game starts
+            // A net loaded from a file and the databases are this game's: the next game starts
             // with its own net and no databases.
             settings: Settings {
                 net: None,
@@ -296,46 +295,15 @@ impl<G: Searchable> Engine<G> {
         &self.settings
     }
 
-    /// Search threads for the next search (at least 1).
-    pub fn set_threads(&mut self, threads: usize) {
-        self.settings.threads = threads.max(1);
-    }
-
-    /// Principal variations the next search reports (at least 1).
-    pub fn set_multipv(&mut self, lines: usize) {
-        self.settings.multipv = lines.max(1);
-    }
-
-    /// Time kept back per move for communication, from the next search on.
-    pub fn set_move_overhead(&mut self, overhead: Duration) {
-        self.settings.move_overhead = overhead;
-    }
-
-    /// `Contempt`: how much worse than level a draw is for the side searched for, from the next
-    /// search on.
-    pub fn set_contempt(&mut self, contempt: Pieces) {
-        self.settings.contempt = contempt;
-    }
-
-    /// `Skill Level` (0..=20, 20 full strength) from the next search on.
-    pub fn set_skill_level(&mut self, level: u8) {
-        self.settings.strength.skill_level = level.min(search::MAX_LEVEL);
-    }
-
-    /// `UCI_LimitStrength`: whether `UCI_Elo` sets the level, from the next search on.
-    pub fn set_limit_strength(&mut self, limit: bool) {
-        self.settings.strength.limit_strength = limit;
-    }
-
-    /// `UCI_Elo`, a position on the ladder of the game played (its random mover = 0), from the
-    /// next search on: below the ladder level 0, above it full strength.
-    pub fn set_elo(&mut self, elo: u32) {
-        self.settings.strength.elo = elo;
-    }
-
-    /// `Use NNUE`: whether the next searches evaluate with a net where the game has one.
-    pub fn set_use_net(&mut self, use_net: bool) {
-        self.settings.use_net = use_net;
+    /// Changes the settings the next search starts with (a running search keeps its own): the one
+    /// entry point of the options that are plain values. Whatever `change` sets, the counts of
+    /// threads and lines stay at least 1 and the level at most [`search::MAX_LEVEL`].
+    pub fn configure(&mut self, change: impl FnOnce(&mut Settings)) {
+        change(&mut self.settings);
+        let settings = &mut self.settings;
+        settings.threads = settings.threads.max(1);
+        settings.multipv = settings.multipv.max(1);
+        settings.strength.skill_level = settings.strength.skill_level.min(search::MAX_LEVEL);
     }
 
     /// `EvalFile`: the next searches evaluate with the net in `bytes` (read from `path`, which errors
@@ -365,9 +333,9 @@ impl<G: Searchable> Engine<G> {
         let Some(folder) = folder else {
             return Ok(Vec::new());
         };
-        let (tables, refused) = Tablebases::load_some::<G>(folder)?;
+        let (tables, refused) = Tablebases::load_some::<G>(folder).map_err(|e| e.to_string())?;
         self.settings.tablebases = Some(Arc::new(tables));
-        Ok(refused)
+        Ok(refused.iter().map(ToString::to_string).collect())
     }
 
     /// The current position's evaluation by the net the next search evaluates with, and the net's
@@ -440,6 +408,7 @@ mod tests {
     use duel_rules::game::{Game, is_legal};
     use duel_rules::games::{Dipole, Duel};
     use std::thread;
+    use std::time::Duration;
 
     fn depth(depth: u32) -> Limits<<Duel as Game>::Move> {
         Limits {
@@ -518,9 +487,11 @@ mod tests {
     fn another_game_takes_over_the_options_and_the_table() {
         let mut engine = Engine::<Duel>::new();
         engine.set_hash_mb(2).unwrap();
-        engine.set_threads(2);
-        engine.set_multipv(3);
-        engine.set_move_overhead(Duration::ZERO);
+        engine.configure(|settings| {
+            settings.threads = 2;
+            settings.multipv = 3;
+            settings.move_overhead = Duration::ZERO;
+        });
         engine.set_position(after(&["D1-e6"]));
         let settings = engine.settings().clone();
         let dipole = Engine::<Dipole>::from_parts(engine.into_parts());
@@ -534,16 +505,18 @@ mod tests {
     }
 
     #[test]
-    fn settings_are_at_least_one() {
+    fn configure_keeps_the_settings_in_range() {
         let mut engine = Engine::<Duel>::new();
         assert_eq!(*engine.settings(), Settings::DEFAULT);
         assert_eq!(engine.hash_mb(), TranspositionTable::DEFAULT_MB);
-        engine.set_threads(0);
-        engine.set_multipv(0);
-        assert_eq!(
-            (engine.settings().threads, engine.settings().multipv),
-            (1, 1)
-        );
+        engine.configure(|settings| {
+            settings.threads = 0;
+            settings.multipv = 0;
+            settings.strength.skill_level = search::MAX_LEVEL + 1;
+        });
+        let settings = engine.settings();
+        assert_eq!((settings.threads, settings.multipv), (1, 1));
+        assert_eq!(settings.strength.skill_level, search::MAX_LEVEL);
     }
 
     #[test]

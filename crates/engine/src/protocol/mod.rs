@@ -5,7 +5,9 @@
 //! Three kinds of thread share the work (the design of Stockfish and Rustic):
 //! - the input thread (`reader.rs`) turns each line into a [`Command`] and sends it over a channel;
 //! - the command loop (the caller of [`run`]) hands one command at a time to the [`Handler`]
-//!   (`handler.rs`), which owns the engine and translates each command into requests to it;
+//!   (`handler.rs`), which owns the engine and translates each command into requests to it (each
+//!   command's syntax, errors and meaning in its file under `command/`; the engine options in one
+//!   table, `options/`);
 //! - each search runs on the engine's worker thread, whose listener (`printer.rs`) prints its `info`
 //!   lines and its `bestmove` through the shared [`Output`]; it is stopped through an atomic flag.
 //!
@@ -15,15 +17,12 @@
 
 mod command;
 mod dialect;
-mod go;
 mod handler;
 mod info;
 mod line;
 mod options;
 mod output;
-mod position;
 mod printer;
-mod query;
 mod reader;
 mod sliced;
 
@@ -31,6 +30,7 @@ pub use command::{Command, CommandError};
 pub use dialect::Dialect;
 pub use handler::{Handler, HandlerParts};
 pub use line::{Line, MAX_LINE_BYTES, read_line};
+pub use options::{VARIANT_OPTION, options_markdown};
 pub use output::{Capture, Output, one_line, quote};
 pub use sliced::Session;
 
@@ -110,7 +110,7 @@ fn dispatch(
                     host = with_variant!(variant, G => {
                         Box::new(Handler::<G>::from_parts(parts)) as Box<dyn Host>
                     })
-                    .expect("UCI_Variant accepts only the names in games::VARIANTS");
+                    .expect("the variant option accepts only the names in games::VARIANTS");
                 }
                 Err(payload) => out.error(format!("internal error: {}", panic_text(&*payload))),
             }

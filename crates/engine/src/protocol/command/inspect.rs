@@ -1,0 +1,112 @@
+//! The commands that look into the engine instead of playing: `d` (the board and facts about the
+//! position), `eval` (the static evaluation and its terms) and `bench [depth]`, with `bench`'s syntax.
+
+use super::{Command, CommandError};
+use crate::engine::bench::{self, MAX_DEPTH as MAX_BENCH_DEPTH};
+use crate::protocol::handler::Handler;
+use duel_rules::game::MoveList;
+use duel_rules::games::HostedGame;
+use std::fmt::Write;
+
+/// Reads the words after `bench`: an optional depth from 1 to [`MAX_BENCH_DEPTH`].
+pub(super) fn parse_bench(args: &[&str]) -> Result<Command, CommandError> {
+    match args {
+        [] => Ok(Command::Bench(None)),
+        [depth] => depth
+            .parse()
+            .ok()
+            .filter(|d| (1..=MAX_BENCH_DEPTH).contains(d))
+            .map(|depth| Command::Bench(Some(depth)))
+            .ok_or_else(|| CommandError::Bench(depth.to_string())),
+        [_, extra, ..] => Err(CommandError::UnexpectedArgument {
+            command: "bench",
+            text: extra.to_string(),
+        }),
+    }
+}
+
+impl<G: HostedGame> Handler<G> {
+    /// `bench`: stops the search and runs the bench of this game to `depth` (the default for
+    /// `None`).
+    pub(in crate::protocol) fn bench(&mut self, depth: Option<u32>) {
+        self.engine.stop();
+        let mut sink = self.out.lines();
+        let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
+        if let Err(e) = self.engine.bench(depth, &mut sink) {
+            drop(sink);
+            self.out.error(format!("bench: {e}"));
+        }
+    }
+
+    /// `d`: the diagram, the position text, the hash key, the check state (for a game with check),
+    /// the legal-move count and whether the game is over.
+    pub(in crate::protocol) fn display(&self) {
+        let record = self.engine.record();
+        let position = record.current();
+        let mut moves = MoveList::new();
+        position.generate_moves(&mut moves);
+        let mut text = position.diagram();
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        // `position fen` takes this text back (for Duel it is the DFEN).
+        let _ = writeln!(text, "Fen: {}", position.to_text());
+        let _ = writeln!(text, "Key: {:016X}", position.hash());
+        let _ = writeln!(text, "Side to move: {}", position.side_to_move());
+        if G::HAS_CHECK {
+            let _ = writeln!(text, "In check: {}", yes_no(position.in_check()));
+        }
+        let _ = writeln!(text, "Legal moves: {}", moves.len());
+        let _ = match record.termination() {
+            None => writeln!(text, "Game over: no"),
+            Some(end) => writeln!(text, "Game over: yes, {end} ({})", end.outcome().pgn()),
+        };
+        self.out.block(&text);
+    }
+
+    /// `eval`: every term of the hand-written evaluation for both sides, then the total, and the
+    /// net's evaluation where the search uses a net.
+    pub(in crate::protocol) fn eval(&self) {
+        let position = self.engine.record().current();
+        let mut text = format!(
+            "{:<12} {:>7} {:>7} {:>7}\n",
+            "Term", "White", "Black", "W-B"
+        );
+        let mut sum = 0;
+        for term in position.eval_terms() {
+            let difference = term.white - term.black;
+            sum += difference;
+            let _ = writeln!(
+                text,
+                "{:<12} {:>7} {:>7} {:>7}",
+                term.name, term.white, term.black, difference
+            );
+        }
+        let _ = writeln!(text, "{:<12} {:>7} {:>7} {:>7}", "Sum", "", "", sum);
+        let _ = writeln!(
+            text,
+            "Evaluation: {} cp for the side to move ({})",
+            position.evaluate(),
+            position.side_to_move()
+        );
+        match self.engine.net_evaluation() {
+            Some((score, header)) => {
+                let of = |key: &str| header.get(key).unwrap_or("?").to_string();
+                let _ = writeln!(
+                    text,
+                    "NNUE evaluation: {score} cp for the side to move, which the search uses (net: {} hidden neurons, trained on {} positions)",
+                    of("hidden"),
+                    of("positions")
+                );
+            }
+            None => {
+                let _ = writeln!(text, "The search uses this evaluation.");
+            }
+        }
+        self.out.block(&text);
+    }
+}
+
+fn yes_no(value: bool) -> &'static str {
+    if value { "yes" } else { "no" }
+}
