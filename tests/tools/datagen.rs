@@ -108,7 +108,9 @@ fn a_run_cut_short_and_resumed_writes_the_same_file() {
     }
     let cut = dir.path().join("cut.bin");
     std::fs::write(&cut, &bytes[..at + 7]).unwrap();
-    let err = format::read_games::<Duel>(&std::fs::read(&cut).unwrap()).unwrap_err();
+    let err = format::read_games::<Duel>(&std::fs::read(&cut).unwrap())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("cut short inside game 4"), "{err}");
 
     let resumed = datagen::run::<Duel>(
@@ -154,13 +156,15 @@ fn files_that_are_not_this_game_s_data_are_refused_by_name() {
     let path = dir.path().join("duel.bin");
     datagen::run::<Duel>(&settings(&path, 1, Shard::WHOLE), None, &mut Vec::new()).unwrap();
     let bytes = std::fs::read(&path).unwrap();
-    let err = format::read_games::<Dame>(&bytes).unwrap_err();
+    let err = format::read_games::<Dame>(&bytes).unwrap_err().to_string();
     assert_eq!(err, "the data is of duel, not of dame");
-    let err = format::read_games::<Duel>(b"PK\x03\x04 a zip file").unwrap_err();
+    let err = format::read_games::<Duel>(b"PK\x03\x04 a zip file")
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("DUELDATA"), "{err}");
     let mut newer = bytes.clone();
     newer[8] = 9;
-    let err = format::read_games::<Duel>(&newer).unwrap_err();
+    let err = format::read_games::<Duel>(&newer).unwrap_err().to_string();
     assert!(err.contains("version 9"), "{err}");
 }
 

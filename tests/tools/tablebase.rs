@@ -169,7 +169,8 @@ fn a_folder_of_tables_is_probed_and_bad_files_are_named() {
     std::fs::write(dir.path().join("dame-KvKK.tb"), &kvk[..40]).unwrap();
     std::fs::write(dir.path().join("alice-KvK.tb"), b"not looked at").unwrap();
 
-    let (tables, mut refused) = Tablebases::load::<Dame>(dir.path()).unwrap();
+    let (tables, refused) = Tablebases::load::<Dame>(dir.path()).unwrap();
+    let mut refused: Vec<String> = refused.iter().map(ToString::to_string).collect();
     assert_eq!(tables.len(), 4);
     refused.sort();
     assert_eq!(refused.len(), 3, "{refused:?}");

@@ -13,8 +13,10 @@
 //! ```
 //!
 //! A file cut short (a run killed while writing) ends in a partial game: [`read_games`] names it, and
-//! a resumed run cuts it off ([`complete_length`]) before it writes on.
+//! a resumed run cuts it off ([`complete_length`]) before it writes on. A file refused says why in a
+//! [`DatagenFormatError`].
 
+pub use super::format_error::{DatagenFormatError, GameDataError};
 use duel_engine::search::nnue::{FileHeader, FileKind};
 use duel_rules::game::{Game, Outcome, Searchable, Side};
 
@@ -97,7 +99,7 @@ impl<G: Searchable> GameData<G> {
 
     /// Reads one game from the front of `bytes`: the game and its length, or `Ok(None)` when `bytes`
     /// ends inside it; errors name what is wrong.
-    pub fn decode(bytes: &[u8]) -> Result<Option<(GameData<G>, usize)>, String> {
+    pub fn decode(bytes: &[u8]) -> Result<Option<(GameData<G>, usize)>, GameDataError> {
         let mut at = 0;
         let mut take = |n: usize| {
             let part = bytes.get(at..at + n);
@@ -111,8 +113,11 @@ impl<G: Searchable> GameData<G> {
         let Some(text) = take(length) else {
             return Ok(None);
         };
-        let text = std::str::from_utf8(text).map_err(|_| "a start position is not UTF-8")?;
-        let start = G::from_text(text).map_err(|e| format!("start position {text:?}: {e}"))?;
+        let text = std::str::from_utf8(text).map_err(|_| GameDataError::StartNotUtf8)?;
+        let start = G::from_text(text).map_err(|e| GameDataError::BadStart {
+            text: text.to_string(),
+            source: Box::new(e),
+        })?;
         let Some(head) = take(3) else {
             return Ok(None);
         };
@@ -120,7 +125,7 @@ impl<G: Searchable> GameData<G> {
             0 => Outcome::Win(Side::Black),
             1 => Outcome::Draw,
             2 => Outcome::Win(Side::White),
-            other => return Err(format!("result {other} (expected 0, 1 or 2)")),
+            found => return Err(GameDataError::BadResult { found }),
         };
         let count = u16::from_le_bytes([head[1], head[2]]) as usize;
         let mut plies = Vec::with_capacity(count);
@@ -130,9 +135,12 @@ impl<G: Searchable> GameData<G> {
                 return Ok(None);
             };
             let code = u16::from_le_bytes([ply[0], ply[1]]);
-            let mv = position.decode_move(code).ok_or_else(|| {
-                format!("ply {} of the game from {text:?}: no such move", index + 1)
-            })?;
+            let mv = position
+                .decode_move(code)
+                .ok_or_else(|| GameDataError::NoSuchMove {
+                    ply: index + 1,
+                    start: text.to_string(),
+                })?;
             plies.push(Ply {
                 mv,
                 score: i16::from_le_bytes([ply[2], ply[3]]),
@@ -169,37 +177,34 @@ impl<G: Searchable> GameData<G> {
 }
 
 /// The header of a file of game `G` and its length; a file of another game is refused by name.
-fn header_of<G: Game>(bytes: &[u8]) -> Result<(Header, usize), String> {
+fn header_of<G: Game>(bytes: &[u8]) -> Result<(Header, usize), DatagenFormatError> {
     let (header, at) = Header::decode(bytes, FILE_KIND)?;
     if header.game != G::NAME {
-        return Err(format!(
-            "the data is of {}, not of {}",
-            header.game,
-            G::NAME
-        ));
+        return Err(DatagenFormatError::OtherGame {
+            found: header.game,
+            expected: G::NAME,
+        });
     }
     Ok((header, at))
 }
 
 /// Reads a whole file of game `G`: its header and games. A file that ends inside a game is refused,
 /// naming how many games are whole.
-pub fn read_games<G: Searchable>(bytes: &[u8]) -> Result<(Header, Vec<GameData<G>>), String> {
+pub fn read_games<G: Searchable>(
+    bytes: &[u8],
+) -> Result<(Header, Vec<GameData<G>>), DatagenFormatError> {
     let (header, mut at) = header_of::<G>(bytes)?;
     let mut games = Vec::new();
     while at < bytes.len() {
+        let number = games.len() + 1;
         match GameData::<G>::decode(&bytes[at..])
-            .map_err(|e| format!("game {}: {e}", games.len() + 1))?
+            .map_err(|source| DatagenFormatError::InGame { number, source })?
         {
             Some((game, length)) => {
                 games.push(game);
                 at += length;
             }
-            None => {
-                return Err(format!(
-                    "the file is cut short inside game {} (resume the run to finish it)",
-                    games.len() + 1
-                ));
-            }
+            None => return Err(DatagenFormatError::Truncated { game: number }),
         }
     }
     Ok((header, games))
@@ -207,7 +212,7 @@ pub fn read_games<G: Searchable>(bytes: &[u8]) -> Result<(Header, Vec<GameData<G
 
 /// The length of `bytes` up to the end of its last whole game, and how many games that holds: a
 /// resumed run cuts the rest off.
-pub fn complete_length<G: Searchable>(bytes: &[u8]) -> Result<(usize, usize), String> {
+pub fn complete_length<G: Searchable>(bytes: &[u8]) -> Result<(usize, usize), DatagenFormatError> {
     let (_, mut at) = header_of::<G>(bytes)?;
     let mut games = 0;
     while let Some((_, length)) = GameData::<G>::decode(&bytes[at..])? {
@@ -215,4 +220,105 @@ pub fn complete_length<G: Searchable>(bytes: &[u8]) -> Result<(usize, usize), St
         games += 1;
     }
     Ok((at, games))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use duel_engine::search::nnue::FileHeaderError;
+    use duel_rules::games::{Dame, Duel};
+
+    /// A file of game `G`: its header and two games of one ply each from the start.
+    fn file<G: Searchable>() -> Vec<u8> {
+        let header = Header {
+            game: G::NAME.to_string(),
+            lines: vec![("command".into(), "test".into())],
+        };
+        let mut bytes = header.encode(FILE_KIND);
+        let start = G::start();
+        let mut moves = duel_rules::game::MoveList::new();
+        start.generate_moves(&mut moves);
+        let game = GameData {
+            start,
+            plies: vec![Ply {
+                mv: moves[0],
+                score: 12,
+                kept: true,
+            }],
+            outcome: Outcome::Draw,
+        };
+        bytes.extend(game.encode());
+        bytes.extend(game.encode());
+        bytes
+    }
+
+    #[test]
+    fn a_file_reads_back_whole_and_up_to_its_last_whole_game() {
+        let bytes = file::<Duel>();
+        let (header, games) = read_games::<Duel>(&bytes).expect("a whole file");
+        assert_eq!((header.game.as_str(), games.len()), ("duel", 2));
+        assert_eq!(
+            complete_length::<Duel>(&bytes[..bytes.len() - 1]).expect("its header is whole"),
+            (bytes.len() - games[1].encode().len(), 1)
+        );
+    }
+
+    #[test]
+    fn a_refused_file_carries_what_is_wrong_and_says_it_in_the_same_words() {
+        let bytes = file::<Duel>();
+        let other_game = read_games::<Dame>(&bytes).unwrap_err();
+        let DatagenFormatError::OtherGame { found, expected } = &other_game else {
+            panic!("{other_game:?}");
+        };
+        assert_eq!((found.as_str(), *expected), ("duel", "dame"));
+        assert_eq!(other_game.to_string(), "the data is of duel, not of dame");
+
+        let not_data = read_games::<Duel>(b"PK\x03\x04 a zip file").unwrap_err();
+        assert!(
+            matches!(
+                not_data,
+                DatagenFormatError::Header(FileHeaderError::WrongMagic { kind: FILE_KIND })
+            ),
+            "{not_data:?}"
+        );
+        assert_eq!(
+            not_data.to_string(),
+            "not a duel datagen file (it does not start with DUELDATA)"
+        );
+
+        let cut = read_games::<Duel>(&bytes[..bytes.len() - 2]).unwrap_err();
+        assert!(
+            matches!(cut, DatagenFormatError::Truncated { game: 2 }),
+            "{cut:?}"
+        );
+        assert_eq!(
+            cut.to_string(),
+            "the file is cut short inside game 2 (resume the run to finish it)"
+        );
+    }
+
+    #[test]
+    fn a_bad_game_is_named_by_its_number_where_the_games_are_counted() {
+        let mut bytes = file::<Duel>();
+        // The second game's result byte, just before its ply count and its one ply.
+        let result = bytes.len() - 5 - 2 - 1;
+        bytes[result] = 7;
+        let numbered = read_games::<Duel>(&bytes).unwrap_err();
+        assert!(
+            matches!(
+                numbered,
+                DatagenFormatError::InGame {
+                    number: 2,
+                    source: GameDataError::BadResult { found: 7 }
+                }
+            ),
+            "{numbered:?}"
+        );
+        assert_eq!(
+            numbered.to_string(),
+            "game 2: result 7 (expected 0, 1 or 2)"
+        );
+        let unnumbered = complete_length::<Duel>(&bytes).unwrap_err();
+        assert_eq!(unnumbered.to_string(), "result 7 (expected 0, 1 or 2)");
+    }
 }

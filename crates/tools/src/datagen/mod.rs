@@ -6,6 +6,7 @@
 
 mod cli;
 pub mod format;
+mod format_error;
 pub mod selfplay;
 
 pub use cli::DatagenArgs;

@@ -17,7 +17,7 @@ pub fn read<G: EndgameIndex>(path: &Path, signature: Signature) -> Result<Option
     if !path.exists() {
         return Ok(None);
     }
-    let table = read_table::<G>(path)?;
+    let table = read_table::<G>(path).map_err(|e| e.to_string())?;
     if table.signature != signature {
         return Err(format!(
             "{}: holds {}, not {}",

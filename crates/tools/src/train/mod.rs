@@ -135,7 +135,8 @@ pub fn run<G: Searchable>(
         return Err(format!("{} has no net features to train", G::NAME));
     }
     let (data, scale) = load_samples::<G>(settings, progress)?;
-    let buckets = OutputBuckets::covering(settings.output_buckets, data.training.most_active())?;
+    let buckets = OutputBuckets::covering(settings.output_buckets, data.training.most_active())
+        .map_err(|e| e.to_string())?;
     if buckets != OutputBuckets::ONE {
         let _ = writeln!(
             progress,

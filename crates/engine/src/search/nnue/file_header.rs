@@ -6,6 +6,9 @@
 //! magic (8 bytes), version u16, text length u32, text (UTF-8 `key=value` lines: game=<name>, ...)
 //! ```
 
+use super::file_header_error::FileHeaderError;
+use super::file_kind::FileKind;
+
 /// A file's header: its game and the `key=value` lines that say how it was made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileHeader {
@@ -13,18 +16,6 @@ pub struct FileHeader {
     pub game: String,
     /// The other lines, in order (settings, then `command=`).
     pub lines: Vec<(String, String)>,
-}
-
-/// What kind of file a header opens: its magic bytes, the version this build writes and reads, and
-/// what to call it in errors.
-#[derive(Clone, Copy, Debug)]
-pub struct FileKind {
-    /// The first bytes of every file of this kind.
-    pub magic: &'static [u8; 8],
-    /// The format version this build writes and reads.
-    pub version: u16,
-    /// What errors call it, e.g. `duel datagen file`.
-    pub name: &'static str,
 }
 
 impl FileHeader {
@@ -37,11 +28,14 @@ impl FileHeader {
     }
 
     /// The value of `key` as a number; errors name a line that is missing or not a number.
-    pub fn number(&self, key: &str) -> Result<usize, String> {
-        let value = self.get(key).ok_or(format!("the header has no {key}="))?;
-        value
-            .parse()
-            .map_err(|_| format!("{key}={value} is not a number"))
+    pub fn number(&self, key: &str) -> Result<usize, FileHeaderError> {
+        let value = self.get(key).ok_or_else(|| FileHeaderError::MissingKey {
+            key: key.to_string(),
+        })?;
+        value.parse().map_err(|_| FileHeaderError::NotANumber {
+            key: key.to_string(),
+            value: value.to_string(),
+        })
     }
 
     /// The header's bytes, for a file of `kind`.
@@ -59,36 +53,34 @@ impl FileHeader {
 
     /// Reads the header of a file of `kind` from the front of `bytes`; returns it and its length in
     /// bytes. Errors name what is wrong.
-    pub fn decode(bytes: &[u8], kind: FileKind) -> Result<(FileHeader, usize), String> {
+    pub fn decode(bytes: &[u8], kind: FileKind) -> Result<(FileHeader, usize), FileHeaderError> {
         if bytes.len() < 14 || &bytes[..8] != kind.magic {
-            let magic = String::from_utf8_lossy(kind.magic);
-            return Err(format!(
-                "not a {} (it does not start with {magic})",
-                kind.name
-            ));
+            return Err(FileHeaderError::WrongMagic { kind });
         }
         let version = u16::from_le_bytes([bytes[8], bytes[9]]);
         if version != kind.version {
-            return Err(format!(
-                "{} format version {version}; this build reads version {}",
-                kind.name, kind.version
-            ));
+            return Err(FileHeaderError::OtherVersion {
+                kind,
+                found: version,
+            });
         }
         let length = u32::from_le_bytes([bytes[10], bytes[11], bytes[12], bytes[13]]) as usize;
         let text = bytes
             .get(14..14 + length)
-            .ok_or("the header is cut short")?;
-        let text = std::str::from_utf8(text).map_err(|_| "the header is not UTF-8")?;
+            .ok_or(FileHeaderError::Truncated)?;
+        let text = std::str::from_utf8(text).map_err(|_| FileHeaderError::NotUtf8)?;
         let mut lines = Vec::new();
         for line in text.lines() {
-            let (key, value) = line
-                .split_once('=')
-                .ok_or_else(|| format!("header line without '=': {line:?}"))?;
+            let (key, value) =
+                line.split_once('=')
+                    .ok_or_else(|| FileHeaderError::LineWithoutEquals {
+                        line: line.to_string(),
+                    })?;
             lines.push((key.to_string(), value.to_string()));
         }
         let game = match lines.first() {
             Some((key, value)) if key == "game" => value.clone(),
-            _ => return Err("the header does not start with game=".to_string()),
+            _ => return Err(FileHeaderError::NoGameLine),
         };
         lines.remove(0);
         Ok((FileHeader { game, lines }, 14 + length))
@@ -123,12 +115,53 @@ mod tests {
         );
         assert_eq!(header.get("command"), Some("x=y"));
         let wrong = FileHeader::decode(b"SOMETHINGELSE!!", KIND).unwrap_err();
-        assert!(wrong.contains("not a test file"), "{wrong}");
+        assert!(wrong.to_string().contains("not a test file"), "{wrong}");
         let mut newer = header.encode(KIND);
         newer[8] = 4;
         let newer = FileHeader::decode(&newer, KIND).unwrap_err();
-        assert!(newer.contains("version 4"), "{newer}");
+        assert!(newer.to_string().contains("version 4"), "{newer}");
         let short = FileHeader::decode(&bytes[..20], KIND).unwrap_err();
-        assert!(short.contains("cut short"), "{short}");
+        assert!(short.to_string().contains("cut short"), "{short}");
+    }
+
+    #[test]
+    fn a_refusal_carries_what_is_wrong_and_says_it_in_the_same_words() {
+        let header = FileHeader {
+            game: "duel".into(),
+            lines: vec![("nodes".into(), "many".into())],
+        };
+        let bytes = header.encode(KIND);
+        let wrong = FileHeader::decode(b"SOMETHINGELSE!!", KIND).unwrap_err();
+        assert_eq!(wrong, FileHeaderError::WrongMagic { kind: KIND });
+        assert_eq!(
+            wrong.to_string(),
+            "not a test file (it does not start with TESTFILE)"
+        );
+        let mut newer = bytes.clone();
+        newer[8] = 4;
+        let newer = FileHeader::decode(&newer, KIND).unwrap_err();
+        assert_eq!(
+            newer,
+            FileHeaderError::OtherVersion {
+                kind: KIND,
+                found: 4
+            }
+        );
+        assert_eq!(
+            newer.to_string(),
+            "test file format version 4; this build reads version 3"
+        );
+        let short = FileHeader::decode(&bytes[..bytes.len() - 1], KIND);
+        assert_eq!(short, Err(FileHeaderError::Truncated));
+        assert_eq!(
+            header.number("nodes").unwrap_err().to_string(),
+            "nodes=many is not a number"
+        );
+        assert_eq!(
+            header.number("hidden"),
+            Err(FileHeaderError::MissingKey {
+                key: "hidden".into()
+            })
+        );
     }
 }

@@ -1,19 +1,29 @@
 //! The neural evaluation (NNUE) the search uses where a game has a net: the quantised net and its
-//! file ([`network`]), the header the engine's binary files start with ([`FileHeader`]: nets, and
-//! the trainer's data and checkpoints), and the accumulators that follow the search's moves
-//! ([`accumulator`]). Which features a position has is the game's business
+//! file ([`network`]; a refused one says why in a [`NetFileError`]), the header the engine's binary
+//! files start with ([`FileHeader`]: nets, and the trainer's data and checkpoints; refused with a
+//! [`FileHeaderError`]), and the accumulators that follow the search's moves ([`accumulator`]). Which features a position has is the game's business
 //! ([`duel_rules::game::NetFeatures`]); a net is trained by `duel train`.
 
 pub mod accumulator;
 mod file_header;
+mod file_header_error;
+mod file_kind;
+mod limits;
+mod net_file_error;
 pub mod network;
 mod output_buckets;
+mod output_buckets_error;
 mod simd;
 
 pub use accumulator::{NetStack, evaluate_afresh};
-pub use file_header::{FileHeader, FileKind};
-pub use network::{MAX_HIDDEN, Network, QA, QB, QuantisedParameters, Shape};
-pub use output_buckets::{MAX_OUTPUT_BUCKETS, OutputBuckets};
+pub use file_header::FileHeader;
+pub use file_header_error::FileHeaderError;
+pub use file_kind::FileKind;
+pub use limits::{MAX_HIDDEN, MAX_OUTPUT_BUCKETS, QA, QB};
+pub use net_file_error::NetFileError;
+pub use network::{Network, QuantisedParameters, Shape};
+pub use output_buckets::OutputBuckets;
+pub use output_buckets_error::OutputBucketsError;
 
 use duel_rules::game::NetFeatures;
 use std::collections::HashMap;

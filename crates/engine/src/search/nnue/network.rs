@@ -12,18 +12,12 @@
 //! bucket, each the side to move's half first) and the output biases (`buckets` `i32`). A net of one
 //! bucket is the file of the nets before buckets, byte for byte.
 
-use super::file_header::{FileHeader, FileKind};
+use super::file_header::FileHeader;
+use super::file_kind::FileKind;
+use super::limits::{QA, QB};
+use super::net_file_error::NetFileError;
 use super::output_buckets::OutputBuckets;
 use super::simd::Kernels;
-
-/// The first layer's quantisation: a float 1.0 is this many units, and the clipped ReLU's ceiling.
-pub const QA: i32 = 255;
-/// The output layer's quantisation. Larger than the usual 64, since the output weights are `i16`,
-/// not `i8`: rounding them to 1/512 keeps the evaluation within a unit or two of the float model's,
-/// and `QA · QB · 1.98` per neuron stays far from overflowing an `i32` for up to 2,048 neurons.
-pub const QB: i32 = 512;
-/// The most hidden neurons a net may have: more could overflow the output's `i32` sum.
-pub const MAX_HIDDEN: usize = 2048;
 
 /// What a net file is, to its header.
 pub const FILE_KIND: FileKind = FileKind {
@@ -95,18 +89,22 @@ impl Network {
         mut header: FileHeader,
         shape: Shape,
         parameters: QuantisedParameters,
-    ) -> Result<Network, String> {
+    ) -> Result<Network, NetFileError> {
         let Shape {
             features,
             hidden,
             scale,
             buckets,
         } = shape;
-        let expect = |name: &str, found: usize, wanted: usize| {
-            if found == wanted {
+        let expect = |part: &'static str, found: usize, expected: usize| {
+            if found == expected {
                 Ok(())
             } else {
-                Err(format!("{name}: {found} values, expected {wanted}"))
+                Err(NetFileError::WrongLength {
+                    part,
+                    found,
+                    expected,
+                })
             }
         };
         expect(
@@ -126,9 +124,7 @@ impl Network {
             buckets.count(),
         )?;
         if hidden == 0 || scale <= 0 {
-            return Err(format!(
-                "hidden={hidden}, scale={scale}: both must be positive"
-            ));
+            return Err(NetFileError::NotPositive { hidden, scale });
         }
         header
             .lines
@@ -162,34 +158,37 @@ impl Network {
 
     /// Reads a net file for `game`, whose perspectives have `features` features. Errors name what is
     /// wrong: not a net file, another game's, other inputs, cut short or too long.
-    pub fn from_bytes(bytes: &[u8], game: &str, features: usize) -> Result<Network, String> {
+    pub fn from_bytes(bytes: &[u8], game: &str, features: usize) -> Result<Network, NetFileError> {
         let (header, mut at) = FileHeader::decode(bytes, FILE_KIND)?;
         if header.game != game {
-            return Err(format!("the net is for {}, not for {game}", header.game));
+            return Err(NetFileError::OtherGame {
+                found: header.game,
+                expected: game.to_string(),
+            });
         }
         let found = header.number("features")?;
         let (hidden, scale) = (header.number("hidden")?, header.number("scale")?);
         let buckets = OutputBuckets::from_header(&header)?;
         let (qa, qb) = (header.number("qa")?, header.number("qb")?);
         if (qa, qb) != (QA as usize, QB as usize) {
-            return Err(format!(
-                "the net is quantised with qa={qa}, qb={qb}; this build reads qa={QA}, qb={QB}"
-            ));
+            return Err(NetFileError::OtherQuantisation { qa, qb });
         }
         if found != features {
-            return Err(format!(
-                "the net has {found} input features; {game}'s feature set has {features}"
-            ));
+            return Err(NetFileError::OtherFeatures {
+                game: game.to_string(),
+                found,
+                expected: features,
+            });
         }
-        let mut take = |count: usize, what: &str| -> Result<&[u8], String> {
+        let mut take = |count: usize, part: &'static str| -> Result<&[u8], NetFileError> {
             let part = bytes
                 .get(at..at + count)
-                .ok_or(format!("the file is cut short in the {what}"))?;
+                .ok_or(NetFileError::Truncated { part })?;
             at += count;
             Ok(part)
         };
-        let mut read_i16 = |count: usize, what: &str| -> Result<Vec<i16>, String> {
-            let raw = take(2 * count, what)?;
+        let mut read_i16 = |count: usize, part: &'static str| -> Result<Vec<i16>, NetFileError> {
+            let raw = take(2 * count, part)?;
             Ok(raw
                 .chunks_exact(2)
                 .map(|c| i16::from_le_bytes([c[0], c[1]]))
@@ -204,12 +203,12 @@ impl Network {
             .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
         if at != bytes.len() {
-            return Err(format!(
-                "{} bytes after the net's end (is hidden={hidden} right?)",
-                bytes.len() - at
-            ));
+            return Err(NetFileError::TrailingBytes {
+                count: bytes.len() - at,
+                hidden,
+            });
         }
-        let scale = i32::try_from(scale).map_err(|_| format!("scale={scale} is too large"))?;
+        let scale = i32::try_from(scale).map_err(|_| NetFileError::ScaleTooLarge { scale })?;
         let parameters = QuantisedParameters {
             feature_weights,
             feature_biases,
@@ -304,6 +303,7 @@ impl Network {
 
 #[cfg(test)]
 pub(crate) mod tests {
+    use super::super::file_header_error::FileHeaderError;
     use super::*;
     use duel_rules::game::Rng;
 
@@ -356,7 +356,9 @@ pub(crate) mod tests {
         assert_eq!(net.header().get("hidden"), Some("4"));
         assert_eq!(net.header().get("buckets"), None);
         let refused = |bytes: &[u8], game: &str, features: usize| {
-            Network::from_bytes(bytes, game, features).unwrap_err()
+            Network::from_bytes(bytes, game, features)
+                .unwrap_err()
+                .to_string()
         };
         assert!(refused(&bytes, "alice", 10).contains("for duel, not for alice"));
         assert!(refused(&bytes, "duel", 11).contains("has 10 input features"));
@@ -384,12 +386,78 @@ pub(crate) mod tests {
         assert_eq!(net.header().get("bucket_span"), Some("5"));
         let refused = |text: &str| {
             let bytes = String::from_utf8_lossy(&bytes).replace("buckets=3", text);
-            Network::from_bytes(bytes.as_bytes(), "dame", 10).unwrap_err()
+            Network::from_bytes(bytes.as_bytes(), "dame", 10)
+                .unwrap_err()
+                .to_string()
         };
         // Two buckets read from three's bytes: the third's weights are left over.
         assert!(refused("buckets=2").contains("bytes after"));
         assert!(refused("buckets=0").contains("0 output buckets"));
         assert!(refused("buckets=x").contains("buckets=x is not a number"));
+    }
+
+    #[test]
+    fn a_refused_net_file_carries_what_is_wrong() {
+        let net = random_network("duel", 10, 4, 1);
+        let bytes = net.to_bytes();
+        let refused = |bytes: &[u8], game: &str| Network::from_bytes(bytes, game, 10).unwrap_err();
+        assert_eq!(
+            refused(b"DUELDATA\x01\x00\x00\x00\x00\x00", "duel"),
+            NetFileError::Header(FileHeaderError::WrongMagic { kind: FILE_KIND })
+        );
+        assert_eq!(
+            refused(&bytes, "alice"),
+            NetFileError::OtherGame {
+                found: "duel".into(),
+                expected: "alice".into()
+            }
+        );
+        let truncated = refused(&bytes[..bytes.len() - 3], "duel");
+        assert_eq!(
+            truncated,
+            NetFileError::Truncated {
+                part: "output biases"
+            }
+        );
+        assert_eq!(
+            truncated.to_string(),
+            "the file is cut short in the output biases"
+        );
+        let header_only = refused(&bytes[..20], "duel");
+        assert_eq!(
+            header_only,
+            NetFileError::Header(FileHeaderError::Truncated)
+        );
+        assert_eq!(header_only.to_string(), "the header is cut short");
+    }
+
+    #[test]
+    fn parameters_of_the_wrong_length_are_refused_by_part() {
+        let header = FileHeader {
+            game: "duel".into(),
+            lines: Vec::new(),
+        };
+        let shape = Shape {
+            features: 3,
+            hidden: 2,
+            scale: 400,
+            buckets: OutputBuckets::ONE,
+        };
+        let parameters = QuantisedParameters {
+            feature_weights: vec![0; 6],
+            feature_biases: vec![0; 3],
+            ..QuantisedParameters::default()
+        };
+        let refused = Network::new(header, shape, parameters).unwrap_err();
+        assert_eq!(
+            refused,
+            NetFileError::WrongLength {
+                part: "feature biases",
+                found: 3,
+                expected: 2
+            }
+        );
+        assert_eq!(refused.to_string(), "feature biases: 3 values, expected 2");
     }
 
     #[test]

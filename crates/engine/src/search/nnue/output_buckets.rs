@@ -5,6 +5,9 @@
 //! evaluation. A net without them has one bucket.
 
 use super::file_header::FileHeader;
+use super::limits::MAX_OUTPUT_BUCKETS;
+use super::net_file_error::NetFileError;
+use super::output_buckets_error::OutputBucketsError;
 
 /// How many output layers a net has, and which one a position uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,29 +19,24 @@ pub struct OutputBuckets {
     span: usize,
 }
 
-/// The most output layers a net may have.
-pub const MAX_OUTPUT_BUCKETS: usize = 16;
-
 impl OutputBuckets {
     /// One output layer for every position: a net without buckets.
     pub const ONE: OutputBuckets = OutputBuckets { count: 1, span: 1 };
 
     /// `count` buckets of `span` active features each; errors name a size out of range.
-    pub fn new(count: usize, span: usize) -> Result<OutputBuckets, String> {
+    pub fn new(count: usize, span: usize) -> Result<OutputBuckets, OutputBucketsError> {
         if !(1..=MAX_OUTPUT_BUCKETS).contains(&count) {
-            return Err(format!(
-                "{count} output buckets: from 1 to {MAX_OUTPUT_BUCKETS} are allowed"
-            ));
+            return Err(OutputBucketsError::CountOutOfRange { count });
         }
         if span == 0 {
-            return Err("an output bucket's span must be at least 1".to_string());
+            return Err(OutputBucketsError::ZeroSpan);
         }
         Ok(OutputBuckets { count, span })
     }
 
     /// `count` buckets of equal span that cover active counts from 0 to `most`, the most a position
     /// of the training data has: the last bucket ends at `most`.
-    pub fn covering(count: usize, most: usize) -> Result<OutputBuckets, String> {
+    pub fn covering(count: usize, most: usize) -> Result<OutputBuckets, OutputBucketsError> {
         let count = count.max(1);
         OutputBuckets::new(count, most / count + 1)
     }
@@ -56,11 +54,12 @@ impl OutputBuckets {
     /// The buckets a file's header states (a net's or a checkpoint's): `buckets=` and
     /// `bucket_span=`, or one bucket where the header has no `buckets=` (every file from before
     /// buckets). Errors name the line that is wrong.
-    pub fn from_header(header: &FileHeader) -> Result<OutputBuckets, String> {
+    pub fn from_header(header: &FileHeader) -> Result<OutputBuckets, NetFileError> {
         if header.get("buckets").is_none() {
             return Ok(OutputBuckets::ONE);
         }
-        OutputBuckets::new(header.number("buckets")?, header.number("bucket_span")?)
+        let (count, span) = (header.number("buckets")?, header.number("bucket_span")?);
+        Ok(OutputBuckets::new(count, span)?)
     }
 
     /// The header lines that state these buckets: none for one bucket, so that such a file is
@@ -100,13 +99,23 @@ mod tests {
         assert!(
             OutputBuckets::new(0, 4)
                 .unwrap_err()
+                .to_string()
                 .contains("0 output buckets")
         );
-        assert!(
-            OutputBuckets::new(17, 4)
-                .unwrap_err()
-                .contains("17 output buckets")
+        assert_eq!(
+            OutputBuckets::new(17, 4).unwrap_err().to_string(),
+            "17 output buckets: from 1 to 16 are allowed"
         );
-        assert!(OutputBuckets::new(2, 0).unwrap_err().contains("span"));
+        assert_eq!(
+            OutputBuckets::new(17, 4),
+            Err(OutputBucketsError::CountOutOfRange { count: 17 })
+        );
+        assert_eq!(OutputBuckets::new(2, 0), Err(OutputBucketsError::ZeroSpan));
+        assert!(
+            OutputBuckets::new(2, 0)
+                .unwrap_err()
+                .to_string()
+                .contains("span")
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! A folder's databases of one game, loaded whole into memory and probed by position: what the
 //! engine is to probe through, and the generator reads its finished files with.
 
-use super::{EndgameValue, Table, resolve};
+use super::{EndgameValue, Table, TablebaseLoadError, resolve};
 use duel_rules::game::{EndgameIndex, Signature};
 use std::collections::HashMap;
 use std::path::Path;
@@ -13,18 +13,20 @@ pub fn file_name<G: EndgameIndex>(signature: Signature) -> String {
 
 /// Reads the table in `path`, refusing (with the file's name and the reason) one that is not a
 /// whole table of this game, or whose size is not its signature's.
-pub fn read_table<G: EndgameIndex>(path: &Path) -> Result<Table, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let table =
-        Table::from_bytes(&bytes, G::NAME).map_err(|e| format!("{}: {e}", path.display()))?;
-    if table.positions != G::endgame_position_count(table.signature) {
-        return Err(format!(
-            "{}: {} positions, but {} has {}",
-            path.display(),
-            table.positions,
-            table.signature_name,
-            G::endgame_position_count(table.signature)
-        ));
+pub fn read_table<G: EndgameIndex>(path: &Path) -> Result<Table, TablebaseLoadError> {
+    let bytes = std::fs::read(path).map_err(TablebaseLoadError::reading(path))?;
+    let table = Table::from_bytes(&bytes, G::NAME).map_err(|source| TablebaseLoadError::Table {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let expected = G::endgame_position_count(table.signature);
+    if table.positions != expected {
+        return Err(TablebaseLoadError::WrongSize {
+            path: path.to_path_buf(),
+            positions: table.positions,
+            signature_name: table.signature_name,
+            expected,
+        });
     }
     Ok(table)
 }
@@ -60,9 +62,10 @@ impl std::fmt::Debug for Tablebases {
 impl Tablebases {
     /// Loads every `<game>-*.tb` file of `folder`; returns the tables and, for each file refused,
     /// its name and why. `Err` where the folder cannot be read.
-    pub fn load<G: EndgameIndex>(folder: &Path) -> Result<(Tablebases, Vec<String>), String> {
-        let entries =
-            std::fs::read_dir(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    pub fn load<G: EndgameIndex>(
+        folder: &Path,
+    ) -> Result<(Tablebases, Vec<TablebaseLoadError>), TablebaseLoadError> {
+        let entries = std::fs::read_dir(folder).map_err(TablebaseLoadError::reading(folder))?;
         let prefix = format!("{}-", G::NAME);
         let mut tablebases = Tablebases::default();
         let mut refused = Vec::new();
@@ -85,17 +88,19 @@ impl Tablebases {
 
     /// Loads as [`Tablebases::load`] does, and refuses what leaves nothing to probe: a game without
     /// databases, or a folder holding none of this game (naming each file left out).
-    pub fn load_some<G: EndgameIndex>(folder: &Path) -> Result<(Tablebases, Vec<String>), String> {
+    pub fn load_some<G: EndgameIndex>(
+        folder: &Path,
+    ) -> Result<(Tablebases, Vec<TablebaseLoadError>), TablebaseLoadError> {
         if G::endgame_signatures(2).is_empty() {
-            return Err(format!("{} has no endgame databases", G::NAME));
+            return Err(TablebaseLoadError::NoDatabases { game: G::NAME });
         }
         let (tables, refused) = Tablebases::load::<G>(folder)?;
         if tables.is_empty() {
-            let mut reason = format!("no {} database in {}", G::NAME, folder.display());
-            for file in &refused {
-                reason.push_str(&format!("; left out {file}"));
-            }
-            return Err(reason);
+            return Err(TablebaseLoadError::NoneInFolder {
+                game: G::NAME,
+                folder: folder.to_path_buf(),
+                refused,
+            });
         }
         Ok((tables, refused))
     }
@@ -126,5 +131,105 @@ impl Tablebases {
         resolve(pos, &|signature, index| {
             self.tables.get(&signature)?.value(index)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::tablebase::TableError;
+    use duel_rules::games::{Dame, Duel};
+    use std::path::PathBuf;
+
+    /// A new empty folder of its own under the system's temporary one.
+    fn folder(name: &str) -> PathBuf {
+        let path = std::env::temp_dir().join(format!("duel-probe-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("a temporary folder");
+        path
+    }
+
+    #[test]
+    fn a_refused_file_carries_its_path_and_why() {
+        let dir = folder("refused");
+        let kvk = Dame::endgame_signatures(2)[0];
+        let count = Dame::endgame_position_count(kvk) as usize;
+        let name = Dame::signature_name(kvk);
+        let whole = Table::encode("dame", &name, kvk, &vec![0; count]).to_bytes();
+        let path = dir.join(file_name::<Dame>(kvk));
+
+        std::fs::write(&path, &whole[..whole.len() - 9]).unwrap();
+        let truncated = read_table::<Dame>(&path).unwrap_err();
+        let TablebaseLoadError::Table {
+            path: named,
+            source,
+        } = &truncated
+        else {
+            panic!("{truncated:?}");
+        };
+        assert_eq!((named, source), (&path, &TableError::Truncated));
+        assert_eq!(
+            truncated.to_string(),
+            format!(
+                "{}: truncated: the file ends before its contents",
+                path.display()
+            )
+        );
+
+        let other_game = Table::encode("alice", &name, kvk, &vec![0; count]).to_bytes();
+        std::fs::write(&path, other_game).unwrap();
+        assert!(matches!(
+            read_table::<Dame>(&path),
+            Err(TablebaseLoadError::Table {
+                source: TableError::OtherGame(_),
+                ..
+            })
+        ));
+
+        std::fs::write(
+            &path,
+            Table::encode("dame", &name, kvk, &[0; 10]).to_bytes(),
+        )
+        .unwrap();
+        let wrong_size = read_table::<Dame>(&path).unwrap_err();
+        assert_eq!(
+            wrong_size.to_string(),
+            format!("{}: 10 positions, but {name} has {count}", path.display())
+        );
+
+        let missing = read_table::<Dame>(&dir.join("none.tb")).unwrap_err();
+        let TablebaseLoadError::Io { source, .. } = &missing else {
+            panic!("{missing:?}");
+        };
+        assert_eq!(source.kind(), std::io::ErrorKind::NotFound);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_folder_with_nothing_to_probe_is_refused_naming_each_file_left_out() {
+        let dir = folder("empty");
+        let kvk = Dame::endgame_signatures(2)[0];
+        let path = dir.join(file_name::<Dame>(kvk));
+        std::fs::write(&path, b"DUELEGTB").unwrap();
+        let refused = Tablebases::load_some::<Dame>(&dir).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "no dame database in {}; left out {}: truncated: the file ends before its contents",
+                dir.display(),
+                path.display()
+            )
+        );
+        let TablebaseLoadError::NoneInFolder { game, refused, .. } = refused else {
+            panic!("{refused:?}");
+        };
+        assert_eq!((game, refused.len()), ("dame", 1));
+        let no_databases = Tablebases::load_some::<Duel>(&dir).unwrap_err();
+        assert!(matches!(
+            no_databases,
+            TablebaseLoadError::NoDatabases { game: "duel" }
+        ));
+        assert_eq!(no_databases.to_string(), "duel has no endgame databases");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -4,11 +4,11 @@
 //! accumulator clipped to `0..=QA`, times the output weights, summed in `i32`).
 //!
 //! Paths: AVX2 on x86-64 where the CPU has it, chosen at run time, else SSE2 (every x86-64 has it);
-//! `simd128` on wasm32 when built with it (`scripts/build-web` does); the scalar loops everywhere
-//! else. Every path gives the same numbers bit for bit: the `i16` lanes wrap as the scalar
-//! `wrapping_add`/`wrapping_sub` do, and the output is a sum of the same `i32` products, in another
-//! order but wrapping too, so equal (integer addition is associative). A hidden size that is not a
-//! multiple of the vector width ends in the scalar loop (its tail).
+//! `simd128` on wasm32 when built with it (`scripts/site/build-web` does); the scalar loops
+//! everywhere else. Every path gives the same numbers bit for bit: the `i16` lanes wrap as the
+//! scalar `wrapping_add`/`wrapping_sub` do, and the output is a sum of the same `i32` products, in
+//! another order but wrapping too, so equal (integer addition is associative). A hidden size that
+//! is not a multiple of the vector width ends in the scalar loop (its tail).
 
 pub(super) mod scalar;
 

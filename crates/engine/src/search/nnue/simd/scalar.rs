@@ -1,7 +1,7 @@
 //! The scalar loops: the reference every vector path must equal, and each one's tail (the lanes
 //! after its last whole vector).
 
-use crate::search::nnue::network::QA;
+use crate::search::nnue::limits::QA;
 
 /// Lanes `from..` of the fused update (see [`super::Kernels::update`]).
 #[inline]

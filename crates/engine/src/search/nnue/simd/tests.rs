@@ -5,7 +5,7 @@
 use super::Kernels;
 #[cfg(target_arch = "x86_64")]
 use super::Path;
-use crate::search::nnue::network::QA;
+use crate::search::nnue::limits::QA;
 use duel_rules::game::Rng;
 
 /// Sizes around each width (8 and 16 lanes) and tile (32 and 64), and the nets' own (64 and 256).

@@ -2,7 +2,7 @@
 //! has no run-time detection; every current browser runs them). Defines the operations
 //! [`vector_kernels`] is written over, then invokes it.
 
-use crate::search::nnue::network::QA;
+use crate::search::nnue::limits::QA;
 use std::arch::wasm32::*;
 
 const WIDTH: usize = 8;

@@ -3,7 +3,7 @@
 
 /// 128-bit vectors: SSE2, part of x86-64 itself.
 pub mod sse2 {
-    use crate::search::nnue::network::QA;
+    use crate::search::nnue::limits::QA;
     use std::arch::x86_64::*;
 
     const WIDTH: usize = 8;
@@ -72,7 +72,7 @@ pub mod sse2 {
 
 /// 256-bit vectors: AVX2, where the CPU has it.
 pub mod avx2 {
-    use crate::search::nnue::network::QA;
+    use crate::search::nnue::limits::QA;
     use std::arch::x86_64::*;
 
     const WIDTH: usize = 16;
