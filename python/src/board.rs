@@ -168,13 +168,13 @@ impl Board {
     /// How many action ids the game has.
     #[getter]
     fn action_size(&self) -> PyResult<u32> {
-        Ok(self.spaces()?.action_count)
+        self.spaces()?.action_count().or_else(value_error)
     }
 
     /// The observation's shape: planes, rows, columns.
     #[getter]
     fn observation_shape(&self) -> PyResult<(usize, usize, usize)> {
-        let [planes, rows, columns] = self.spaces()?.observation_shape;
+        let [planes, rows, columns] = self.spaces()?.observation_shape().or_else(value_error)?;
         Ok((planes, rows, columns))
     }
 
@@ -187,7 +187,7 @@ impl Board {
             Some(false) => Side::Black,
             None => self.rules.turn(),
         };
-        let values = self.rules.observation(perspective);
+        let values = self.rules.observation(perspective).or_else(value_error)?;
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
         let numpy = py.import("numpy")?;
         let array = numpy.call_method1("frombuffer", (PyBytes::new(py, &bytes), "<f4"))?;

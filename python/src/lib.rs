@@ -16,14 +16,14 @@ use pyo3::prelude::*;
 #[pyfunction]
 fn action_size(game: &str) -> PyResult<u32> {
     let spaces = rules::spaces(game).or_else(board::value_error)?;
-    Ok(spaces.action_count)
+    spaces.action_count().or_else(board::value_error)
 }
 
 /// The shape of the game's observation planes: planes, rows, columns.
 #[pyfunction]
 fn observation_shape(game: &str) -> PyResult<(usize, usize, usize)> {
     let spaces = rules::spaces(game).or_else(board::value_error)?;
-    let [planes, rows, columns] = spaces.observation_shape;
+    let [planes, rows, columns] = spaces.observation_shape().or_else(board::value_error)?;
     Ok((planes, rows, columns))
 }
 
@@ -32,7 +32,7 @@ fn observation_shape(game: &str) -> PyResult<(usize, usize, usize)> {
 #[pyfunction]
 fn max_game_length(game: &str) -> PyResult<u32> {
     let spaces = rules::spaces(game).or_else(board::value_error)?;
-    Ok(spaces.max_game_plies)
+    spaces.max_game_plies().or_else(board::value_error)
 }
 
 /// `text` as a Python string literal in single quotes, for `repr`.

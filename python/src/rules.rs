@@ -4,8 +4,8 @@
 use crate::moves::{Move, MoveSet, MovesOf};
 use duel_engine::engine::perft::perft;
 use duel_rules::game::{
-    ActionSpace, Game, GameRecord, MoveList, Observation, Rng, Side, Termination, legal_actions,
-    move_of_action, observe,
+    ActionSpace, Game, GameRecord, MoveList, Observation, Rng, Side, Termination, has_action_space,
+    has_observation, legal_actions, move_of_action, observe,
 };
 use duel_rules::games::{HostedGame, with_variant};
 use std::any::Any;
@@ -50,7 +50,7 @@ pub trait Rules: Send + Sync {
     /// The action id of `mv`, which must be legal now.
     fn action_of(&self, mv: &Move) -> Result<u32, String>;
     /// The observation planes from `perspective`'s view, row-major.
-    fn observation(&self, perspective: Side) -> Vec<f32>;
+    fn observation(&self, perspective: Side) -> Result<Vec<f32>, String>;
     /// Plays uniformly random moves until the game ends or `max_plies` are played; the plies played
     /// and the outcome (1 White won, −1 Black won, 0 a draw or unfinished).
     fn random_playout(&mut self, rng: &mut Rng, max_plies: u32) -> (u32, i8);
@@ -58,22 +58,56 @@ pub trait Rules: Send + Sync {
     fn as_any(&self) -> &dyn Any;
 }
 
-/// What programs that learn need to know of a game beside its positions: how many action ids it
-/// has, its observation's shape, and the most plies a game can last.
+/// What programs that learn need to know of a game beside its positions: its action space (how
+/// many action ids it has, and the most plies a game can last) and its observation's shape. A game
+/// may have neither (the traits' defaults): asking for one is then an error that says so.
 pub struct Spaces {
-    pub action_count: u32,
-    pub observation_shape: [usize; 3],
-    pub max_game_plies: u32,
+    game: &'static str,
+    /// The action count and the most plies.
+    actions: Option<(u32, u32)>,
+    observation_shape: Option<[usize; 3]>,
+}
+
+impl Spaces {
+    /// How many action ids the game has: every legal move's id is below it.
+    pub fn action_count(&self) -> Result<u32, String> {
+        self.actions
+            .map(|(count, _)| count)
+            .ok_or_else(|| no_action_space(self.game))
+    }
+
+    /// The most plies a game from the start can last.
+    pub fn max_game_plies(&self) -> Result<u32, String> {
+        self.actions
+            .map(|(_, plies)| plies)
+            .ok_or_else(|| no_action_space(self.game))
+    }
+
+    /// The observation's shape: planes, rows, columns.
+    pub fn observation_shape(&self) -> Result<[usize; 3], String> {
+        self.observation_shape
+            .ok_or_else(|| no_observation(self.game))
+    }
 }
 
 /// The spaces of the game called `game`.
 pub fn spaces(game: &str) -> Result<Spaces, String> {
     with_variant!(game, G => Spaces {
-        action_count: G::ACTION_COUNT,
-        observation_shape: G::OBSERVATION_SHAPE,
-        max_game_plies: G::MAX_GAME_PLIES,
+        game: G::NAME,
+        actions: has_action_space::<G>().then_some((G::ACTION_COUNT, G::MAX_GAME_PLIES)),
+        observation_shape: has_observation::<G>().then_some(G::OBSERVATION_SHAPE),
     })
     .map_err(|e| e.to_string())
+}
+
+/// The error of a game without a numbering of its moves asked for action ids.
+fn no_action_space(game: &str) -> String {
+    format!("{game} has no action space: it numbers no moves")
+}
+
+/// The error of a game without observation planes asked for them.
+fn no_observation(game: &str) -> String {
+    format!("{game} has no observation planes")
 }
 
 /// The game called `game` (any case), from `fen` or its start.
@@ -222,11 +256,17 @@ impl<G: HostedGame> Rules for Played<G> {
     }
 
     fn legal_actions(&self) -> Result<Vec<u32>, String> {
+        if !has_action_space::<G>() {
+            return Err(no_action_space(G::NAME));
+        }
         let actions = legal_actions(self.current()).map_err(|e| e.to_string())?;
         Ok(actions.into_iter().map(|(id, _)| id).collect())
     }
 
     fn push_action(&mut self, id: u32) -> Result<Move, String> {
+        if !has_action_space::<G>() {
+            return Err(no_action_space(G::NAME));
+        }
         let mv = move_of_action(self.current(), id).ok_or_else(|| {
             format!(
                 "no legal move has action id {id} in {} (ids are below {})",
@@ -238,6 +278,9 @@ impl<G: HostedGame> Rules for Played<G> {
     }
 
     fn action_of(&self, mv: &Move) -> Result<u32, String> {
+        if !has_action_space::<G>() {
+            return Err(no_action_space(G::NAME));
+        }
         let mv = self.resolve(mv)?;
         self.current().action_id(mv).ok_or_else(|| {
             let text = self.current().format_move(mv);
@@ -245,8 +288,11 @@ impl<G: HostedGame> Rules for Played<G> {
         })
     }
 
-    fn observation(&self, perspective: Side) -> Vec<f32> {
-        observe(self.current(), perspective)
+    fn observation(&self, perspective: Side) -> Result<Vec<f32>, String> {
+        if !has_observation::<G>() {
+            return Err(no_observation(G::NAME));
+        }
+        Ok(observe(self.current(), perspective))
     }
 
     fn random_playout(&mut self, rng: &mut Rng, max_plies: u32) -> (u32, i8) {

@@ -10,8 +10,9 @@ use crate::common;
 use common::{legal_moves, random_positions};
 use duel_rules::for_each_game;
 use duel_rules::game::{
-    Evaluation, Game, LevelLadder, MoveList, NetFeatures, Presentation, Rng, SearchHooks, Side,
-    Termination, Tuning, join_marks,
+    ActionSpace, Evaluation, Game, LevelLadder, MoveList, NetFeatures, Observation, Presentation,
+    Rng, SearchHooks, Side, Termination, Tuning, has_action_space, has_observation, join_marks,
+    legal_actions, observe,
 };
 use duel_rules::games::{Alice, Dame, Duel, ELO_RANGE, HostedGame};
 use std::collections::HashMap;
@@ -455,6 +456,18 @@ impl NetFeatures for Bare {}
 
 impl Presentation for Bare {}
 impl Tuning for Bare {}
+impl ActionSpace for Bare {}
+impl Observation for Bare {}
+
+#[test]
+fn a_game_can_do_without_a_numbering_of_moves_and_observation_planes() {
+    assert!(!has_action_space::<Bare>() && !has_observation::<Bare>());
+    assert!(has_action_space::<Duel>() && has_observation::<Duel>());
+    let start = Bare::start();
+    // No move has an id, so the legal moves have no numbering to give; no plane is set.
+    assert!(legal_actions(&start).is_err());
+    assert!(observe(&start, Side::White).is_empty());
+}
 
 #[test]
 fn default_decoding_gives_only_legal_moves() {

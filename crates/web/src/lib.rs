@@ -1,5 +1,6 @@
-//! The engine for the browser: the protocol of [`duel_engine::protocol::Session`] over a plain C ABI, for
-//! a Web Worker to drive with a small JS loader (built only for `wasm32`).
+//! `duel-web`, the engine for the browser: the protocol of [`duel_engine::protocol::Session`] over a
+//! plain C ABI, for a Web Worker to drive with a small JS loader. It holds code only when built for
+//! `wasm32` (`scripts/site/build-web` builds it as a `cdylib`); elsewhere the crate is empty.
 //!
 //! Why not wasm-bindgen: its output needs the `wasm-bindgen` CLI at exactly the library's version to
 //! generate the glue, one more tool to install and pin for users and CI, and the glue and its
@@ -7,16 +8,17 @@
 //! it; the loader is a few lines of `WebAssembly.instantiate`. The one import is the clock,
 //! `env.duel_now_ms` (`performance.now()`, see `search::Instant`).
 //!
-//! The loop the loader runs: write a command line into the buffer of [`duel_input_buffer`], call
-//! [`duel_input`]; while [`duel_step`] returns 1, call it again after yielding to the event loop (a
+//! The loop the loader runs: write a command line into the buffer of `duel_input_buffer`, call
+//! `duel_input`; while `duel_step` returns 1, call it again after yielding to the event loop (a
 //! `setTimeout(0)` or a `MessageChannel` message), which is when `stop` arrives; after each call read
-//! the output lines from [`duel_output_ptr`] and [`duel_output_len`] and empty it with
-//! [`duel_output_clear`]. `worker.js` sizes the slices
-//! so that one lasts at most about 25 ms, from how long the last ones took.
+//! the output lines from `duel_output_ptr` and `duel_output_len` and empty it with
+//! `duel_output_clear`. `worker.js` sizes the slices so that one lasts at most about 25 ms, from how
+//! long the last ones took.
 //!
-//! The page also needs the rules (`duel gui`'s server answers them, `docs/gui.md`): [`duel_rules`]
+//! The page also needs the rules (`duel gui`'s server answers them, `docs/gui.md`): `duel_rules`
 //! answers a `state`, `pgn` or `load_pgn` request written into the same input buffer with the
-//! server's own code ([`duel_engine::page_service`]), its reply JSON at [`duel_reply_ptr`]. `worker.js` is the Worker.
+//! server's own code ([`duel_engine::page_service`]), its reply JSON at `duel_reply_ptr`. `worker.js`
+//! is the Worker.
 
 #![cfg(target_arch = "wasm32")]
 

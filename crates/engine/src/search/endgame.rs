@@ -5,9 +5,9 @@
 //! rule only ever adds draws).
 
 use super::score::tb_win_in;
-use super::tablebase::{EndgameValue, Tablebases};
+use super::tablebase::EndgameValue;
 use super::thread::SearchThread;
-use duel_rules::game::{EndgameIndex, Game, Searchable};
+use duel_rules::game::{Game, Searchable};
 
 impl<G: Searchable> SearchThread<'_, G> {
     /// The score of `pos`, `ply` plies from the root, where the databases settle it; counts the
@@ -41,38 +41,6 @@ pub(super) fn database_score<G: Game>(
         EndgameValue::Win(distance) => in_time(distance).then(|| tb_win_in(ply, distance)),
         EndgameValue::Loss(distance) => in_time(distance).then(|| -tb_win_in(ply, distance)),
     }
-}
-
-/// Keeps, of the root's `moves`, those with the best database value where the tables know every
-/// move's: the quickest conversions of a win (each conversion brings the end nearer, so the win
-/// cannot wander), the drawing moves of a draw, the slowest losses. Leaves `moves` as they are
-/// where the tables do not know them all. Returns how many probes it made.
-pub(super) fn keep_database_result<G: EndgameIndex>(
-    root: &G,
-    moves: &mut Vec<G::Move>,
-    tables: &Tablebases,
-) -> u64 {
-    if root.endgame_pieces() > tables.max_pieces() {
-        return 0;
-    }
-    let signature = root.endgame_index().map(|(signature, _)| signature);
-    let values: Option<Vec<EndgameValue>> = moves
-        .iter()
-        .map(|&mv| {
-            let child = root.make_move(mv);
-            let converts = child.endgame_index().map(|(signature, _)| signature) != signature;
-            Some(tables.probe(&child)?.after_move(converts))
-        })
-        .collect();
-    let Some(values) = values else {
-        return 0;
-    };
-    let probes = values.len() as u64;
-    if let Some(&best) = values.iter().max() {
-        let mut value = values.iter();
-        moves.retain(|_| value.next() == Some(&best));
-    }
-    probes
 }
 
 #[cfg(test)]

@@ -1,8 +1,10 @@
-//! The moves searched at the root, with what the iterations learned about each.
+//! The moves searched at the root, with what the iterations learned about each, and those of them
+//! that keep the endgame databases' result.
 
 use super::score::INFINITE;
+use super::tablebase::{EndgameValue, Tablebases};
 use super::tt::TranspositionTable;
-use duel_rules::game::{MoveList, Searchable};
+use duel_rules::game::{EndgameIndex, MoveList, Searchable};
 
 /// A root move with its latest score and principal variation.
 #[derive(Clone, Debug)]
@@ -79,4 +81,36 @@ pub(super) fn root_moves<G: Searchable>(
 /// failed low keep the ranking of earlier iterations).
 pub(super) fn sort_by_score<M>(moves: &mut [RootMove<M>]) {
     moves.sort_by_key(|rm| std::cmp::Reverse(rm.score));
+}
+
+/// Keeps, of the root's `moves`, those with the best database value where the tables know every
+/// move's: the quickest conversions of a win (each conversion brings the end nearer, so the win
+/// cannot wander), the drawing moves of a draw, the slowest losses. Leaves `moves` as they are
+/// where the tables do not know them all. Returns how many probes it made.
+pub(super) fn keep_database_result<G: EndgameIndex>(
+    root: &G,
+    moves: &mut Vec<G::Move>,
+    tables: &Tablebases,
+) -> u64 {
+    if root.endgame_pieces() > tables.max_pieces() {
+        return 0;
+    }
+    let signature = root.endgame_index().map(|(signature, _)| signature);
+    let values: Option<Vec<EndgameValue>> = moves
+        .iter()
+        .map(|&mv| {
+            let child = root.make_move(mv);
+            let converts = child.endgame_index().map(|(signature, _)| signature) != signature;
+            Some(tables.probe(&child)?.after_move(converts))
+        })
+        .collect();
+    let Some(values) = values else {
+        return 0;
+    };
+    let probes = values.len() as u64;
+    if let Some(&best) = values.iter().max() {
+        let mut value = values.iter();
+        moves.retain(|_| value.next() == Some(&best));
+    }
+    probes
 }

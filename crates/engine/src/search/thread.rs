@@ -4,7 +4,6 @@
 
 use super::clock::Instant;
 use super::control::SearchControl;
-use super::endgame::keep_database_result;
 use super::eval_cache::EvalCache;
 use super::frame::{Frame, new_stack};
 use super::limits::Limits;
@@ -13,7 +12,7 @@ use super::ordering::History;
 use super::params::TIME_CHECK_INTERVAL;
 use super::report::{Report, SearchResult, SearchSummary};
 use super::request::SearchRequest;
-use super::root_moves::{RootMove, root_moves};
+use super::root_moves::{RootMove, keep_database_result, root_moves};
 use super::score::{MAX_PLY, reported};
 use super::settings::Settings;
 use super::skill;

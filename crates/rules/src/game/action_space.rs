@@ -2,26 +2,36 @@
 //! every id the game can have, and a legal move is one of them. The ids are seen from the side to
 //! move, as the game's observation planes are ([`super::Observation`]): the same move shape on the
 //! board has the same id for either side. Each game documents its numbering (docs/python.md), and
-//! keeps it from version to version.
+//! keeps it from version to version. A game may have none: the trait's defaults number no move.
 
 use super::{Game, MoveList};
 use std::fmt;
 
 /// A game's numbering of moves: every legal move of every position has an id below
-/// [`ActionSpace::ACTION_COUNT`], distinct from the other legal moves' of its position.
+/// [`ActionSpace::ACTION_COUNT`], distinct from the other legal moves' of its position. The defaults
+/// are no numbering (no ids at all), for a game hosted without one: see [`has_action_space`].
 pub trait ActionSpace: Game {
-    /// How many ids there are: every legal move's id is below it.
-    const ACTION_COUNT: u32;
+    /// How many ids there are: every legal move's id is below it. 0 by default: no move has one.
+    const ACTION_COUNT: u32 = 0;
 
     /// The most plies a game from the start can last under the rules (draw rules included), which
     /// frameworks that learn ask for to size their buffers: a bound the game argues, not a limit
-    /// it enforces.
-    const MAX_GAME_PLIES: u32;
+    /// it enforces. 0 by default, where the game has no numbering and argues no bound.
+    const MAX_GAME_PLIES: u32 = 0;
 
     /// The id of `mv`, a legal move of this position, seen from the side to move; `None` for a move
     /// past the numbering's bound, which the game argues is never met (Dame's sixteenth capture
-    /// sequence between the same two squares).
-    fn action_id(&self, mv: Self::Move) -> Option<u32>;
+    /// sequence between the same two squares), and for every move by default.
+    fn action_id(&self, mv: Self::Move) -> Option<u32> {
+        let _ = mv;
+        None
+    }
+}
+
+/// Whether `G` numbers its moves: false for a game that keeps [`ActionSpace`]'s defaults, whose
+/// callers say it has no action space rather than ask it for ids.
+pub const fn has_action_space<G: ActionSpace>() -> bool {
+    G::ACTION_COUNT > 0
 }
 
 /// A legal move that the numbering has no id for (see [`ActionSpace::action_id`]).
@@ -103,4 +113,12 @@ mod tests {
     }
 
     for_each_game!(ids_are_distinct_and_find_their_moves);
+
+    /// The hosted games number their moves, so none may fall back on the defaults.
+    fn has_its_numbering<G: HostedGame>() {
+        assert!(has_action_space::<G>());
+        assert!(G::MAX_GAME_PLIES > 0);
+    }
+
+    for_each_game!(has_its_numbering);
 }

@@ -1,18 +1,29 @@
 //! What a learning program sees of a position: planes of numbers over the board, from one side's
 //! view (its pieces in the first planes, the board turned for Black so that it always plays up the
 //! board), as AlphaZero-style programs take them; the side to move's view is the usual one. Each
-//! game documents its planes (docs/python.md).
+//! game documents its planes (docs/python.md). A game may have none: the trait's defaults are no
+//! planes.
 
 use super::{Game, Side};
 
 /// A game's observation planes: `[planes, rows, columns]` values, each 0 or 1 unless the game says.
+/// The defaults are no planes, for a game hosted without them: see [`has_observation`].
 pub trait Observation: Game {
-    /// The shape of the observation: planes, rows, columns.
-    const OBSERVATION_SHAPE: [usize; 3];
+    /// The shape of the observation: planes, rows, columns. No planes by default.
+    const OBSERVATION_SHAPE: [usize; 3] = [0, 0, 0];
 
     /// Sets the values of this position's planes from `perspective`'s view in `planes`, which
-    /// starts all zero.
-    fn observe(&self, perspective: Side, planes: &mut Planes<'_>);
+    /// starts all zero. Nothing to set by default.
+    fn observe(&self, perspective: Side, planes: &mut Planes<'_>) {
+        let _ = (perspective, planes);
+    }
+}
+
+/// Whether `G` has observation planes: false for a game that keeps [`Observation`]'s defaults,
+/// whose callers say it has no observation rather than hand out an empty one.
+pub const fn has_observation<G: Observation>() -> bool {
+    let [planes, rows, columns] = G::OBSERVATION_SHAPE;
+    planes * rows * columns > 0
 }
 
 /// Observation planes being written: a `[planes, rows, columns]` array of `f32`, row-major.
@@ -60,4 +71,19 @@ pub fn observe<G: Observation>(position: &G, perspective: Side) -> Vec<f32> {
         &mut Planes::new(G::OBSERVATION_SHAPE, &mut values),
     );
     values
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::for_each_game;
+    use crate::games::HostedGame;
+
+    /// The hosted games have planes, so none may fall back on the defaults; the start's pieces show.
+    fn has_its_planes<G: HostedGame>() {
+        assert!(has_observation::<G>());
+        assert!(observe(&G::start(), Side::White).contains(&1.0));
+    }
+
+    for_each_game!(has_its_planes);
 }

@@ -129,9 +129,9 @@ crate::hosted_games!(declare);
 /// evaluation, the search's hooks and its net's inputs), how perft counts it ([`Perft`]), how it is
 /// shown ([`Presentation`], and to graphical front ends [`WebBoard`]) and how it is tuned
 /// ([`Tuning`]), how programs that learn number its moves and see its positions ([`ActionSpace`],
-/// [`Observation`]), and the book it ships. The protocol and the tools take this bound where they need
-/// more than the rules. [`hosted_games!`](crate::hosted_games) implements it for each game on the
-/// list.
+/// [`Observation`]; a game may leave both at their defaults, none), and the book it ships. The
+/// protocol and the tools take this bound where they need more than the rules.
+/// [`hosted_games!`](crate::hosted_games) implements it for each game on the list.
 pub trait HostedGame:
     Searchable + Perft + Presentation + Tuning + WebBoard + ActionSpace + Observation
 {

@@ -14,19 +14,23 @@
 //! each other both stay.
 
 mod cli;
+mod contents;
 mod generate;
 mod header;
 mod read;
 mod run;
 mod scoring;
+mod task;
 mod verification;
 mod verify;
 
-pub use cli::{BookArgs, BookTask, DEFAULT_SEED, DEFAULT_WINDOW, deeper_than_the_book};
-pub use generate::{Book, BookLine, Rejections, generate};
+pub use cli::{BookArgs, DEFAULT_SEED, DEFAULT_WINDOW};
+pub use contents::{Book, BookLine, Rejections};
+pub use generate::generate;
 pub use header::{BookSettings, Verification};
 pub use read::read_book;
 pub use run::run;
 pub use scoring::{Verdict, score_opening};
+pub use task::{BookTask, deeper_than_the_book};
 pub use verification::{Check, VERIFY_TABLE_MB, check_opening, verify_openings};
 pub use verify::{DeepCheck, VerifiedBook, verify};

@@ -2,7 +2,7 @@
 //! candidates from the `# candidates:` line, each opening with the score its line records. What a
 //! re-verification of an existing book starts from.
 
-use super::generate::{Book, BookLine, Rejections};
+use super::contents::{Book, BookLine, Rejections};
 use super::header::BookSettings;
 use crate::openings::load as load_openings;
 use duel_rules::game::Game;

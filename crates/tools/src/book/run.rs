@@ -1,10 +1,11 @@
 //! What `duel book` does with its task: make a book, re-verify one or check one, with progress and
 //! the verification's count on standard error and the book written to its file.
 
-use super::cli::{BookTask, deeper_than_the_book};
-use super::generate::{Book, generate};
+use super::contents::Book;
+use super::generate::generate;
 use super::header::{BookSettings, Verification};
 use super::read::read_book;
+use super::task::{BookTask, deeper_than_the_book};
 use super::verification::verify_openings;
 use super::verify::{DeepCheck, verify};
 use duel_rules::game::Game;

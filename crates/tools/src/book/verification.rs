@@ -5,7 +5,7 @@
 //! their order, so a book made with a verification equals the same book made without one and
 //! re-verified.
 
-use super::generate::Book;
+use super::contents::Book;
 use super::header::Verification;
 use super::scoring::{Verdict, score_opening};
 use duel_engine::search::TranspositionTable;

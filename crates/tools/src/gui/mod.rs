@@ -19,6 +19,7 @@
 //! to the one engine the command line named, nothing else, and those lines are single lines of
 //! printable text of limited length; a bad message gets an error reply and changes nothing.
 
+mod app;
 mod assets;
 mod browser;
 mod cli;

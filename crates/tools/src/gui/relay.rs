@@ -5,8 +5,8 @@
 //! Every message from the page gets an answer or a relayed line; a bad one gets an error reply and
 //! changes nothing, and no message can end the connection but `Close`.
 
+use super::app::App;
 use super::engine_session::{EngineSession, SessionEvent};
-use super::routes::App;
 use axum::extract::ws::{Message, WebSocket};
 use duel_engine::page_service::messages::{
     EngineInfo, GameJson, MAX_ENGINE_LINE_BYTES, MAX_MESSAGE_BYTES, Reply, Request,

@@ -3,9 +3,10 @@
 //! axum on tokio: a well-kept HTTP and WebSocket stack rather than a hand-written one. Two worker
 //! threads are plenty for one page; engines run as processes of their own.
 
+use super::app::{App, Origins, url_host};
 use super::browser;
 use super::cli::GuiConfig;
-use super::routes::{self, App, Origins, url_host};
+use super::routes;
 use axum::serve::ListenerExt;
 use std::io::Write;
 use std::sync::Arc;

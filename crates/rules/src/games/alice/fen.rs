@@ -186,7 +186,7 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
         halfmove,
         fullmove,
     } = match fields.next() {
-        Some(plies) if vchess::is_ply_count(plies) => vchess::parse_state(plies, fields)?,
+        Some(plies) if vchess::is_ply_count(plies) => parse_vchess_state(plies, fields)?,
         castling => parse_state(castling, fields)?,
     };
 
@@ -232,15 +232,15 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
 }
 
 /// The fields after the side to move, read.
-pub(super) struct State {
+struct State {
     /// The castling rights.
-    pub castling: Castling,
+    castling: Castling,
     /// The en-passant square as written, not yet checked against the board.
-    pub en_passant: Option<Square>,
+    en_passant: Option<Square>,
     /// The halfmove clock.
-    pub halfmove: u32,
+    halfmove: u32,
     /// The move number.
-    pub fullmove: u32,
+    fullmove: u32,
 }
 
 /// Reads our fields after the side to move: `castling` and the rest.
@@ -270,8 +270,29 @@ fn parse_state<'a>(
     })
 }
 
+/// Reads vchess's fields after the side to move: the ply count `plies`, the castling flags and the
+/// en-passant square. vchess keeps no halfmove clock (0 here) and counts plies, not moves.
+fn parse_vchess_state<'a>(
+    plies: &str,
+    mut fields: impl Iterator<Item = &'a str>,
+) -> Result<State, FenError> {
+    let plies = counter("ply count", plies, 0)?;
+    let castling = vchess::parse_flags(fields.next()).map_err(FenError::Vchess)?;
+    let en_passant = parse_en_passant(fields.next())?;
+    let rest: Vec<&str> = fields.collect();
+    if !rest.is_empty() {
+        return Err(FenError::Vchess(VchessError::TrailingText(rest.join(" "))));
+    }
+    Ok(State {
+        castling,
+        en_passant,
+        halfmove: 0,
+        fullmove: plies / 2 + 1,
+    })
+}
+
 /// Reads the en-passant field: `-` or a square.
-pub(super) fn parse_en_passant(field: Option<&str>) -> Result<Option<Square>, FenError> {
+fn parse_en_passant(field: Option<&str>) -> Result<Option<Square>, FenError> {
     match field.ok_or(FenError::MissingEnPassant)? {
         "-" => Ok(None),
         square => Square::parse(square)
@@ -310,7 +331,7 @@ fn parse_castling(field: &str) -> Result<Castling, FenError> {
 }
 
 /// Reads a counter that must be at least `least`.
-pub(super) fn counter(field: &'static str, text: &str, least: u32) -> Result<u32, FenError> {
+fn counter(field: &'static str, text: &str, least: u32) -> Result<u32, FenError> {
     match text.parse::<u32>() {
         Ok(n) if n >= least => Ok(n),
         _ => Err(FenError::BadCounter {
@@ -368,4 +389,11 @@ pub fn format(pos: &Position) -> String {
         pos.halfmove_clock(),
         pos.fullmove_number()
     )
+}
+
+/// `{:?}` shows a position as its text (in assertions' messages), `Position(<text>)`.
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", format(self))
+    }
 }

@@ -323,9 +323,3 @@ impl Position {
         next
     }
 }
-
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", super::fen::format(self))
-    }
-}

@@ -11,10 +11,10 @@
 //!   vchess's shuffled starts, with the rooks elsewhere, are rejected;
 //! - the en-passant square, or `-`, checked as in ours.
 //!
-//! Our text stays the only one written.
+//! Our text stays the only one written; `fen` reads the fields in their order, with the parts both
+//! texts share.
 
 use super::castling::{Castling, CastlingRight};
-use super::fen::{self, FenError, State};
 use crate::game::Side;
 use std::fmt;
 
@@ -73,31 +73,10 @@ pub fn is_ply_count(field: &str) -> bool {
     !field.is_empty() && field.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// Reads the fields after the side to move: `plies` and the rest.
-pub fn parse_state<'a>(
-    plies: &str,
-    mut fields: impl Iterator<Item = &'a str>,
-) -> Result<State, FenError> {
-    let plies = fen::counter("ply count", plies, 0)?;
-    let flags = fields
-        .next()
-        .ok_or(FenError::Vchess(VchessError::MissingFlags))?;
-    let castling = parse_flags(flags).map_err(FenError::Vchess)?;
-    let en_passant = fen::parse_en_passant(fields.next())?;
-    let rest: Vec<&str> = fields.collect();
-    if !rest.is_empty() {
-        return Err(FenError::Vchess(VchessError::TrailingText(rest.join(" "))));
-    }
-    Ok(State {
-        castling,
-        en_passant,
-        halfmove: 0,
-        fullmove: plies / 2 + 1,
-    })
-}
-
-/// Reads the four castling flags: White's a-side and h-side rook files, then Black's.
-fn parse_flags(field: &str) -> Result<Castling, VchessError> {
+/// Reads the castling flags, the field after the ply count: White's a-side and h-side rook files,
+/// then Black's.
+pub fn parse_flags(field: Option<&str>) -> Result<Castling, VchessError> {
+    let field = field.ok_or(VchessError::MissingFlags)?;
     let letters: Vec<char> = field.chars().collect();
     if letters.len() != 4 || !letters.iter().all(char::is_ascii_lowercase) {
         return Err(VchessError::BadFlags(field.to_string()));

@@ -4,55 +4,23 @@
 use super::castling::Castling;
 use super::piece::Piece;
 use super::square::{Board, Square};
-use crate::game::{Rng, Side};
+use crate::game::{Rng, Side, zobrist};
 
 /// `PIECE_KEYS[board][side][kind][square]`.
 static PIECE_KEYS: [[[[u64; 64]; 6]; 2]; 2] = {
-    let mut keys = [[[[0; 64]; 6]; 2]; 2];
     let mut rng = Rng::new(0xa11c_e000_2b0a_4d50);
-    let mut board = 0;
-    while board < 2 {
-        let mut side = 0;
-        while side < 2 {
-            let mut kind = 0;
-            while kind < 6 {
-                let mut sq = 0;
-                while sq < 64 {
-                    keys[board][side][kind][sq] = rng.next_u64();
-                    sq += 1;
-                }
-                kind += 1;
-            }
-            side += 1;
-        }
-        board += 1;
-    }
-    keys
+    // Board A's White and Black rows, then board B's: array elements are evaluated in order.
+    [
+        [zobrist::table(&mut rng, 0), zobrist::table(&mut rng, 0)],
+        [zobrist::table(&mut rng, 0), zobrist::table(&mut rng, 0)],
+    ]
 };
 
 /// One key per castling right; a set of rights keys to the XOR of its members.
-static RIGHT_KEYS: [u64; 4] = {
-    let mut keys = [0; 4];
-    let mut rng = Rng::new(0xa11c_e0ca_5711_0000);
-    let mut i = 0;
-    while i < 4 {
-        keys[i] = rng.next_u64();
-        i += 1;
-    }
-    keys
-};
+static RIGHT_KEYS: [u64; 4] = zobrist::keys(&mut Rng::new(0xa11c_e0ca_5711_0000));
 
 /// One key per file of the en-passant square.
-static EN_PASSANT_KEYS: [u64; 8] = {
-    let mut keys = [0; 8];
-    let mut rng = Rng::new(0xa11c_e0e9_0000_0000);
-    let mut i = 0;
-    while i < 8 {
-        keys[i] = rng.next_u64();
-        i += 1;
-    }
-    keys
-};
+static EN_PASSANT_KEYS: [u64; 8] = zobrist::keys(&mut Rng::new(0xa11c_e0e9_0000_0000));
 
 /// Toggled when Black is to move.
 pub const BLACK_TO_MOVE: u64 = Rng::new(0xa11c_eb1a_c000_0001).next_u64();

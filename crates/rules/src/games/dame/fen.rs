@@ -237,6 +237,13 @@ pub fn format(pos: &Position) -> String {
     }
 }
 
+/// `{:?}` shows a position as its text (in assertions' messages), `Position(<text>)`.
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", format(self))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -150,8 +150,8 @@ impl SearchHooks for Position {
     /// docs/levels.md, "Every game's ladder".
     const LEVELS: LevelLadder = LevelLadder::new([463, 692, 984, 1317, 1514]);
 
-    /// +18.9 ± 15.0 Elo at 5+0.05, SPRT [0, 20] accepted (docs/strength.md, "Issue 39: the
-    /// singular extension, accepted").
+    /// +18.9 ± 15.0 Elo at 5+0.05, SPRT [0, 20] accepted (docs/journal/issue-39-dame.md, "Issue 39:
+    /// the singular extension, accepted").
     const SINGULAR_EXTENSION: bool = true;
 
     fn has_legal_move(&self) -> bool {

@@ -300,7 +300,8 @@ impl Jumps {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::dame::fen;
+    // Positions come from their text through `Game`: fen.rs uses this file to check a text.
+    use crate::game::Game;
 
     fn perft(pos: &Position, depth: u32) -> u64 {
         let mut moves = MoveList::new();
@@ -316,7 +317,7 @@ mod tests {
 
     #[test]
     fn perft_from_the_start() {
-        let start = fen::parse(fen::START_TEXT).unwrap();
+        let start = Position::start();
         let counts: Vec<u64> = (1..=6).map(|d| perft(&start, d)).collect();
         assert_eq!(counts, [7, 49, 302, 1_469, 7_361, 36_768]);
     }
@@ -324,7 +325,7 @@ mod tests {
     #[test]
     fn has_legal_move_agrees_with_generation() {
         for text in [
-            fen::START_TEXT,
+            Position::start().to_text().as_str(),
             // White's men on a1 and c1 can neither step nor take; Black's d2 can step to e1.
             "8/8/8/8/8/m1m1m3/1m1m4/M1M5 w",
             "8/8/8/8/8/m1m1m3/1m1m4/M1M5 b",
@@ -334,7 +335,7 @@ mod tests {
             "8/8/8/8/8/8/1m6/M7 w",
             "8/8/8/8/8/8/8/M7 b",
         ] {
-            let pos = fen::parse(text).unwrap();
+            let pos = Position::from_text(text).unwrap();
             let mut moves = MoveList::new();
             generate(&pos, &mut moves);
             assert_eq!(has_legal_move(&pos), !moves.is_empty(), "{text}");
@@ -346,10 +347,10 @@ mod tests {
         let mut moves = MoveList::new();
         let mut captures = 0;
         // Capped: kings may shuffle forever, the draw rules being the game record's.
-        let start = fen::parse(fen::START_TEXT).unwrap();
+        let start = Position::start();
         for pos in crate::game::random_positions(&start, 12, 200, 300) {
             generate(&pos, &mut moves);
-            assert_eq!(move_count(&pos), moves.len(), "{}", fen::format(&pos));
+            assert_eq!(move_count(&pos), moves.len(), "{pos:?}");
             captures += usize::from(moves.first().is_some_and(|mv| mv.is_capture()));
         }
         assert!(captures > 1000, "{captures} positions with captures");
@@ -358,14 +359,14 @@ mod tests {
     #[test]
     fn has_capture_agrees_with_generation() {
         for text in [
-            fen::START_TEXT,
+            Position::start().to_text().as_str(),
             "8/8/8/8/3m4/2M5/8/8 w",
             "8/8/8/8/3m4/2M5/8/8 b",
             "8/8/8/8/8/2m5/8/K7 w",
             "8/8/8/8/8/2m5/1m6/K7 w",
             "8/8/8/8/3M4/2m5/8/8 w",
         ] {
-            let pos = fen::parse(text).unwrap();
+            let pos = Position::from_text(text).unwrap();
             let mut moves = MoveList::new();
             generate(&pos, &mut moves);
             let captures = moves.iter().any(|mv| mv.is_capture());

@@ -182,12 +182,6 @@ pub const fn promotion_row(side: Side) -> i32 {
     }
 }
 
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", super::fen::format(self))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

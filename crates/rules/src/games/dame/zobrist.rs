@@ -1,26 +1,13 @@
 //! Zobrist keys over (side, man or king, square) and the side to move, generated at compile time.
 
 use super::square::{SQUARES, Square};
-use crate::game::{Rng, Side};
+use crate::game::{Rng, Side, zobrist};
 
 /// `PIECE_KEYS[side][king as usize][square]`.
 static PIECE_KEYS: [[[u64; SQUARES]; 2]; 2] = {
-    let mut keys = [[[0; SQUARES]; 2]; 2];
     let mut rng = Rng::new(0xda3e_0001_5eed_1986);
-    let mut side = 0;
-    while side < 2 {
-        let mut kind = 0;
-        while kind < 2 {
-            let mut sq = 0;
-            while sq < SQUARES {
-                keys[side][kind][sq] = rng.next_u64();
-                sq += 1;
-            }
-            kind += 1;
-        }
-        side += 1;
-    }
-    keys
+    // White's rows, then Black's: array elements are evaluated in order.
+    [zobrist::table(&mut rng, 0), zobrist::table(&mut rng, 0)]
 };
 
 /// Toggled when Black is to move.

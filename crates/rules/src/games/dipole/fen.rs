@@ -149,3 +149,10 @@ pub fn format(pos: &Position) -> String {
     let side = side_field::letter(pos.side_to_move());
     format!("{text} {side}")
 }
+
+/// `{:?}` shows a position as its text (in assertions' messages), `Position(<text>)`.
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", format(self))
+    }
+}

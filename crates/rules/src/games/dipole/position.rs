@@ -164,12 +164,6 @@ impl Position {
     }
 }
 
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", super::fen::format(self))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,7 @@
 //! Zobrist keys over (owner, height, square) and the side to move, generated at compile time.
 
 use super::square::{SQUARES, Square};
-use crate::game::Rng;
-use crate::game::Side;
+use crate::game::{Rng, Side, zobrist};
 
 /// Heights 0..16 have a key row: height 0 (an empty square) keys to 0, and the rows past 12, never
 /// used by legal play, keep a key lookup in bounds whatever a caller passes.
@@ -10,22 +9,9 @@ const HEIGHT_ROWS: usize = 16;
 
 /// `STACK_KEYS[owner][height][square]`.
 static STACK_KEYS: [[[u64; SQUARES]; HEIGHT_ROWS]; 2] = {
-    let mut keys = [[[0; SQUARES]; HEIGHT_ROWS]; 2];
     let mut rng = Rng::new(0xd1f0_1e00_5ee0_2024);
-    let mut owner = 0;
-    while owner < 2 {
-        let mut height = 1;
-        while height < HEIGHT_ROWS {
-            let mut sq = 0;
-            while sq < SQUARES {
-                keys[owner][height][sq] = rng.next_u64();
-                sq += 1;
-            }
-            height += 1;
-        }
-        owner += 1;
-    }
-    keys
+    // White's rows, then Black's: array elements are evaluated in order.
+    [zobrist::table(&mut rng, 1), zobrist::table(&mut rng, 1)]
 };
 
 /// Toggled when Black is to move.

@@ -298,3 +298,10 @@ pub fn format(pos: &Position) -> String {
         pos.move_number()
     )
 }
+
+/// `{:?}` shows a position as its text (in assertions' messages), `Position(<text>)`.
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", format(self))
+    }
+}

@@ -67,11 +67,6 @@ impl Position {
     pub fn is_king_at(&self, sq: Square) -> bool {
         self.piece_at(sq).is_king()
     }
-
-    /// The number of legal moves, counted without storing them.
-    pub fn count_moves(&self) -> u64 {
-        movegen::count_legal_moves(self)
-    }
 }
 
 impl Game for Position {
@@ -171,8 +166,8 @@ impl SearchHooks for Position {
     /// docs/levels.md, "Every game's ladder".
     const LEVELS: LevelLadder = LevelLadder::new([653, 871, 1187, 1480, 1868]);
 
-    /// +25.3 ± 20.2 Elo at 1+0.01, SPRT [0, 25] accepted (docs/strength.md, "Issue 39: the
-    /// singular extension, accepted").
+    /// +25.3 ± 20.2 Elo at 1+0.01, SPRT [0, 25] accepted (docs/journal/issue-39-dame.md, "Issue 39:
+    /// the singular extension, accepted").
     const SINGULAR_EXTENSION: bool = true;
 
     /// The captures alone, Duel's only tactical moves.

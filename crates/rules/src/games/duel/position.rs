@@ -315,12 +315,6 @@ pub fn rolled_along(o: Orientation, mv: Move) -> Orientation {
     )
 }
 
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", super::dfen::format(self))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -371,14 +365,17 @@ mod tests {
     #[test]
     fn gives_check_is_the_childs_check_test() {
         // Every legal move of the positions of random games, against the test from scratch.
+        // The moves through `Game`, not movegen: movegen uses this file.
         let (mut checks, mut tested) = (0, 0);
+        let mut moves = MoveList::new();
         for pos in crate::game::random_positions(&<Position as Game>::start(), 19, 40, 100) {
-            super::super::movegen::for_each_legal_move(&pos, |mv| {
+            pos.generate_moves(&mut moves);
+            for &mv in moves.iter() {
                 let child = pos.make_move(mv);
                 assert_eq!(pos.gives_check(mv, &child), child.in_check(), "{mv:?}");
                 checks += usize::from(child.in_check());
                 tested += 1;
-            });
+            }
         }
         assert!(tested >= 50_000, "{tested} moves tested");
         assert!(checks > 100, "the games give check: {checks}");

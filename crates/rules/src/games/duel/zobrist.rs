@@ -2,23 +2,11 @@
 
 use super::piece::{PIECE_CODES, Piece};
 use super::square::{SQUARES, Square};
-use crate::game::Rng;
+use crate::game::{Rng, zobrist};
 
 /// `PIECE_SQUARE[piece code][square]`; the empty code's keys are 0 so that it never changes a key.
-static PIECE_SQUARE: [[u64; SQUARES]; PIECE_CODES] = {
-    let mut keys = [[0; SQUARES]; PIECE_CODES];
-    let mut rng = Rng::new(0x0d0e_0101_2010_2024);
-    let mut piece = 1;
-    while piece < PIECE_CODES {
-        let mut sq = 0;
-        while sq < SQUARES {
-            keys[piece][sq] = rng.next_u64();
-            sq += 1;
-        }
-        piece += 1;
-    }
-    keys
-};
+static PIECE_SQUARE: [[u64; SQUARES]; PIECE_CODES] =
+    zobrist::table(&mut Rng::new(0x0d0e_0101_2010_2024), 1);
 
 /// Toggled when Black is to move.
 pub const BLACK_TO_MOVE: u64 = Rng::new(0x5eed_b1ac_0000_0001).next_u64();

@@ -25,9 +25,9 @@ pub const RUNAWAY: usize = 6;
 pub const FEATURES: usize = RUNAWAY + 1;
 
 /// The weights, by feature index: fitted by `duel tune --score-weight 1 --fix MAN_VALUE,KING_VALUE`
-/// to the search scores of 3,000 self-play games of the hand-set table (docs/strength-eval.md); the
-/// man and the king (a flying king crosses the board in one move and captures from afar, so it is
-/// worth well over two men) keep their hand-set values.
+/// to the search scores of 3,000 self-play games of the hand-set table
+/// (docs/journal/strength-eval.md); the man and the king (a flying king crosses the board in one
+/// move and captures from afar, so it is worth well over two men) keep their hand-set values.
 pub const WEIGHTS: [EvalWeight; FEATURES] = [
     EvalWeight::new("material", "MAN_VALUE", 100),
     EvalWeight::new("material", "KING_VALUE", 250),

@@ -34,10 +34,10 @@ pub const TEMPO: usize = 9;
 pub const FEATURES: usize = TEMPO + 1;
 
 /// The weights, by feature index (a term's weights stand together, so that `eval` shows each term
-/// once): fitted by `duel tune --variant dipole --keep-decided --fix
-/// CHECKER_VALUE` to 4,000 self-play games of the hand-set first evaluation (docs/strength-eval.md),
-/// the checker keeping its hand-set value as the unit. Having to move is a burden (every move spends
-/// rows or checkers), and room to move is worth more than the checkers' count.
+/// once): fitted by `duel tune --variant dipole --keep-decided --fix CHECKER_VALUE` to 4,000
+/// self-play games of the hand-set first evaluation (docs/journal/strength-eval.md), the checker
+/// keeping its hand-set value as the unit. Having to move is a burden (every move spends rows or
+/// checkers), and room to move is worth more than the checkers' count.
 pub const WEIGHTS: [EvalWeight; FEATURES] = [
     EvalWeight::new("material", "CHECKER_VALUE", 100),
     EvalWeight::new("advancement", "ADVANCEMENT", -7),

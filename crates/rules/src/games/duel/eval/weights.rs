@@ -31,11 +31,11 @@ pub const KING_ESCAPES: usize = KING_RING_ATTACKED + 1;
 pub const FEATURES: usize = KING_ESCAPES + 1;
 
 /// The weights, by feature index: fitted by `duel tune` to self-play games (the recipe is in
-/// `docs/strength-eval.md`), except the unit `DIE_VALUE` and the king runs of 1 to 3 plies, which the
-/// games leave undetermined (those runs are wins the search sees) and keep their set values: at 1 to 3
-/// plies the opponent has at most one move, which cannot stop a king on a safe square next to the goal.
-/// The tempo: the side to move is a move ahead of a static count, and in Duel a move is often a king
-/// step or the capture of a die that cannot run.
+/// `docs/journal/strength-eval.md`), except the unit `DIE_VALUE` and the king runs of 1 to 3 plies,
+/// which the games leave undetermined (those runs are wins the search sees) and keep their set
+/// values: at 1 to 3 plies the opponent has at most one move, which cannot stop a king on a safe
+/// square next to the goal. The tempo: the side to move is a move ahead of a static count, and in
+/// Duel a move is often a king step or the capture of a die that cannot run.
 pub const WEIGHTS: [EvalWeight; FEATURES] = [
     EvalWeight::new("material", "DIE_VALUE", 100),
     EvalWeight::new("mobility", "MOBILITY", 3),
