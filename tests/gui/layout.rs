@@ -7,10 +7,10 @@
 //!
 //! Without Chromium or chromedriver the test says why and passes: CI installs them.
 
-use crate::browser::{
+use crate::common::temp_dir::TempDir;
+use crate::harness::{
     Driver, browser_programs, click_square, drag, js, open_page, session, set_value, wait_until,
 };
-use crate::common::temp_dir::TempDir;
 use crate::page::{click_control, enter_move, set_position};
 use crate::server::Server;
 use fantoccini::Client;

@@ -3,7 +3,7 @@
 //! writes the game shown the same way; a link the rules refuse is said as a refused typed move is,
 //! and the page opens at the start instead.
 
-use crate::browser::{Backend, in_browser, js, wait_until};
+use crate::harness::{Backend, in_browser, js, wait_until};
 use crate::page::click_control;
 use fantoccini::Client;
 use serde_json::json;

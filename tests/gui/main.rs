@@ -1,9 +1,10 @@
 //! `duel gui`: the server driven over HTTP and its WebSocket (`server`), the page in a real browser
-//! (`browser`), the page's layout at a laptop's, a desktop's and a phone's size (`layout`), games
-//! opened from links (`link`), and the static site of `scripts/build-web`, the engine in a Web Worker
-//! (`site`), served from a subfolder, offline and updated (`offline`); the page's modules read as
-//! source: imports one way, short modules and functions (`page_modules`). The page's controls as the
-//! browser tests use them are in `page`.
+//! (`browser`, one file per scenario over the WebDriver `harness`), the page's layout at a
+//! laptop's, a desktop's and a phone's size (`layout`), games opened from links (`link`), and the
+//! static site of `scripts/site/build-web`, the engine in a Web Worker (`site`), served from a
+//! subfolder, offline and updated (`offline`); the page's modules read as source: imports one way,
+//! short modules and functions (`page_modules`). The page's controls as the browser tests use them
+//! are in `page`.
 
 #![allow(
     clippy::too_many_lines,
@@ -15,6 +16,7 @@
 mod common;
 
 mod browser;
+mod harness;
 mod layout;
 mod link;
 mod offline;

@@ -3,8 +3,8 @@
 //! a rebuilt site that replaces the cache whole. Served from a copy of the built site, by a server of
 //! its own that can go offline, with Chromium's network emulation offline too.
 
-use crate::browser::{browser_programs, in_browser_at, js, set_value, wait_until};
 use crate::common::temp_dir::TempDir;
+use crate::harness::{browser_programs, in_browser_at, js, set_value, wait_until};
 use crate::page::enter_move;
 use crate::site::{self, SiteServer};
 use fantoccini::Client;

@@ -1,9 +1,9 @@
 //! The page's controls as a person uses them, for the browser tests: a move typed, a position set
 //! from its text, a protocol line typed, a control clicked. Each acts through the page's own
 //! elements and events (the ids of `crates/tools/src/gui/assets/index.html`) and returns at once; the tests
-//! wait for what they expect with [`wait_until`](crate::browser::wait_until).
+//! wait for what they expect with [`wait_until`](crate::harness::wait_until).
 
-use crate::browser::js;
+use crate::harness::js;
 use fantoccini::Client;
 use serde_json::json;
 

@@ -6,12 +6,13 @@
 //! ([`VIEWS`]) only those and each other, never an action, and the transport `server.js` only the
 //! connection below it.
 //!
-//! The modules: `crates/tools/src/gui/assets/js/*.js`, `crates/rules/src/games/*/web_board.js` and `crates/web/src/*.js`.
-//! An import is a static `import … from './x.js'` (or `export … from`, or `import './x.js'`) or a
-//! dynamic `import('./x.js')` with a literal path (a static one must end with `;`), resolved beside the importing file; the static
-//! site's names for `crates/web/src` files (scripts/build-web copies them into `js/`) are in [`SITE_NAMES`].
-//! A path built at run time (the games' drawings, `import(new URL(`../games/${v}.js`, …))`) is no
-//! edge: those modules import nothing, which is checked.
+//! The modules: `crates/tools/src/gui/assets/js/*.js`, `crates/rules/src/games/*/web_board.js` and
+//! `crates/web/src/*.js`. An import is a static `import … from './x.js'` (or `export … from`, or
+//! `import './x.js'`) or a dynamic `import('./x.js')` with a literal path (a static one must end
+//! with `;`), resolved beside the importing file; the static site's names for `crates/web/src`
+//! files (scripts/site/build-web copies them into `js/`) are in [`SITE_NAMES`]. A path built at run
+//! time (the games' drawings, `import(new URL(`../games/${v}.js`, …))`) is no edge: those modules
+//! import nothing, which is checked.
 //!
 //! The function scanner relies on the code's indentation, which every module keeps: a function
 //! starts on a line that ends with `{` and is a `function` declaration or expression, an arrow
@@ -52,7 +53,8 @@ const VIEWS: [&str; 8] = [
     "sidelines.js",
     "dialogs.js",
 ];
-/// The static site's names for files of `crates/web/src/`, as scripts/build-web copies them into `js/`.
+/// The static site's names for files of `crates/web/src/`, as scripts/site/build-web copies them
+/// into `js/`.
 const SITE_NAMES: [(&str, &str); 2] = [
     ("worker_connection.js", "crates/web/src/connection.js"),
     ("offline.js", "crates/web/src/offline.js"),

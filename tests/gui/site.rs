@@ -1,17 +1,17 @@
-//! The static site of `scripts/build-web` in a real browser: built once per test run into cargo's
-//! folder for test files, served by a plain file server (no `duel gui`) from a subfolder, `/play/`, as
-//! a project's GitHub Pages site is, the engine and the rules running as WebAssembly in a Web Worker.
-//! `browser.rs` and `link.rs` run their tests against this site too (`Backend::Site`), and
-//! `offline.rs` its service worker; here is what only the site has to show: every game drawn and its
-//! typed move answered within 10 s, analysis stopped at once (the Worker hears `stop` between the
-//! search's slices), no request beyond the page's origin, and the figures of docs/site.md: the time
-//! from opening the page to the engine's first reply, the time to stop an analysis, and `bench` in
-//! the browser in turns with the native one (`cargo test --release --test gui static_site --
-//! --nocapture` prints them).
+//! The static site of `scripts/site/build-web` in a real browser: built once per test run into
+//! cargo's folder for test files, served by a plain file server (no `duel gui`) from a subfolder,
+//! `/play/`, as a project's GitHub Pages site is, the engine and the rules running as WebAssembly
+//! in a Web Worker. `browser/` and `link.rs` run their tests against this site too
+//! (`Backend::Site`), and `offline.rs` its service worker; here is what only the site has to show:
+//! every game drawn and its typed move answered within 10 s, analysis stopped at once (the Worker
+//! hears `stop` between the search's slices), no request beyond the page's origin, and the figures
+//! of docs/site.md: the time from opening the page to the engine's first reply, the time to stop an
+//! analysis, and `bench` in the browser in turns with the native one (`cargo test --release --test
+//! gui static_site -- --nocapture` prints them).
 //!
 //! Without Chromium, chromedriver or the wasm32 target the tests say why and pass: CI has them.
 
-use crate::browser::{Backend, in_browser, js, set_value, wait_until};
+use crate::harness::{Backend, in_browser, js, set_value, wait_until};
 use crate::page::{click_control, enter_move, send_line};
 use fantoccini::Client;
 use serde_json::Value;
@@ -37,7 +37,7 @@ static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
 /// The URL of the built site served for every test of the run.
 static SHARED: OnceLock<Result<String, String>> = OnceLock::new();
 
-/// The URL of the static site (ending in [`FOLDER`]), built by `scripts/build-web` and served on
+/// The URL of the static site (ending in [`FOLDER`]), built by `scripts/site/build-web` and served on
 /// first use; `Err` says why it cannot be built here (no wasm32 target). A failed build fails the test.
 pub(crate) fn url() -> Result<String, String> {
     SHARED
@@ -62,8 +62,8 @@ fn build() -> Result<PathBuf, String> {
     let built = Command::new(script("build-web"))
         .arg(&folder)
         .status()
-        .expect("scripts/build-web runs");
-    assert!(built.success(), "scripts/build-web failed");
+        .expect("scripts/site/build-web runs");
+    assert!(built.success(), "scripts/site/build-web failed");
     println!(
         "static site: built in {:.1} s",
         started.elapsed().as_secs_f64()
@@ -71,10 +71,10 @@ fn build() -> Result<PathBuf, String> {
     Ok(folder)
 }
 
-/// The project's script `name`.
+/// The site script `name` (in `scripts/site/`).
 pub(crate) fn script(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("scripts")
+        .join("scripts/site")
         .join(name)
 }
 
@@ -373,7 +373,7 @@ async fn type_a_move_and_wait(client: &Client, text: &str) -> Duration {
     }
 }
 
-/// Without the wasm32 target, `scripts/build-web` says so first, and how to add it, before building
+/// Without the wasm32 target, `scripts/site/build-web` says so first, and how to add it, before building
 /// anything.
 #[test]
 fn build_web_says_how_to_add_the_wasm_target() {

@@ -1,6 +1,7 @@
-// The static site's service worker (scripts/build-web copies it to sw.js and stamps BUILD and FILES):
-// on the first visit it caches every file of the site under a name of its build, then answers the
-// site's requests from that cache alone, so that the page opens and the engine plays with no network.
+// The static site's service worker (scripts/site/build-web copies it to sw.js and stamps BUILD and
+// FILES): on the first visit it caches every file of the site under a name of its build, then
+// answers the site's requests from that cache alone, so that the page opens and the engine plays
+// with no network.
 //
 // A new build is a new sw.js. The browser installs it beside the old one; it caches the new build's
 // files whole (from the network, past the HTTP cache), takes over, deletes every other build's cache,

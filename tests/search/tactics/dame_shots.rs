@@ -1,9 +1,9 @@
 //! Dame's suite of shots (`tests/search/tactics/dame-shots.txt`, made and measured by
-//! `scripts/dame_shots.py`; docs/tactics.md, "Dame"): positions from played games where a quiet move
-//! starts a combination that a deep search proves and a shallow one misses. Its measure is a script's
-//! (nodes until the answer is found), not a test's; this test keeps the file from rotting: every
-//! line is a position of the rules' with the side to move free to choose (no capture due), and its
-//! answer one of its legal moves, quiet.
+//! `scripts/measure/dame-shots.py`; docs/tactics.md, "Dame"): positions from played games where a
+//! quiet move starts a combination that a deep search proves and a shallow one misses. Its measure
+//! is a script's (nodes until the answer is found), not a test's; this test keeps the file from
+//! rotting: every line is a position of the rules' with the side to move free to choose (no capture
+//! due), and its answer one of its legal moves, quiet.
 
 use crate::common::legal_texts;
 use duel_rules::game::Game;

@@ -92,7 +92,8 @@ pub const TT_REPLACE_OFFSET: i32 = 2;
 pub const TIME_CHECK_INTERVAL: u64 = 256;
 /// Moves assumed to remain when the clock has no moves-to-go. Fewer than a game's moves: the share
 /// shrinks with the clock, and the engine rarely spends all of it (at 1+0.01, 25 left half the clock
-/// unused at the end of a game and lost 36 Elo at equal time; 15, 12 and 10 measured: docs/strength.md).
+/// unused at the end of a game and lost 36 Elo at equal time; 15, 12 and 10 measured:
+/// docs/journal/strength.md).
 pub const TIME_MOVES_TO_GO_BASE: u32 = 10;
 /// Share of the increment the soft limit spends, in percent.
 pub const TIME_INCREMENT_FACTOR: u32 = 75;

@@ -15,7 +15,7 @@
 //! score fell: then the soft limit stretches to 130% of itself. A running iteration is cut at the hard
 //! limit, which the search polls every [`TIME_CHECK_INTERVAL`] nodes. (Asking the predicted end to
 //! stay within the soft limit instead, as this did before, spent half of the allotment on average at
-//! 1+0.01 and lost about 90 Elo at equal time: docs/strength.md.)
+//! 1+0.01 and lost about 90 Elo at equal time: docs/journal/strength.md.)
 //! `movetime T` is a hard limit of T − o and no soft one: the whole time is spent.
 //!
 //! [`TIME_CHECK_INTERVAL`]: super::params::TIME_CHECK_INTERVAL

@@ -1,5 +1,5 @@
 // The transport to the server: text messages over a WebSocket, behind two functions, so that
-// another transport can take its place: the static site (scripts/build-web) marks its page
+// another transport can take its place: the static site (scripts/site/build-web) marks its page
 // `data-transport="worker"`, and then js/worker_connection.js (crates/web/src/connection.js) runs the engine
 // and the rules in a Web Worker instead.
 

@@ -3,8 +3,8 @@
 // swing by more than the difference measured). Prints each pair and the median of the pairs' ratios
 // (wasm nodes/s over native); the first wasm run is left out of the median, since V8 starts wasm on
 // its baseline compiler. docs/site.md has the figures.
-// Usage: node scripts/bench-wasm.mjs WASM NATIVE [RUNS] [VARIANT]
-//   e.g. node scripts/bench-wasm.mjs target/site/duel.wasm target/release/duel 9
+// Usage: node scripts/site/bench-wasm.mjs WASM NATIVE [RUNS] [VARIANT]
+//   e.g. node scripts/site/bench-wasm.mjs target/site/duel.wasm target/release/duel 9
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 const [wasmPath, nativePath, runsText = '9', variant = 'duel'] = process.argv.slice(2);
 const runs = Number(runsText);
 if (!wasmPath || !nativePath || !Number.isInteger(runs) || runs < 2) {
-  console.error('usage: node scripts/bench-wasm.mjs WASM NATIVE [RUNS >= 2] [VARIANT]');
+  console.error('usage: node scripts/site/bench-wasm.mjs WASM NATIVE [RUNS >= 2] [VARIANT]');
   process.exit(2);
 }
 const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {

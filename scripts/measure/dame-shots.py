@@ -2,8 +2,8 @@
 """Dame's suite of shots: positions from real games where the side to move has a combination that
 wins material, each answer proven by a deep search, and the measure of how soon a search sees it.
 
-  dame_shots.py make ENGINE GAMES.pgn... --out FILE   find the positions, prove each, write the suite
-  dame_shots.py measure ENGINE FILE [--nodes N] [--option NAME=VALUE ...]
+  dame-shots.py make ENGINE GAMES.pgn... --out FILE   find the positions, prove each, write the suite
+  dame-shots.py measure ENGINE FILE [--nodes N] [--option NAME=VALUE ...]
                                                       how many nodes the engine needs for each answer
 
 `make` reads the score comments that `duel match` writes after each move (`{+0.27/15 0.606s}`) and

@@ -1,14 +1,14 @@
 """Checks an outside Dame program's move generator against duel's, position by position.
 
-    python3 scripts/dame-crosscheck.py target/release/duel --games 30 --seed 2 -- node vakhtan-dame.js
-    python3 scripts/dame-crosscheck.py target/release/duel --games 30 --seed 2 -- ./kestog-dame
+    python3 scripts/measure/dame-crosscheck.py target/release/duel --games 30 --seed 2 -- node vakhtan-dame.js
+    python3 scripts/measure/dame-crosscheck.py target/release/duel --games 30 --seed 2 -- ./kestog-dame
 
-The outside programs (scripts/vakhtan-dame, scripts/kestog-dame) answer three commands of their own
-besides UCI: `moves` (the legal moves), `fen` (the position's text) and `perft <depth>`, which counts
-two routes of one capture once as Dame's rules do. This plays random games with the outside
-program's generator and, at every position, compares perft 2 (perft 3 at every tenth position) from
-both programs, the outside one's and `duel perft --variant dame --fen`. Prints every position where
-they differ, then the totals; exits 1 if any differ.
+The outside programs (scripts/opponents/vakhtan-dame, scripts/opponents/kestog-dame) answer three
+commands of their own besides UCI: `moves` (the legal moves), `fen` (the position's text) and
+`perft <depth>`, which counts two routes of one capture once as Dame's rules do. This plays random
+games with the outside program's generator and, at every position, compares perft 2 (perft 3 at
+every tenth position) from both programs, the outside one's and `duel perft --variant dame --fen`.
+Prints every position where they differ, then the totals; exits 1 if any differ.
 """
 
 import argparse

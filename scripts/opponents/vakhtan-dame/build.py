@@ -1,7 +1,7 @@
 """Builds an outside Dame opponent from vakhtan, Maksim Korzh's Russian-draughts program in JavaScript.
 
     git clone https://github.com/maksimKorzh/vakhtan && git -C vakhtan checkout 48727de
-    python3 scripts/vakhtan-dame/build.py vakhtan/index.html vakhtan-dame.js
+    python3 scripts/opponents/vakhtan-dame/build.py vakhtan/index.html vakhtan-dame.js
     duel match --variant dame --engine cmd=node args=vakhtan-dame.js --engine cmd=duel ...
 
 vakhtan's rules are Russian draughts; Dame differs in two points, which this script changes in its

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The engine's speed with Dame's endgame databases against without, on positions from real games.
 
-    scripts/tablebase_speed.py --engine target/release/duel --tables tb games.pgn [more.pgn ...]
+    scripts/measure/tablebase-speed.py --engine target/release/duel --tables tb games.pgn [more.pgn ...]
         [--max-pieces 8] [--positions 150] [--movetime 100] [--rounds 3]
 
 Replays the Dame games of the PGN files (`duel match --pgnout`) from the start position and keeps
@@ -22,12 +22,18 @@ tables ended early.
 """
 
 import argparse
+import importlib.util
 import re
 import statistics
 import subprocess
 import sys
+from pathlib import Path
 
-from time_use import games  # the PGN reader the other match script uses
+# The PGN reader of the other match script, time-use.py beside this one (a hyphen: no plain import).
+_spec = importlib.util.spec_from_file_location("time_use", Path(__file__).with_name("time-use.py"))
+_time_use = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_time_use)
+games = _time_use.games
 
 START_PIECES = 24
 

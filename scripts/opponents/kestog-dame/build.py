@@ -1,7 +1,7 @@
 """Builds an outside Dame opponent from KestoG 1.4, Kestutis Gasaitis's Russian-draughts program in C++.
 
     git clone https://github.com/rhalbersma/kestog && git -C kestog checkout 4a0aeb2
-    python3 scripts/kestog-dame/build.py kestog kestog-dame
+    python3 scripts/opponents/kestog-dame/build.py kestog kestog-dame
     duel match --variant dame --engine cmd=./kestog-dame --engine cmd=duel ...
 
 KestoG (2005-2006) searches with principal variation search, iterative deepening by two plies,

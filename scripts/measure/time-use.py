@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time used per move, as a share of the allotment, from the PGN of a `duel match --tc ... --pgnout`.
 
-    scripts/time_use.py [--engine NAME] [--moves-to-go N] games.pgn [more.pgn ...]
+    scripts/measure/time-use.py [--engine NAME] [--moves-to-go N] games.pgn [more.pgn ...]
 
 Replays each side's clock from the TimeControl tag (`1+0.01`, `40/60`, `40/60+0.6`) and the time in
 each engine move's comment (`{+0.35/12 0.512s}`; book moves carry none and cost nothing, as in `duel
@@ -11,12 +11,14 @@ match`). For every timed move (only NAME's moves, by the White and Black tags, w
     hard      = min(140% * (time left / moves to go + 75% * increment), 50% * time left)
 
 where moves to go is the clock's count to the next period (`40/60`) or, without periods, N (default
-10, the engine's; builds before 10 was chosen assumed 25). `hard` is the engine's hard limit before it
-keeps `Move Overhead` back (src/search/time.rs; the constants below mirror src/search/params.rs): a
-move measured through the pipes past it overran the limit by more than the overhead allows. Prints the count, mean, median, p99 and max of used / allotment, the moves past `hard`,
-the largest share of the time left one move took, the moves that took longer than the whole time left
-(only the runner's `--timemargin` kept them from losing on time), the median clock left at the end of a
-game, and the time forfeits (Termination tag; with --engine, those NAME lost).
+10, the engine's; builds before 10 was chosen assumed 25). `hard` is the engine's hard limit before
+it keeps `Move Overhead` back (crates/engine/src/search/time.rs; the constants below mirror
+crates/engine/src/search/params.rs): a move measured through the pipes past it overran the limit by
+more than the overhead allows. Prints the count, mean, median, p99 and max of used / allotment, the
+moves past `hard`, the largest share of the time left one move took, the moves that took longer than
+the whole time left (only the runner's `--timemargin` kept them from losing on time), the median
+clock left at the end of a game, and the time forfeits (Termination tag; with --engine, those NAME
+lost).
 """
 
 import re
