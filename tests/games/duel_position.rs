@@ -44,7 +44,7 @@ fn counters_default_to_zero_and_one() {
     let pos = Duel::from_text("bK8/9/9/9/9/9/9/8wK b").unwrap();
     assert_eq!(pos.to_text(), "bK8/9/9/9/9/9/9/8wK b 0 1");
     let pos = Duel::from_text("bK8/9/9/9/9/9/9/8wK w 17 40").unwrap();
-    assert_eq!((pos.plies_since_capture(), pos.move_number()), (17, 40));
+    assert_eq!((pos.quiet_plies(), pos.move_number()), (17, 40));
 }
 
 fn rejects(dfen: &str) -> DfenError {

@@ -95,6 +95,7 @@ fn report(
 mod tests {
     use super::*;
     use crate::openings::load as load_openings;
+    use duel_rules::game::Game;
     use duel_rules::games::{Dipole, Duel};
     use std::path::PathBuf;
 

@@ -1,8 +1,9 @@
 //! Alice chess in the words of chess players: "Check!" (with the board, since only that board's
 //! pieces give it), "Checkmate!", and why a game ended.
 
+use super::movegen;
 use super::position::Position;
-use crate::game::Termination;
+use crate::game::{Game, Termination};
 
 /// What the position a move has just produced means for the side to move, if anything.
 pub fn announcement(pos: &Position) -> Option<String> {
@@ -11,7 +12,7 @@ pub fn announcement(pos: &Position) -> Option<String> {
     }
     let side = pos.side_to_move().name();
     let board = pos.king_board(pos.side_to_move());
-    Some(if pos.count_moves() == 0 {
+    Some(if !movegen::has_move(pos) {
         format!("Checkmate! ({side}'s king on board {board})")
     } else {
         format!("Check! ({side}'s king on board {board})")

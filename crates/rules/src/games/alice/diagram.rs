@@ -9,7 +9,7 @@
 use super::moves::Move;
 use super::position::Position;
 use super::square::{Board, Square};
-use crate::game::{BoardStyle, paint};
+use crate::game::{BoardStyle, Game, paint};
 
 /// ANSI colours of each side's pieces, as in Duel's drawing.
 const SIDE_COLOUR: [&str; 2] = ["1;34", "1;31"];

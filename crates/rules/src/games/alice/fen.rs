@@ -30,9 +30,9 @@ use super::piece::{Kind, Piece};
 use super::position::Position;
 use super::square::{Board, Square};
 use super::vchess::{self, VchessError};
-use crate::game::Side;
 use crate::game::board_rows::{BoardField, RowsError, format_rows, parse_rows};
 use crate::game::side_field::{self, SideFieldError};
+use crate::game::{Game, Side};
 use std::fmt;
 
 /// The board field: 8 ranks of 8 squares, and the words of its messages.
@@ -386,7 +386,7 @@ pub fn format(pos: &Position) -> String {
         .map_or_else(|| "-".to_string(), |sq| sq.to_string());
     format!(
         "{text} {side} {castling} {en_passant} {} {}",
-        pos.halfmove_clock(),
+        pos.quiet_plies(),
         pos.fullmove_number()
     )
 }

@@ -14,17 +14,9 @@
 use super::castling::CastlingRight;
 use super::moves::Move;
 use super::piece::Kind;
+use super::piece_squares::{self, seen};
 use super::position::Position;
-use super::square::Square;
-use crate::game::{ActionSpace, NetFeatures, Observation, Planes, Side};
-
-/// The square's number from the side to move.
-fn seen(side: Side, square: Square) -> usize {
-    match side {
-        Side::White => square.index(),
-        Side::Black => square.index() ^ 56,
-    }
-}
+use crate::game::{ActionSpace, Game, NetFeatures, Observation, Planes, Side};
 
 impl ActionSpace for Position {
     const ACTION_COUNT: u32 = 64 * 64 * 5;
@@ -45,20 +37,19 @@ impl ActionSpace for Position {
 }
 
 /// The piece planes: owner × board × kind.
-const PIECE_PLANES: usize = 2 * 2 * 6;
+const PIECE_PLANES: usize = piece_squares::CLASSES;
 
 impl Observation for Position {
     const OBSERVATION_SHAPE: [usize; 3] = [PIECE_PLANES + 4 + 1, 8, 8];
 
     fn observe(&self, perspective: Side, planes: &mut Planes<'_>) {
         let side = perspective;
-        // The net's inputs are the piece planes' ones: (owner, board, kind) × square, turned for
-        // Black.
+        // The net's inputs are exactly the piece planes' ones (`piece_squares`).
         let mut features = Vec::with_capacity(32);
         self.active_features(side, &mut features);
         for feature in features {
-            let (plane, square) = (usize::from(feature) / 64, usize::from(feature) % 64);
-            planes.set(plane, square / 8, square % 8);
+            let (plane, row, column) = piece_squares::place(feature);
+            planes.set(plane, row, column);
         }
         for (index, (owner, short)) in [(side, true), (side, false)]
             .into_iter()

@@ -9,7 +9,8 @@
 //! `sliders` (sliding attacks), `piece`, `castling`, `position` (both boards, copy-make, Zobrist key),
 //! `movegen` (legal moves, counted or listed), `moves` (16-bit encoding), `notation` (UCI moves), `fen`,
 //! `zobrist`, `eval`, `diagram`, `announce` (check and mate in words), `web_board` (the boards for
-//! `duel gui`).
+//! `duel gui`), `piece_squares` (pieces on squares as a side sees them, numbered once for
+//! `net_features` and `learning`'s observation planes).
 
 mod announce;
 mod attacks;
@@ -24,6 +25,7 @@ mod moves;
 mod net_features;
 mod notation;
 mod piece;
+mod piece_squares;
 mod position;
 mod sliders;
 mod square;
@@ -48,36 +50,6 @@ use crate::game::{
 
 /// The FEN of the start position: the orthodox one, board B empty.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-impl Position {
-    /// Every legal move, written into `moves` (cleared first).
-    pub fn legal_moves(&self, moves: &mut MoveList<Move>) {
-        moves.clear();
-        movegen::generate(self, moves);
-    }
-
-    /// The legal captures (en passant included) and promotions, written into `moves` (cleared
-    /// first) in the order of [`Position::legal_moves`].
-    pub fn tactical_moves(&self, moves: &mut MoveList<Move>) {
-        moves.clear();
-        movegen::generate_tactical(self, moves);
-    }
-
-    /// Whether `mv` captures something (en passant included) or promotes.
-    pub fn is_capture_or_promotion(&self, mv: Move) -> bool {
-        mv.promotion().is_some() || eval::capture_value(self, mv) > 0
-    }
-
-    /// The number of legal moves, counted without storing them.
-    pub fn count_moves(&self) -> u64 {
-        movegen::count_moves(self)
-    }
-
-    /// Whether the side to move has a legal move, found without counting them all.
-    pub fn has_move(&self) -> bool {
-        movegen::has_move(self)
-    }
-}
 
 impl Game for Position {
     type Move = Move;
@@ -117,20 +89,25 @@ impl Game for Position {
         fen::format(self)
     }
 
+    #[inline]
     fn side_to_move(&self) -> Side {
-        Position::side_to_move(self)
+        self.side
     }
 
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
-        self.legal_moves(moves);
+        moves.clear();
+        movegen::generate(self, moves);
     }
 
+    /// Any other move than a legal one gives a meaningless position, but no panic.
     fn make_move(&self, mv: Move) -> Self {
-        Position::make_move(self, mv)
+        position::make_move(self, mv)
     }
 
+    /// The incrementally updated key.
+    #[inline]
     fn hash(&self) -> u64 {
-        Position::hash(self)
+        self.hash
     }
 
     /// Never: the position itself shows no win; checkmate is a side without a move.
@@ -140,19 +117,22 @@ impl Game for Position {
 
     /// Checkmate loses, stalemate draws.
     fn no_move_outcome(&self) -> Outcome {
-        if Position::in_check(self) {
-            Outcome::Win(Position::side_to_move(self).opponent())
+        if self.in_check() {
+            Outcome::Win(self.side.opponent())
         } else {
             Outcome::Draw
         }
     }
 
+    /// Plies since the last capture or pawn move.
+    #[inline]
     fn quiet_plies(&self) -> u32 {
-        self.halfmove_clock()
+        self.halfmove
     }
 
+    #[inline]
     fn in_check(&self) -> bool {
-        Position::in_check(self)
+        self.king_attacked(self.side)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
@@ -186,23 +166,30 @@ impl SearchHooks for Position {
     /// docs/levels.md, "Every game's ladder".
     const LEVELS: LevelLadder = LevelLadder::new([657, 898, 1217, 1490, 1715]);
 
+    /// Found without counting the moves.
     fn has_legal_move(&self) -> bool {
-        self.has_move()
+        movegen::has_move(self)
     }
 
+    /// The turn passed and the en-passant square cleared.
     fn make_null_move(&self) -> Option<Self> {
-        Some(Position::make_null_move(self))
+        let mut next = *self;
+        next.set_side(self.side.opponent());
+        next.set_en_passant(None);
+        next.halfmove = self.halfmove.saturating_add(1);
+        Some(next)
     }
 
-    /// Captures and promotions.
+    /// Captures (en passant included) and promotions.
     fn is_tactical(&self, mv: Move) -> bool {
-        self.is_capture_or_promotion(mv)
+        mv.promotion().is_some() || eval::capture_value(self, mv) > 0
     }
 
     /// Captures and promotions alone, generated with the destinations limited to enemy pieces and
-    /// the last rank.
+    /// the last rank, in the order of [`Game::generate_moves`].
     fn generate_tactical_moves(&self, moves: &mut MoveList<Move>) {
-        self.tactical_moves(moves);
+        moves.clear();
+        movegen::generate_tactical(self, moves);
     }
 
     /// The move the bits spell, without a legality check (see [`SearchHooks::decode_move`]); `None`
@@ -215,7 +202,7 @@ impl SearchHooks for Position {
 impl Perft for Position {
     /// Counted without storing the moves: whole target sets by population count.
     fn legal_move_count(&self) -> u64 {
-        self.count_moves()
+        movegen::count_moves(self)
     }
 }
 

@@ -28,7 +28,7 @@ use super::piece::Kind;
 use super::position::Position;
 use super::sliders;
 use super::square::{Board, Square};
-use crate::game::{MoveList, Side};
+use crate::game::{Game, MoveList, Side};
 
 /// Where generated moves go.
 pub(super) trait MoveSink {

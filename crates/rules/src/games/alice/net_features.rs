@@ -1,17 +1,18 @@
 //! Alice chess's inputs to a neural evaluation: for each piece, whose it is (the perspective's or the
 //! other side's), which board it stands on, its kind and its square, seen from the perspective's side
 //! (for Black the ranks are turned round). 2 × 2 × 6 × 64 = 1,536 features. In training each also
-//! teaches its coarse feature, the same without the board.
+//! teaches its coarse feature, the same without the board. `piece_squares` numbers them.
 
 use super::bitboard::Bitboard;
 use super::moves::Move;
-use super::piece::{Kind, Occupant, Piece};
+use super::piece::Kind;
+use super::piece_squares::{COUNT, group, index, seen_set};
 use super::position::Position;
-use super::square::{Board, Square};
+use super::square::Board;
 use crate::game::{FeatureChanges, NetFeatures, Side, record_square_change};
 
 impl NetFeatures for Position {
-    const FEATURE_COUNT: usize = 2 * 2 * 6 * 64;
+    const FEATURE_COUNT: usize = COUNT;
     /// Owner × kind × square, whichever board: what a piece on a square is worth on either board.
     const FACTOR_COUNT: usize = 2 * 6 * 64;
     /// The net trained on these features, `nets/alice.nnue`.
@@ -24,13 +25,9 @@ impl NetFeatures for Position {
         for (theirs, side) in [(false, perspective), (true, perspective.opponent())] {
             for board in Board::BOTH {
                 for kind in Kind::ALL {
-                    let pieces = self.pieces(board, side, kind).0;
-                    let seen = match perspective {
-                        Side::White => pieces,
-                        Side::Black => pieces.swap_bytes(),
-                    };
+                    let seen = seen_set(self.pieces(board, side, kind), perspective);
                     let group = group(theirs, board, kind);
-                    for sq in Bitboard(seen) {
+                    for sq in seen {
                         features.push((group + sq.index()) as u16);
                     }
                 }
@@ -58,7 +55,7 @@ impl NetFeatures for Position {
                 changes,
                 occupant(self),
                 occupant(child),
-                |perspective, occupant| feature(perspective, occupant, sq),
+                |perspective, occupant| index(perspective, occupant, sq),
             );
         }
         true
@@ -71,53 +68,6 @@ impl NetFeatures for Position {
         (owner * 6 * 64 + rest) as u16
     }
 }
-
-/// Where the features of the pieces of one owner (the perspective's, or `theirs`), board and kind
-/// start: ((owner · 2 + board) · 6 + kind) · 64, then the square as the perspective sees it.
-#[inline]
-const fn group(theirs: bool, board: Board, kind: Kind) -> usize {
-    ((theirs as usize * 2 + board.index()) * 6 + kind.index()) * 64
-}
-
-/// The feature of the piece `occupant` (not an empty square) on `sq` from `perspective`'s view:
-/// for Black the ranks turned round (the square's rank bits flipped, as the byte swap of
-/// [`NetFeatures::active_features`]).
-#[inline]
-fn feature(perspective: Side, occupant: Occupant, sq: Square) -> u16 {
-    let square = match perspective {
-        Side::White => sq.index(),
-        Side::Black => sq.index() ^ 56,
-    };
-    FEATURE_BASE[perspective.index()][occupant.code()] + square as u16
-}
-
-/// `[perspective][occupant code]`: where the occupant's features start ([`group`]), its owner, board
-/// and kind folded in. A table, as every move's changes look a few of them up for each perspective.
-const FEATURE_BASE: [[u16; Occupant::CODES]; 2] = {
-    let mut table = [[0; Occupant::CODES]; 2];
-    let sides = [Side::White, Side::Black];
-    let mut perspective = 0;
-    while perspective < 2 {
-        let mut owner = 0;
-        while owner < 2 {
-            let mut k = 0;
-            while k < 6 {
-                let mut b = 0;
-                while b < 2 {
-                    let (kind, board) = (Kind::ALL[k], Board::BOTH[b]);
-                    let occupant = Occupant::new(Piece::new(sides[owner], kind), board);
-                    table[perspective][occupant.code()] =
-                        group(owner != perspective, board, kind) as u16;
-                    b += 1;
-                }
-                k += 1;
-            }
-            owner += 1;
-        }
-        perspective += 1;
-    }
-    table
-};
 
 #[cfg(test)]
 mod tests {

@@ -16,7 +16,7 @@ use super::piece::Kind;
 use super::position::Position;
 use super::sliders;
 use super::square::{Board, Square};
-use crate::game::{MoveList, MoveTextError, Side};
+use crate::game::{Game, MoveList, MoveTextError, Side};
 use std::fmt;
 
 /// Why a move text was rejected in a position.

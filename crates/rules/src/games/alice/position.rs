@@ -22,17 +22,17 @@ pub struct Position {
     squares: [Occupant; 64],
     /// Each side's king square; its board is in `squares`.
     kings: [Square; 2],
-    side: Side,
+    pub(super) side: Side,
     castling: Castling,
     /// Set after a double step only when the side to move has a pawn beside the one that moved and
     /// the square passed over is empty on both boards, so that the key tells positions apart exactly
     /// when an en-passant capture could tell them apart.
     en_passant: Option<Square>,
     /// Plies since the last capture or pawn move (the 50-move rule counts 100).
-    halfmove: u32,
+    pub(super) halfmove: u32,
     /// The move number, 1 at the start, counted up after each Black move.
     fullmove: u32,
-    hash: u64,
+    pub(super) hash: u64,
 }
 
 impl Position {
@@ -167,12 +167,6 @@ impl Position {
         self.squares[self.kings[side.index()].index()].board()
     }
 
-    /// The side to move.
-    #[inline]
-    pub fn side_to_move(&self) -> Side {
-        self.side
-    }
-
     /// The castling rights still held.
     #[inline]
     pub fn castling(&self) -> Castling {
@@ -185,22 +179,10 @@ impl Position {
         self.en_passant
     }
 
-    /// Plies since the last capture or pawn move.
-    #[inline]
-    pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
     /// The move number.
     #[inline]
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
-    }
-
-    /// The incrementally updated Zobrist key.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
     }
 
     /// The Zobrist key computed from scratch; equals `hash()` in every reachable position.
@@ -266,60 +248,45 @@ impl Position {
     pub fn king_attacked(&self, side: Side) -> bool {
         self.is_attacked(self.king_board(side), self.king(side), side.opponent())
     }
+}
 
-    /// Whether the side to move is in check.
-    #[inline]
-    pub fn in_check(&self) -> bool {
-        self.king_attacked(self.side)
-    }
-
-    /// The position after `mv`, which must be legal here. (Any other move gives a meaningless
-    /// position, but no panic.)
-    pub fn make_move(&self, mv: Move) -> Position {
-        let mut next = *self;
-        let us = self.side;
-        let (from, to) = (mv.from(), mv.to());
-        let mover = next.remove(from);
-        let flag = mv.flag();
-        let captured = match flag {
-            // The captured pawn stands beside the start square, on the destination's file.
-            MoveFlag::EnPassant => {
-                next.remove(Square::from_index((from.index() & !7) | to.file() as usize))
-            }
-            _ => next.remove(to),
-        };
-        if let Some((piece, board)) = mover.get() {
-            let kind = mv.promotion().unwrap_or(piece.kind);
-            next.put(to, Piece::new(piece.side, kind), board.other());
+/// The position after `mv`, which must be legal in `position`. (Any other move gives a
+/// meaningless position, but no panic.)
+pub(super) fn make_move(position: &Position, mv: Move) -> Position {
+    let mut next = *position;
+    let us = position.side;
+    let (from, to) = (mv.from(), mv.to());
+    let mover = next.remove(from);
+    let flag = mv.flag();
+    let captured = match flag {
+        // The captured pawn stands beside the start square, on the destination's file.
+        MoveFlag::EnPassant => {
+            next.remove(Square::from_index((from.index() & !7) | to.file() as usize))
         }
-        if flag == MoveFlag::Castle
-            && let Some(right) = CastlingRight::by_king_move(from, to)
-            && let Some((piece, board)) = next.remove(right.rook_from()).get()
-        {
-            next.put(right.rook_to(), piece, board.other());
-        }
-        next.set_castling(self.castling.after_move(from, to));
-        next.set_side(us.opponent());
-        let passed = (flag == MoveFlag::DoubleStep)
-            .then(|| Square::from_index((from.index() + to.index()) / 2));
-        next.set_en_passant(passed);
-        next.halfmove = if mover.kind() == Kind::Pawn || !captured.is_empty() {
-            0
-        } else {
-            self.halfmove.saturating_add(1)
-        };
-        if us == Side::Black {
-            next.fullmove = self.fullmove.saturating_add(1);
-        }
-        next
+        _ => next.remove(to),
+    };
+    if let Some((piece, board)) = mover.get() {
+        let kind = mv.promotion().unwrap_or(piece.kind);
+        next.put(to, Piece::new(piece.side, kind), board.other());
     }
-
-    /// The position with the turn passed and the en-passant square cleared, for null-move pruning.
-    pub fn make_null_move(&self) -> Position {
-        let mut next = *self;
-        next.set_side(self.side.opponent());
-        next.set_en_passant(None);
-        next.halfmove = self.halfmove.saturating_add(1);
-        next
+    if flag == MoveFlag::Castle
+        && let Some(right) = CastlingRight::by_king_move(from, to)
+        && let Some((piece, board)) = next.remove(right.rook_from()).get()
+    {
+        next.put(right.rook_to(), piece, board.other());
     }
+    next.set_castling(position.castling.after_move(from, to));
+    next.set_side(us.opponent());
+    let passed =
+        (flag == MoveFlag::DoubleStep).then(|| Square::from_index((from.index() + to.index()) / 2));
+    next.set_en_passant(passed);
+    next.halfmove = if mover.kind() == Kind::Pawn || !captured.is_empty() {
+        0
+    } else {
+        position.halfmove.saturating_add(1)
+    };
+    if us == Side::Black {
+        next.fullmove = position.fullmove.saturating_add(1);
+    }
+    next
 }

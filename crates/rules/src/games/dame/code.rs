@@ -13,6 +13,7 @@ use super::movegen;
 use super::moves::Move;
 use super::position::Position;
 use super::square::Square;
+use crate::game::Game;
 
 /// Bits of the start square.
 const FROM_BITS: u16 = 0x1F;

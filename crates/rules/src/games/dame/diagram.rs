@@ -11,7 +11,7 @@ use super::fen::letter_of;
 use super::moves::Move;
 use super::position::{KING_MOVES_DRAW, Position};
 use super::square::{SIDE_LENGTH, Square};
-use crate::game::{BoardStyle, Side};
+use crate::game::{BoardStyle, Game, Side};
 
 /// ANSI colours of each side's pieces: blue and red read on dark and light terminals alike.
 const SIDE_COLOUR: [&str; 2] = ["1;34", "1;31"];
@@ -89,10 +89,10 @@ fn summary(pos: &Position) -> String {
         count(pos.kings(Side::White)),
         count(pos.kings(Side::Black)),
     );
-    if pos.king_plies() > 0 {
+    if pos.quiet_plies() > 0 {
         text.push_str(&format!(
             "plies of king moves without capture: {} of {KING_MOVES_DRAW}\n",
-            pos.king_plies()
+            pos.quiet_plies()
         ));
     }
     text

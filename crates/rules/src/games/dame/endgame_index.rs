@@ -11,9 +11,10 @@
 //! No symmetry is used (colour reversal would halve the tables): simpler, and every position of a
 //! signature is in its own table.
 
+use super::movegen;
 use super::position::{Piece, Position};
 use super::square::{SQUARES, Square};
-use crate::game::{EndgameIndex, Side, Signature};
+use crate::game::{EndgameIndex, Game, Side, Signature};
 
 /// The most pieces a numbered position has: beyond it an index could overflow, and no database is
 /// that large.
@@ -259,7 +260,7 @@ impl EndgameIndex for Position {
     }
 
     fn resolved_through_moves(&self) -> bool {
-        self.must_capture()
+        movegen::has_capture(self)
     }
 }
 

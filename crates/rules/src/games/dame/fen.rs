@@ -26,9 +26,9 @@ use super::movegen;
 use super::moves::MAX_MOVES;
 use super::position::{KING_MOVES_DRAW, Piece, Position, promotion_row};
 use super::square::{SIDE_LENGTH, Square, name};
-use crate::game::Side;
 use crate::game::board_rows::{BoardField, Placed, RowsError, format_rows, parse_rows};
 use crate::game::side_field::{self, SideFieldError};
+use crate::game::{Game, Side};
 use std::fmt;
 
 /// The position text of the start position.
@@ -231,7 +231,7 @@ pub fn format(pos: &Position) -> String {
             .map(letter_of)
     });
     let side = side_field::letter(pos.side_to_move());
-    match pos.king_plies() {
+    match pos.quiet_plies() {
         0 => format!("{text} {side}"),
         plies => format!("{text} {side} {plies}"),
     }

@@ -13,9 +13,10 @@
 
 use super::code;
 use super::moves::Move;
+use super::piece_squares;
 use super::position::Position;
-use super::square::{SQUARES, Square};
-use crate::game::{ActionSpace, Observation, Planes, Side};
+use super::square::SQUARES;
+use crate::game::{ActionSpace, Game, NetFeatures, Observation, Planes, Side};
 
 /// Sequences with the same start and end that have ids.
 const RANKS: u32 = 16;
@@ -37,16 +38,15 @@ impl ActionSpace for Position {
 }
 
 impl Observation for Position {
-    const OBSERVATION_SHAPE: [usize; 3] = [4, 8, 8];
+    const OBSERVATION_SHAPE: [usize; 3] = [piece_squares::CLASSES, 8, 8];
 
     fn observe(&self, perspective: Side, planes: &mut Planes<'_>) {
-        let side = perspective;
-        for square in Square::all() {
-            if let Some(piece) = self.piece_at(square) {
-                let plane = 2 * usize::from(piece.side != side) + usize::from(piece.king);
-                let seen = square.seen_by(side);
-                planes.set(plane, seen.row() as usize, seen.column() as usize);
-            }
+        // The net's inputs are exactly these planes' ones (`piece_squares`).
+        let mut features = Vec::with_capacity(24);
+        self.active_features(perspective, &mut features);
+        for feature in features {
+            let (plane, row, column) = piece_squares::place(feature);
+            planes.set(plane, row, column);
         }
     }
 }

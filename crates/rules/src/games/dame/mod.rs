@@ -10,7 +10,9 @@
 //! Files: `square` (the dark squares), `direction` (diagonal steps and shifts of square sets),
 //! `moves` (a move with its whole capture sequence), `position` (board, copy-make, Zobrist key),
 //! `movegen`, `code` (a move's 16-bit code, which needs the position), `notation`, `fen` (the
-//! position text), `zobrist`, `eval`, `diagram`, `web_board` (the browser page's drawing data).
+//! position text), `zobrist`, `eval`, `diagram`, `web_board` (the browser page's drawing data),
+//! `piece_squares` (pieces on squares as a side sees them, numbered once for `net_features` and
+//! `learning`'s observation planes).
 
 mod code;
 mod diagram;
@@ -23,6 +25,7 @@ mod movegen;
 mod moves;
 mod net_features;
 mod notation;
+mod piece_squares;
 mod position;
 mod web_board;
 mod zobrist;
@@ -39,13 +42,6 @@ use crate::game::{
     BoardStyle, DrawRules, EvalTerm, Evaluation, Game, LevelLadder, LinearEval, MoveList, Outcome,
     Perft, Presentation, SearchHooks, Side, Termination,
 };
-
-impl Position {
-    /// Whether the side to move can capture, and so must.
-    pub fn must_capture(&self) -> bool {
-        movegen::has_capture(self)
-    }
-}
 
 impl Game for Position {
     type Move = Move;
@@ -83,41 +79,52 @@ impl Game for Position {
         fen::format(self)
     }
 
+    #[inline]
     fn side_to_move(&self) -> Side {
-        Position::side_to_move(self)
+        self.side
     }
 
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
         movegen::generate(self, moves);
     }
 
+    /// An illegal move gives a meaningless position, but no panic.
     fn make_move(&self, mv: Move) -> Self {
-        Position::make_move(self, mv)
+        position::make_move(self, mv)
     }
 
+    /// The incrementally updated key.
+    #[inline]
     fn hash(&self) -> u64 {
-        Position::hash(self)
+        self.hash
     }
 
+    /// Once a side has no pieces left, the other side.
+    #[inline]
     fn decided_winner(&self) -> Option<Side> {
-        Position::decided_winner(self)
+        // A move only removes the opponent's pieces, so both sides never run out together; a position
+        // text with no pieces at all is rejected.
+        Side::BOTH
+            .into_iter()
+            .find(|&side| self.pieces(side.opponent()) == 0)
     }
 
     /// A side that cannot move loses.
     fn no_move_outcome(&self) -> Outcome {
-        Outcome::Win(Position::side_to_move(self).opponent())
+        Outcome::Win(self.side.opponent())
     }
 
+    /// Consecutive plies, up to this position, in which only kings moved and nothing was captured.
+    #[inline]
     fn quiet_plies(&self) -> u32 {
-        self.king_plies()
+        u32::from(self.king_plies)
     }
 
     /// Dame has no check: here "in check" means "a capture is due" — the side to move can capture and
-    /// so must ([`Position::must_capture`]). Its reply is forced to a capture, so the search neither
-    /// stands pat nor trusts the static evaluation here, and the quiescence search plays the captures
-    /// out.
+    /// so must. Its reply is forced to a capture, so the search neither stands pat nor trusts the
+    /// static evaluation here, and the quiescence search plays the captures out.
     fn in_check(&self) -> bool {
-        self.must_capture()
+        movegen::has_capture(self)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
@@ -167,7 +174,7 @@ impl SearchHooks for Position {
     /// The captures, when capturing is due (then every legal move is one), and otherwise nothing:
     /// Dame has no other tactical move.
     fn generate_tactical_moves(&self, moves: &mut MoveList<Move>) {
-        if self.must_capture() {
+        if movegen::has_capture(self) {
             movegen::generate(self, moves);
         } else {
             moves.clear();
@@ -187,8 +194,7 @@ impl Presentation for Position {
     }
 
     fn announcement(&self) -> Option<String> {
-        self.must_capture()
-            .then(|| format!("{} must capture.", self.side_to_move().name()))
+        movegen::has_capture(self).then(|| format!("{} must capture.", self.side_to_move().name()))
     }
 
     fn describe_termination(&self, termination: Termination) -> String {

@@ -19,7 +19,7 @@ use super::direction::Direction;
 use super::moves::Move;
 use super::position::Position;
 use super::square::Square;
-use crate::game::MoveList;
+use crate::game::{Game, MoveList};
 
 /// Fills `moves` with every legal move of `pos` (cleared first); nothing in a decided position.
 pub fn generate(pos: &Position, moves: &mut MoveList<Move>) {

@@ -3,15 +3,15 @@
 //! side (for Black the board is turned half round, so its men too run up the board). 2 × 2 × 32 =
 //! 128 features: what a draughts position is, piece by piece; the patterns draughts programs weigh by
 //! hand (tempo, balance, outposts, runaway men) are sums and pairs of these, which the hidden layer
-//! can learn.
+//! can learn. `piece_squares` numbers them.
 
 use super::moves::Move;
+use super::piece_squares::{COUNT, group, seen_set, turned};
 use super::position::Position;
-use super::square::SQUARES;
 use crate::game::{FeatureChanges, NetFeatures, Side};
 
 impl NetFeatures for Position {
-    const FEATURE_COUNT: usize = 2 * 2 * SQUARES;
+    const FEATURE_COUNT: usize = COUNT;
     /// `nets/dame.nnue` (its recipe: docs/nnue.md).
     const EMBEDDED_NET: Option<&'static [u8]> = Some(include_bytes!("../../../nets/dame.nnue"));
 
@@ -64,14 +64,12 @@ impl NetFeatures for Position {
     }
 }
 
-/// Appends the features of `group` on the squares of `set`, as `perspective` sees them (for Black
-/// the board turned half round, which reverses a square set's bits), in ascending order.
+/// Appends the features of `group` on the squares of `set`, as `perspective` sees them, in
+/// ascending order.
 fn push_squares(features: &mut Vec<u16>, group: usize, set: u32, perspective: Side) {
-    let set = match perspective {
-        Side::White => set,
-        Side::Black => set.reverse_bits(),
-    };
-    for_each_square(set, |square| features.push((group + square) as u16));
+    for_each_square(seen_set(set, perspective), |square| {
+        features.push((group + square) as u16);
+    });
 }
 
 /// Calls `f` with each square of `set`, ascending.
@@ -82,20 +80,6 @@ fn for_each_square(set: u32, mut f: impl FnMut(usize)) {
         f(rest.trailing_zeros() as usize);
         rest &= rest - 1;
     }
-}
-
-/// White's feature `feature` as Black sees it: the other owner (the owner's bit is the other
-/// side's first group, [`group`]`(1, 0)`) and the board turned half round (square `s` becomes
-/// `31 - s`, that is `s ^ 31`).
-#[inline(always)]
-const fn turned(feature: u16) -> u16 {
-    feature ^ (group(1, 0) | (SQUARES - 1)) as u16
-}
-
-/// The first feature of the pieces of `owner` (0: the perspective's, 1: the other side's), men or
-/// kings: a square adds its index as the perspective sees it.
-const fn group(owner: usize, king: usize) -> usize {
-    (owner * 2 + king) * SQUARES
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use super::movegen;
 use super::moves::{MAX_CAPTURES, Move};
 use super::position::Position;
 use super::square::{Square, name, parse_coordinates};
-use crate::game::{MoveList, MoveTextError, Side};
+use crate::game::{Game, MoveList, MoveTextError, Side};
 use std::fmt;
 
 /// Why a move text was rejected in a position.

@@ -28,9 +28,9 @@ pub struct Position {
     kings: u32,
     /// Consecutive plies, up to this position, in which a king moved and nothing was captured
     /// (saturating: only counts up to [`KING_MOVES_DRAW`] matter).
-    king_plies: u8,
-    side: Side,
-    hash: u64,
+    pub(super) king_plies: u8,
+    pub(super) side: Side,
+    pub(super) hash: u64,
 }
 
 impl Position {
@@ -98,24 +98,6 @@ impl Position {
         self.pieces[0] | self.pieces[1]
     }
 
-    /// The side to move.
-    #[inline]
-    pub fn side_to_move(&self) -> Side {
-        self.side
-    }
-
-    /// Consecutive plies, up to this position, in which only kings moved and nothing was captured.
-    #[inline]
-    pub fn king_plies(&self) -> u32 {
-        u32::from(self.king_plies)
-    }
-
-    /// The incrementally updated Zobrist key.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
     /// The Zobrist key computed from scratch; equals `hash()` in every position.
     pub fn compute_hash(&self) -> u64 {
         let pieces = Square::all()
@@ -128,49 +110,39 @@ impl Position {
             Side::Black => pieces ^ zobrist::BLACK_TO_MOVE,
         }
     }
+}
 
-    /// The winner once a side has no pieces left: the other side.
-    #[inline]
-    pub fn decided_winner(&self) -> Option<Side> {
-        // A move only removes the opponent's pieces, so both sides never run out together; a position
-        // text with no pieces at all is rejected.
-        Side::BOTH
-            .into_iter()
-            .find(|&side| self.pieces[side.opponent().index()] == 0)
+/// The position after the legal move `mv` of `position`. (An illegal one gives a meaningless position, but no
+/// panic.)
+pub(super) fn make_move(position: &Position, mv: Move) -> Position {
+    let mut next = *position;
+    let us = position.side;
+    let them = us.opponent();
+    let (from, to) = (mv.from(), mv.to());
+    let king = position.kings & from.bit() != 0;
+    // A man becomes a king only where the move ends (captures by men go forward only, so a man
+    // that reaches the far row mid-sequence has nothing left to take anyway).
+    let crowned = king || row_set(promotion_row(us)) & to.bit() != 0;
+
+    next.pieces[us.index()] = (position.pieces[us.index()] & !from.bit()) | to.bit();
+    next.kings = (position.kings & !from.bit()) | if crowned { to.bit() } else { 0 };
+    next.hash ^= zobrist::piece_key(us, king, from) ^ zobrist::piece_key(us, crowned, to);
+
+    let captured = mv.captured() & position.pieces[them.index()];
+    for sq in Square::in_set(captured) {
+        next.hash ^= zobrist::piece_key(them, position.kings & sq.bit() != 0, sq);
     }
+    next.pieces[them.index()] &= !captured;
+    next.kings &= !captured;
 
-    /// The position after the legal move `mv`. (An illegal one gives a meaningless position, but no
-    /// panic.)
-    pub fn make_move(&self, mv: Move) -> Position {
-        let mut next = *self;
-        let us = self.side;
-        let them = us.opponent();
-        let (from, to) = (mv.from(), mv.to());
-        let king = self.kings & from.bit() != 0;
-        // A man becomes a king only where the move ends (captures by men go forward only, so a man
-        // that reaches the far row mid-sequence has nothing left to take anyway).
-        let crowned = king || row_set(promotion_row(us)) & to.bit() != 0;
-
-        next.pieces[us.index()] = (self.pieces[us.index()] & !from.bit()) | to.bit();
-        next.kings = (self.kings & !from.bit()) | if crowned { to.bit() } else { 0 };
-        next.hash ^= zobrist::piece_key(us, king, from) ^ zobrist::piece_key(us, crowned, to);
-
-        let captured = mv.captured() & self.pieces[them.index()];
-        for sq in Square::in_set(captured) {
-            next.hash ^= zobrist::piece_key(them, self.kings & sq.bit() != 0, sq);
-        }
-        next.pieces[them.index()] &= !captured;
-        next.kings &= !captured;
-
-        next.king_plies = if king && captured == 0 {
-            self.king_plies.saturating_add(1)
-        } else {
-            0
-        };
-        next.side = them;
-        next.hash ^= zobrist::BLACK_TO_MOVE;
-        next
-    }
+    next.king_plies = if king && captured == 0 {
+        position.king_plies.saturating_add(1)
+    } else {
+        0
+    };
+    next.side = them;
+    next.hash ^= zobrist::BLACK_TO_MOVE;
+    next
 }
 
 /// The row (0-based) where `side`'s men are crowned: the far one.

@@ -3,7 +3,7 @@
 
 use super::position::Position;
 use super::square::{SIDE_LENGTH, Square};
-use crate::game::Side;
+use crate::game::{Game, Side};
 
 /// The board as text, row 8 at the top, then the side to move and the checkers left.
 pub fn render(pos: &Position) -> String {

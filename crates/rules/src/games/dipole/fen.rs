@@ -19,9 +19,9 @@
 use super::position::Position;
 use super::square::{SIDE_LENGTH, Square, name};
 use super::stack::{MAX_HEIGHT, Stack};
-use crate::game::Side;
 use crate::game::board_rows::{BoardField, Placed, RowsError, format_rows, parse_rows};
 use crate::game::side_field::{self, SideFieldError};
+use crate::game::{Game, Side};
 use std::fmt;
 
 /// The board field: 8 rows of 8 squares, and the words of its messages.

@@ -9,10 +9,11 @@
 //!   height h, plane `12 + h − 1` the other side's.
 
 use super::moves::{Move, MoveKind};
+use super::piece_squares;
 use super::position::Position;
 use super::square::{SQUARES, Square};
 use super::stack::MAX_HEIGHT;
-use crate::game::{ActionSpace, Observation, Planes, Side};
+use crate::game::{ActionSpace, Game, NetFeatures, Observation, Planes, Side};
 
 /// The first bearing-off id.
 const BEAR_OFF: u32 = (SQUARES * SQUARES) as u32;
@@ -43,17 +44,15 @@ impl ActionSpace for Position {
 }
 
 impl Observation for Position {
-    const OBSERVATION_SHAPE: [usize; 3] = [2 * MAX_HEIGHT as usize, 8, 8];
+    const OBSERVATION_SHAPE: [usize; 3] = [piece_squares::CLASSES, 8, 8];
 
     fn observe(&self, perspective: Side, planes: &mut Planes<'_>) {
-        let side = perspective;
-        for square in Square::all() {
-            if let Some(stack) = self.stack_at(square) {
-                let owner = usize::from(stack.owner != side);
-                let plane = owner * usize::from(MAX_HEIGHT) + usize::from(stack.height) - 1;
-                let seen = square.seen_by(side);
-                planes.set(plane, seen.row() as usize, seen.column() as usize);
-            }
+        // The net's inputs are exactly these planes' ones (`piece_squares`).
+        let mut features = Vec::with_capacity(24);
+        self.active_features(perspective, &mut features);
+        for feature in features {
+            let (plane, row, column) = piece_squares::place(feature);
+            planes.set(plane, row, column);
         }
     }
 }

@@ -9,7 +9,8 @@
 //! Files: `square` (the dark squares), `lines` (precomputed landing squares and bearing-off
 //! distances), `stack`, `position` (board, copy-make, Zobrist key), `movegen`, `moves` (16-bit
 //! encoding), `notation`, `fen` (the position text), `zobrist`, `eval`, `diagram`, `web_board` (the
-//! board as data for graphical front ends).
+//! board as data for graphical front ends), `piece_squares` (stacks on squares as a side sees them,
+//! numbered once for `net_features` and `learning`'s observation planes).
 
 mod diagram;
 mod eval;
@@ -20,6 +21,7 @@ mod movegen;
 mod moves;
 mod net_features;
 mod notation;
+mod piece_squares;
 mod position;
 mod stack;
 mod web_board;
@@ -42,13 +44,6 @@ use crate::game::{
 
 /// The position text of the start position.
 pub const START_TEXT: &str = "3l4/8/8/8/8/8/8/4L3 w";
-
-impl Position {
-    /// The number of legal moves, counted without storing them.
-    pub fn count_moves(&self) -> u64 {
-        movegen::count_legal_moves(self)
-    }
-}
 
 impl Game for Position {
     type Move = Move;
@@ -82,8 +77,9 @@ impl Game for Position {
         fen::format(self)
     }
 
+    #[inline]
     fn side_to_move(&self) -> Side {
-        Position::side_to_move(self)
+        self.side
     }
 
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
@@ -91,23 +87,33 @@ impl Game for Position {
         movegen::for_each_legal_move(self, |mv| moves.push(mv));
     }
 
+    /// An illegal move gives a meaningless position, but no panic: the arithmetic saturates.
     fn make_move(&self, mv: Move) -> Self {
-        Position::make_move(self, mv)
+        position::make_move(self, mv)
     }
 
+    /// The incrementally updated key.
+    #[inline]
     fn hash(&self) -> u64 {
-        Position::hash(self)
+        self.hash
     }
 
+    /// Once a side has no checkers left, the other side, whoever removed the last one (a capture, or
+    /// the side itself bearing it off).
+    #[inline]
     fn decided_winner(&self) -> Option<Side> {
-        Position::decided_winner(self)
+        // A move removes checkers of one side only, so both sides never run out together; a position
+        // text with no checkers at all is rejected.
+        Side::BOTH
+            .into_iter()
+            .find(|&side| self.checkers(side.opponent()) == 0)
     }
 
     /// Never reached in play: a side with checkers always has a move, if only `pass`, so the move list
     /// is empty only in a decided position, where the side to move (or its opponent, having borne off
     /// its last checker) has none. Should a caller ask anyway, being stuck loses.
     fn no_move_outcome(&self) -> Outcome {
-        Outcome::Win(Position::side_to_move(self).opponent())
+        Outcome::Win(self.side.opponent())
     }
 
     /// Always 0: Dipole has no draw rules that would count plies.
@@ -144,9 +150,7 @@ impl Evaluation for Position {
 
     fn capture_value(&self, mv: Move) -> i32 {
         match mv.kind() {
-            MoveKind::Step { to, .. }
-                if self.occupied_by(Position::side_to_move(self).opponent()) & to.bit() != 0 =>
-            {
+            MoveKind::Step { to, .. } if self.occupied_by(self.side.opponent()) & to.bit() != 0 => {
                 eval::CHECKER_VALUE * i32::from(self.height(to))
             }
             _ => 0,

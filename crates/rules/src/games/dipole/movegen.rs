@@ -12,6 +12,7 @@ use super::lines::lines;
 use super::moves::Move;
 use super::position::Position;
 use super::square::Square;
+use crate::game::Game;
 
 /// Calls `emit` with every legal move of `pos`, stack by stack from a1 upward; `pass` alone when no
 /// other move exists. Emits nothing in a decided position.

@@ -2,16 +2,16 @@
 //! other side's), its height and its dark square, seen from the perspective's side (for Black the
 //! board is turned half round, so its checkers too run up the board). 2 × 12 × 32 = 768 features:
 //! a stack's height is how far it moves and what it can capture, so each height on each square is
-//! its own feature.
+//! its own feature, numbered by `piece_squares`.
 
 use super::moves::{Move, MoveKind};
+use super::piece_squares;
 use super::position::Position;
-use super::square::{SQUARES, Square};
-use super::stack::{MAX_HEIGHT, Stack};
+use super::square::Square;
 use crate::game::{FeatureChanges, NetFeatures, Side, record_square_change};
 
 impl NetFeatures for Position {
-    const FEATURE_COUNT: usize = 2 * MAX_HEIGHT as usize * SQUARES;
+    const FEATURE_COUNT: usize = piece_squares::COUNT;
     /// `nets/dipole.nnue` (its recipe: docs/nnue.md).
     const EMBEDDED_NET: Option<&'static [u8]> = Some(include_bytes!("../../../nets/dipole.nnue"));
 
@@ -20,7 +20,7 @@ impl NetFeatures for Position {
         let occupied = self.occupied_by(Side::White) | self.occupied_by(Side::Black);
         for square in Square::in_set(occupied) {
             if let Some(stack) = self.stack_at(square) {
-                features.push(feature(perspective, stack, square));
+                features.push(piece_squares::index(perspective, stack, square));
             }
         }
         // At most 24 stacks: sorting them costs less than keeping a list per height.
@@ -46,19 +46,11 @@ impl NetFeatures for Position {
                 changes,
                 self.stack_at(sq),
                 child.stack_at(sq),
-                |perspective, stack| feature(perspective, stack, sq),
+                |perspective, stack| piece_squares::index(perspective, stack, sq),
             );
         }
         true
     }
-}
-
-/// The feature of `stack` on `sq` from `perspective`'s view: its owner (the perspective's or the
-/// other side's), its height and its square as the perspective sees it.
-fn feature(perspective: Side, stack: Stack, sq: Square) -> u16 {
-    let owner = usize::from(stack.owner != perspective);
-    let group = owner * usize::from(MAX_HEIGHT) + usize::from(stack.height) - 1;
-    (group * SQUARES + sq.seen_by(perspective).index()) as u16
 }
 
 #[cfg(test)]

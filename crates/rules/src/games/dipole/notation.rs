@@ -15,7 +15,7 @@ use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::square::{Square, name, parse_coordinates};
 use super::stack::MAX_HEIGHT;
-use crate::game::{MoveTextError, Side};
+use crate::game::{Game, MoveTextError, Side};
 use std::fmt;
 
 /// Why a move text was rejected in a position.

@@ -15,8 +15,8 @@ pub struct Position {
     occupied: [u32; 2],
     /// Each side's checkers on the board, kept so that the end of the game is one comparison.
     checkers: [u8; 2],
-    side: Side,
-    hash: u64,
+    pub(super) side: Side,
+    pub(super) hash: u64,
 }
 
 impl Position {
@@ -79,18 +79,6 @@ impl Position {
         self.checkers[side.index()]
     }
 
-    /// The side to move.
-    #[inline]
-    pub fn side_to_move(&self) -> Side {
-        self.side
-    }
-
-    /// The incrementally updated Zobrist key.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
     /// The Zobrist key computed from scratch; equals `hash()` in every reachable position.
     pub fn compute_hash(&self) -> u64 {
         let stacks = Square::all()
@@ -104,53 +92,6 @@ impl Position {
         }
     }
 
-    /// The winner, once a side has no checkers left: the other side, whoever removed the last one
-    /// (a capture, or the side itself bearing it off).
-    #[inline]
-    pub fn decided_winner(&self) -> Option<Side> {
-        // A move removes checkers of one side only, so both sides never run out together; a position
-        // text with no checkers at all is rejected.
-        Side::BOTH
-            .into_iter()
-            .find(|&side| self.checkers[side.opponent().index()] == 0)
-    }
-
-    /// The position after the legal move `mv`. (An illegal one gives a meaningless position, but no
-    /// panic: the arithmetic saturates.)
-    pub fn make_move(&self, mv: Move) -> Position {
-        let mut next = *self;
-        let us = self.side;
-        let them = us.opponent();
-        match mv.kind() {
-            MoveKind::Null | MoveKind::Pass => {}
-            MoveKind::BearOff { from, count } => {
-                next.lift(us, from, count);
-                next.checkers[us.index()] = next.checkers[us.index()].saturating_sub(count);
-            }
-            MoveKind::Step { from, to, count } => {
-                next.lift(us, from, count);
-                let below = self.heights[to.index()];
-                let landed = if self.occupied[them.index()] & to.bit() != 0 {
-                    // A capture: the whole enemy stack leaves the game.
-                    next.occupied[them.index()] ^= to.bit();
-                    next.checkers[them.index()] = next.checkers[them.index()].saturating_sub(below);
-                    next.hash ^= zobrist::stack_key(them, below, to);
-                    count
-                } else {
-                    // A plain move (below = 0) or a merge onto our own stack.
-                    next.hash ^= zobrist::stack_key(us, below, to);
-                    below.saturating_add(count)
-                };
-                next.heights[to.index()] = landed;
-                next.occupied[us.index()] |= to.bit();
-                next.hash ^= zobrist::stack_key(us, landed, to);
-            }
-        }
-        next.side = them;
-        next.hash ^= zobrist::BLACK_TO_MOVE;
-        next
-    }
-
     /// Takes the top `count` checkers off `side`'s stack on `from`.
     #[inline]
     fn lift(&mut self, side: Side, from: Square, count: u8) {
@@ -162,6 +103,42 @@ impl Position {
             self.occupied[side.index()] &= !from.bit();
         }
     }
+}
+
+/// The position after the legal move `mv` of `position`. (An illegal one gives a meaningless
+/// position, but no panic: the arithmetic saturates.)
+pub(super) fn make_move(position: &Position, mv: Move) -> Position {
+    let mut next = *position;
+    let us = position.side;
+    let them = us.opponent();
+    match mv.kind() {
+        MoveKind::Null | MoveKind::Pass => {}
+        MoveKind::BearOff { from, count } => {
+            next.lift(us, from, count);
+            next.checkers[us.index()] = next.checkers[us.index()].saturating_sub(count);
+        }
+        MoveKind::Step { from, to, count } => {
+            next.lift(us, from, count);
+            let below = position.heights[to.index()];
+            let landed = if position.occupied[them.index()] & to.bit() != 0 {
+                // A capture: the whole enemy stack leaves the game.
+                next.occupied[them.index()] ^= to.bit();
+                next.checkers[them.index()] = next.checkers[them.index()].saturating_sub(below);
+                next.hash ^= zobrist::stack_key(them, below, to);
+                count
+            } else {
+                // A plain move (below = 0) or a merge onto our own stack.
+                next.hash ^= zobrist::stack_key(us, below, to);
+                below.saturating_add(count)
+            };
+            next.heights[to.index()] = landed;
+            next.occupied[us.index()] |= to.bit();
+            next.hash ^= zobrist::stack_key(us, landed, to);
+        }
+    }
+    next.side = them;
+    next.hash ^= zobrist::BLACK_TO_MOVE;
+    next
 }
 
 #[cfg(test)]

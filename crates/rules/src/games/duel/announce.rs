@@ -3,7 +3,7 @@
 
 use super::movegen;
 use super::position::{Position, goal_square};
-use crate::game::Termination;
+use crate::game::{Game, Termination};
 
 /// What the position a move has just produced means for the side to move, if anything.
 pub fn announcement(pos: &Position) -> Option<String> {

@@ -9,8 +9,8 @@ use super::orientation::Orientation;
 use super::piece::Piece;
 use super::position::Position;
 use super::square::{COLUMNS, ROWS, Square};
-use crate::game::Side;
 use crate::game::side_field::{self, SideFieldError};
+use crate::game::{Game, Side};
 use std::fmt;
 
 /// Why a DFEN was rejected.
@@ -292,11 +292,7 @@ pub fn format(pos: &Position) -> String {
         }
     }
     let side = side_field::letter(pos.side_to_move());
-    format!(
-        "{text} {side} {} {}",
-        pos.plies_since_capture(),
-        pos.move_number()
-    )
+    format!("{text} {side} {} {}", pos.quiet_plies(), pos.move_number())
 }
 
 /// `{:?}` shows a position as its text (in assertions' messages), `Position(<text>)`.

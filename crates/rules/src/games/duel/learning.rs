@@ -11,18 +11,10 @@
 //!   king.
 
 use super::moves::Move;
-use super::net_features;
+use super::piece_squares::{self, KINDS, seen};
 use super::position::Position;
 use super::square::{COLUMNS, SQUARES};
-use crate::game::{ActionSpace, NetFeatures, Observation, Planes, Side};
-
-/// The square's number from the side to move.
-fn seen(position: &Position, square: usize) -> usize {
-    match position.side_to_move() {
-        Side::White => square,
-        Side::Black => SQUARES - 1 - square,
-    }
-}
+use crate::game::{ActionSpace, Game, NetFeatures, Observation, Planes, Side};
 
 impl ActionSpace for Position {
     const ACTION_COUNT: u32 = (SQUARES * SQUARES * 2) as u32;
@@ -31,28 +23,22 @@ impl ActionSpace for Position {
     const MAX_GAME_PLIES: u32 = 17 * 100;
 
     fn action_id(&self, mv: Move) -> Option<u32> {
-        let from = seen(self, mv.from().index());
-        let to = seen(self, mv.to().index());
+        let side = self.side_to_move();
+        let (from, to) = (seen(side, mv.from()), seen(side, mv.to()));
         Some(((from * SQUARES + to) * 2 + usize::from(mv.vertical_first())) as u32)
     }
 }
 
 impl Observation for Position {
-    const OBSERVATION_SHAPE: [usize; 3] = [2 * net_features::KINDS, 8, COLUMNS as usize];
+    const OBSERVATION_SHAPE: [usize; 3] = [2 * KINDS, 8, COLUMNS as usize];
 
     fn observe(&self, perspective: Side, planes: &mut Planes<'_>) {
-        // The net's inputs are exactly these planes' ones: owner × square × kind, turned for Black.
+        // The net's inputs are exactly these planes' ones (`piece_squares`).
         let mut features = Vec::with_capacity(18);
         self.active_features(perspective, &mut features);
         for feature in features {
-            let (feature, kinds) = (usize::from(feature), net_features::KINDS);
-            let (owner, square, kind) = (
-                feature / (SQUARES * kinds),
-                feature / kinds % SQUARES,
-                feature % kinds,
-            );
-            let columns = usize::from(COLUMNS);
-            planes.set(owner * kinds + kind, square / columns, square % columns);
+            let (plane, row, column) = piece_squares::place(feature);
+            planes.set(plane, row, column);
         }
     }
 }

@@ -12,6 +12,7 @@ mod net_features;
 mod notation;
 mod orientation;
 mod piece;
+mod piece_squares;
 mod position;
 mod square;
 mod web_board;
@@ -96,8 +97,9 @@ impl Game for Position {
         dfen::format(self)
     }
 
+    #[inline]
     fn side_to_move(&self) -> Side {
-        Position::side_to_move(self)
+        self.side
     }
 
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
@@ -105,27 +107,37 @@ impl Game for Position {
     }
 
     fn make_move(&self, mv: Move) -> Self {
-        Position::make_move(self, mv)
+        position::make_move(self, mv)
     }
 
+    /// The incrementally updated key.
+    #[inline]
     fn hash(&self) -> u64 {
-        Position::hash(self)
+        self.hash
     }
 
+    /// A king on its goal square wins.
+    #[inline]
     fn decided_winner(&self) -> Option<Side> {
-        Position::decided_winner(self)
+        Side::BOTH
+            .into_iter()
+            .find(|&side| self.king(side) == position::goal_square(side))
     }
 
     fn no_move_outcome(&self) -> crate::game::Outcome {
-        crate::game::Outcome::Win(Position::side_to_move(self).opponent())
+        crate::game::Outcome::Win(self.side.opponent())
     }
 
+    /// Consecutive plies without a capture.
+    #[inline]
     fn quiet_plies(&self) -> u32 {
-        self.plies_since_capture()
+        self.plies_since_capture
     }
 
+    /// Whether the side to move's king is attacked (DUEL).
     fn in_check(&self) -> bool {
-        Position::in_check(self)
+        let us = self.side;
+        self.is_attacked(self.king(us), us.opponent(), self.occupied())
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
@@ -179,16 +191,21 @@ impl SearchHooks for Position {
         movegen::has_legal_move(self)
     }
 
+    /// The same position with the other side to move. The counters stay as they are (a pass is
+    /// neither a capture nor a full move), so nothing in the DFEN changes but the side.
     fn make_null_move(&self) -> Option<Self> {
-        Some(Position::make_null_move(self))
+        let mut next = *self;
+        next.side = self.side.opponent();
+        next.hash ^= zobrist::BLACK_TO_MOVE;
+        Some(next)
     }
 
     fn gives_check(&self, mv: Move, child: &Self) -> bool {
-        Position::gives_check(self, mv, child)
+        position::gives_check(self, mv, child)
     }
 
     fn gives_check_unmade(&self, mv: Move) -> Option<bool> {
-        self.die_move_gives_check(mv)
+        movegen::die_move_gives_check(self, mv)
     }
 
     /// The move the bits spell, without a legality check (see [`SearchHooks::decode_move`]); `None`

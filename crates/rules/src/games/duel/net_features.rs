@@ -3,32 +3,15 @@
 //! from the perspective's side: for Black the board is turned half round, which keeps a die a die
 //! (north and south swap, east and west swap, the top stays). 2 × 72 × 25 = 3,600 features. In
 //! training each also teaches its coarse feature, owner × square × top value (or king).
+//! `piece_squares` numbers them.
 
 use super::moves::Move;
 use super::orientation::{ORIENTATIONS, Orientation};
-use super::piece::{PIECE_CODES, Piece};
+use super::piece::Piece;
+use super::piece_squares::{self, KINDS};
 use super::position::Position;
-use super::square::{SQUARES, Square};
+use super::square::SQUARES;
 use crate::game::{FeatureChanges, NetFeatures, Side, record_square_change};
-
-/// What a piece can be: the 24 orientations of a die, then the king.
-pub(super) const KINDS: usize = ORIENTATIONS + 1;
-
-/// What each kind (a die's orientation's index, or the king) is on the board turned half round:
-/// a table, as the listing runs for every evaluation.
-const TURNED: [u8; KINDS] = {
-    let mut table = [ORIENTATIONS as u8; KINDS];
-    let mut kind = 0;
-    while kind < ORIENTATIONS {
-        let o = Orientation::from_index(kind);
-        table[kind] = match Orientation::new(o.top(), 7 - o.north()) {
-            Some(turned) => turned.index() as u8,
-            None => panic!("a turned die is a die"),
-        };
-        kind += 1;
-    }
-    table
-};
 
 /// What a piece is to the factoriser: a die's top value (1 to 6, as 0 to 5), or the king (6).
 const COARSE_KINDS: usize = 7;
@@ -46,7 +29,7 @@ impl NetFeatures for Position {
         for side in [perspective, perspective.opponent()] {
             let group = features.len();
             self.occupied_by(side).for_each_square(|sq| {
-                features.push(feature(perspective, self.piece_at(sq), sq));
+                features.push(piece_squares::index(perspective, self.piece_at(sq), sq));
             });
             if perspective == Side::Black {
                 features[group..].reverse();
@@ -69,7 +52,7 @@ impl NetFeatures for Position {
                 changes,
                 occupant(self.piece_at(sq)),
                 occupant(child.piece_at(sq)),
-                |perspective, piece| feature(perspective, piece, sq),
+                |perspective, piece| piece_squares::index(perspective, piece, sq),
             );
         }
         true
@@ -86,50 +69,6 @@ impl NetFeatures for Position {
     }
 }
 
-/// The feature of `piece` (a die or a king) on `sq` from `perspective`'s view: its owner (the
-/// perspective's own or the other side's), then its square and its kind, both turned for Black.
-#[inline]
-fn feature(perspective: Side, piece: Piece, sq: Square) -> u16 {
-    let square = match perspective {
-        Side::White => sq.index(),
-        Side::Black => SQUARES - 1 - sq.index(),
-    };
-    FEATURE_BASE[perspective.index()][piece.code()] + (square * KINDS) as u16
-}
-
-/// `[perspective][piece code]`: the feature of the piece on the first square as the perspective
-/// sees it, its owner and its kind (turned for Black) folded in; a square adds `square × KINDS`. A
-/// table, as every move's changes look two or three of them up for each perspective.
-const FEATURE_BASE: [[u16; PIECE_CODES]; 2] = {
-    let mut table = [[0; PIECE_CODES]; 2];
-    let mut perspective = 0;
-    while perspective < 2 {
-        let mut owner = 0;
-        while owner < 2 {
-            let side = if owner == 0 { Side::White } else { Side::Black };
-            let mut kind = 0;
-            while kind < KINDS {
-                let piece = if kind < ORIENTATIONS {
-                    Piece::die(side, Orientation::from_index(kind))
-                } else {
-                    Piece::king(side)
-                };
-                let seen = if perspective == 0 {
-                    kind
-                } else {
-                    TURNED[kind] as usize
-                };
-                let theirs = (owner != perspective) as usize;
-                table[perspective][piece.code()] = (theirs * SQUARES * KINDS + seen) as u16;
-                kind += 1;
-            }
-            owner += 1;
-        }
-        perspective += 1;
-    }
-    table
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,19 +77,6 @@ mod tests {
 
     /// The features of the perspective's own pieces are those below this.
     const OWN: u16 = (SQUARES * KINDS) as u16;
-
-    #[test]
-    fn turning_keeps_the_top_swaps_north_with_south_and_twice_is_no_turn() {
-        for (kind, &turned) in TURNED.iter().enumerate().take(ORIENTATIONS) {
-            let (o, turned) = (
-                Orientation::from_index(kind),
-                Orientation::from_index(usize::from(turned)),
-            );
-            assert_eq!((turned.top(), turned.north()), (o.top(), o.south()));
-            assert_eq!(usize::from(TURNED[turned.index()]), kind);
-        }
-        assert_eq!(usize::from(TURNED[ORIENTATIONS]), ORIENTATIONS);
-    }
 
     #[test]
     fn the_start_looks_the_same_from_both_sides() {

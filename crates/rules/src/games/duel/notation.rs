@@ -12,7 +12,7 @@ use super::movegen::paths::PATHS;
 use super::moves::Move;
 use super::position::{Position, goal_square};
 use super::square::Square;
-use crate::game::MoveTextError;
+use crate::game::{Game, MoveTextError};
 use std::fmt;
 
 /// Why a move text was rejected in a position.

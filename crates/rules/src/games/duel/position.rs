@@ -7,7 +7,7 @@ use super::orientation::Orientation;
 use super::piece::Piece;
 use super::square::{SQUARES, Square};
 use super::zobrist;
-use crate::game::Side;
+use crate::game::{Game, Side};
 
 /// A Duel position. Small enough to copy on every move (see `make_move`).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -19,10 +19,11 @@ pub struct Position {
     /// by top value from here rather than looking up every die.
     by_top: [[Bitboard; 7]; 2],
     kings: [Square; 2],
-    side: Side,
-    plies_since_capture: u32,
+    // The three the `Game` impl (the game's `mod.rs`) reads.
+    pub(super) side: Side,
+    pub(super) plies_since_capture: u32,
     move_number: u32,
-    hash: u64,
+    pub(super) hash: u64,
 }
 
 /// The square a side's king must reach to win: the enemy king's start square.
@@ -107,28 +108,10 @@ impl Position {
         self.kings[side.index()]
     }
 
-    /// The side to move.
-    #[inline]
-    pub fn side_to_move(&self) -> Side {
-        self.side
-    }
-
-    /// Consecutive plies without a capture.
-    #[inline]
-    pub fn plies_since_capture(&self) -> u32 {
-        self.plies_since_capture
-    }
-
     /// The move number: 1 at the start, increased after each Black move.
     #[inline]
     pub fn move_number(&self) -> u32 {
         self.move_number
-    }
-
-    /// The incrementally updated Zobrist key.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
     }
 
     /// The Zobrist key computed from scratch; equals `hash()` in every reachable position.
@@ -139,14 +122,6 @@ impl Position {
             Side::White => pieces,
             Side::Black => pieces ^ zobrist::BLACK_TO_MOVE,
         }
-    }
-
-    /// The winner, when a king stands on its goal square.
-    #[inline]
-    pub fn decided_winner(&self) -> Option<Side> {
-        Side::BOTH
-            .into_iter()
-            .find(|&side| self.kings[side.index()] == goal_square(side))
     }
 
     /// The top value of the die on `sq`, which must hold a die.
@@ -187,55 +162,6 @@ impl Position {
     #[inline(always)]
     fn dice_in_range(&self, paths: &PathTables, target: Square, side: Side) -> Bitboard {
         paths.at_top_distance(target, &self.by_top[side.index()])
-    }
-
-    /// Whether the side to move's king is attacked (DUEL).
-    pub fn in_check(&self) -> bool {
-        let us = self.side;
-        self.is_attacked(self.king(us), us.opponent(), self.occupied())
-    }
-
-    /// Whether the legal move `mv`, which led to `child`, attacks the opponent's king: the child's
-    /// [`Position::in_check`] when the opponent's king is not attacked here. A die move from a square
-    /// no way to that king passes over can only attack it with the moved die itself, which is one
-    /// test instead of one per die.
-    pub fn gives_check(&self, mv: Move, child: &Position) -> bool {
-        let us = self.side;
-        let enemy_king = self.king(us.opponent());
-        if mv.from() == self.king(us) || PathTables::may_uncover(mv.from(), enemy_king) {
-            return child.in_check();
-        }
-        let to = mv.to();
-        PATHS.attacks(to, child.top_at(to), enemy_king, child.occupied())
-    }
-
-    /// The same position with the other side to move: the search's null move. The counters stay as
-    /// they are (a pass is neither a capture nor a full move), so nothing in the DFEN changes but the
-    /// side.
-    pub fn make_null_move(&self) -> Position {
-        let mut next = *self;
-        next.side = self.side.opponent();
-        next.hash ^= zobrist::BLACK_TO_MOVE;
-        next
-    }
-
-    /// The position after the legal move `mv`.
-    pub fn make_move(&self, mv: Move) -> Position {
-        let mut next = *self;
-        let change = next.play_uncounted(mv);
-        next.hash ^= zobrist::piece_key(change.moving, mv.from())
-            ^ zobrist::piece_key(change.landed, mv.to())
-            ^ zobrist::BLACK_TO_MOVE;
-        if change.captured.is_none() {
-            next.plies_since_capture += 1;
-        } else {
-            next.hash ^= zobrist::piece_key(change.captured, mv.to());
-            next.plies_since_capture = 0;
-        }
-        if self.side == Side::Black {
-            next.move_number += 1;
-        }
-        next
     }
 
     /// Undoes [`Position::play_uncounted`]'s `change`.
@@ -294,6 +220,40 @@ impl Position {
     }
 }
 
+/// Whether the legal move `mv` of `position`, which led to `child`, attacks the opponent's king: the
+/// child's [`Game::in_check`] when the opponent's king is not attacked in `position`. A die move from
+/// a square no way to that king passes over can only attack it with the moved die itself, which is
+/// one test instead of one per die.
+pub(super) fn gives_check(position: &Position, mv: Move, child: &Position) -> bool {
+    let us = position.side;
+    let enemy_king = position.king(us.opponent());
+    if mv.from() == position.king(us) || PathTables::may_uncover(mv.from(), enemy_king) {
+        return child.in_check();
+    }
+    let to = mv.to();
+    PATHS.attacks(to, child.top_at(to), enemy_king, child.occupied())
+}
+
+/// The position after the legal move `mv` of `position`: the move played in place
+/// ([`Position::play_uncounted`]) on a copy, with the key and the counters kept.
+pub(super) fn make_move(position: &Position, mv: Move) -> Position {
+    let mut next = *position;
+    let change = next.play_uncounted(mv);
+    next.hash ^= zobrist::piece_key(change.moving, mv.from())
+        ^ zobrist::piece_key(change.landed, mv.to())
+        ^ zobrist::BLACK_TO_MOVE;
+    if change.captured.is_none() {
+        next.plies_since_capture += 1;
+    } else {
+        next.hash ^= zobrist::piece_key(change.captured, mv.to());
+        next.plies_since_capture = 0;
+    }
+    if position.side == Side::Black {
+        next.move_number += 1;
+    }
+    next
+}
+
 /// What a move changed on the board: the piece that moved, the piece it became on the end square,
 /// and the piece it captured there (`Piece::NONE` for none).
 #[derive(Clone, Copy)]
@@ -318,7 +278,7 @@ pub fn rolled_along(o: Orientation, mv: Move) -> Orientation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, MoveList};
+    use crate::game::{Game, MoveList, SearchHooks};
 
     #[test]
     fn a_position_is_352_bytes() {
@@ -372,7 +332,7 @@ mod tests {
             pos.generate_moves(&mut moves);
             for &mv in moves.iter() {
                 let child = pos.make_move(mv);
-                assert_eq!(pos.gives_check(mv, &child), child.in_check(), "{mv:?}");
+                assert_eq!(gives_check(&pos, mv, &child), child.in_check(), "{mv:?}");
                 checks += usize::from(child.in_check());
                 tested += 1;
             }
@@ -384,11 +344,11 @@ mod tests {
     #[test]
     fn null_move_flips_only_the_side_and_keeps_the_key_exact() {
         let pos = <Position as Game>::start();
-        let null = pos.make_null_move();
-        assert_eq!(Position::side_to_move(&null), Side::Black);
-        assert_eq!(Position::hash(&null), null.compute_hash());
+        let null = pos.make_null_move().expect("Duel has a null move");
+        assert_eq!(null.side_to_move(), Side::Black);
+        assert_eq!(null.hash(), null.compute_hash());
         assert!(
-            null.make_null_move() == pos,
+            null.make_null_move() == Some(pos),
             "two passes give the position back"
         );
     }

@@ -13,7 +13,7 @@ use super::piece::Kind;
 use super::position::Position;
 use super::sliders;
 use super::square::{Board, Square};
-use crate::game::{EvalWeight, FeatureCounts, LinearEval, Side};
+use crate::game::{EvalWeight, FeatureCounts, Game, LinearEval, Side};
 use weights::{
     BLOCKED, CENTRE, FEATURES, HANGING, KING_BOARD_ENEMIES, KING_ESCAPES, KING_RING_ATTACKED,
     MATERIAL, MOBILITY, PAWN_ADVANCE, PIECE_VALUES, TEMPO, WEIGHTS,

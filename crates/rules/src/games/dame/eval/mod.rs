@@ -9,7 +9,7 @@ use super::direction::Direction;
 use super::movegen;
 use super::position::Position;
 use super::square::{Square, row_set};
-use crate::game::{EvalWeight, FeatureCounts, LinearEval, Side};
+use crate::game::{EvalWeight, FeatureCounts, Game, LinearEval, Side};
 use weights::{ADVANCEMENT, BACK_RANK, FEATURES, KINGS, MEN, MOBILITY, RUNAWAY, TEMPO, WEIGHTS};
 pub use weights::{KING_VALUE, MAN_VALUE};
 

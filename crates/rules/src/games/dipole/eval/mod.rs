@@ -7,7 +7,7 @@ mod weights;
 use super::lines::lines;
 use super::position::Position;
 use super::square::Square;
-use crate::game::{EvalWeight, FeatureCounts, LinearEval, Side};
+use crate::game::{EvalWeight, FeatureCounts, Game, LinearEval, Side};
 pub use weights::CHECKER_VALUE;
 use weights::{
     ADVANCEMENT, CAN_BEAR_OFF, CAN_CAPTURE, CHECKERS, FAR_ROW, FEATURES, HANGING, MOBILITY, STACKS,

@@ -8,7 +8,7 @@ mod weights;
 
 use super::movegen::paths::PATHS;
 use super::position::{Position, goal_square};
-use crate::game::{EvalWeight, FeatureCounts, LinearEval, Side};
+use crate::game::{EvalWeight, FeatureCounts, Game, LinearEval, Side};
 use reach::{Reach, reach};
 use reach_cache::ReachCache;
 pub use weights::DIE_VALUE;

@@ -19,6 +19,7 @@ mod quiet;
 pub(super) mod window;
 
 pub use captures::generate_captures;
+pub use quiet::die_move_gives_check;
 
 use self::bulk::open_counts;
 use self::listing::{DieListing, LISTINGS, ListingPath, Listings, die_blockers};
@@ -28,7 +29,7 @@ use super::bitboard::Bitboard;
 use super::moves::Move;
 use super::position::{Position, goal_square};
 use super::square::Square;
-use crate::game::{MoveList, Side};
+use crate::game::{Game, MoveList, Side};
 use std::ops::ControlFlow;
 
 /// At most 8 enemy dice can be potential checkers.

@@ -6,39 +6,39 @@ use super::super::bitboard::Bitboard;
 use super::super::moves::Move;
 use super::super::position::{Position, rolled_along};
 use super::paths::{PATHS, PathTables};
+use crate::game::Game;
 
-impl Position {
-    /// Whether the legal move `mv` leaves the opponent's king attacked, as [`Position::gives_check`]
-    /// would say (for a position whose opponent is not in check), when `mv` is a die move in an undecided position; `None`
-    /// for a king move or a decided position, where the caller makes the move and asks the child.
-    pub fn die_move_gives_check(&self, mv: Move) -> Option<bool> {
-        let us = self.side_to_move();
-        let (from, to) = (mv.from(), mv.to());
-        let orientation = self.piece_at(from).orientation()?;
-        if self.decided_winner().is_some() {
-            return None;
-        }
-        let paths = &*PATHS;
-        let enemy_king = self.king(us.opponent());
-        let occupied = (self.occupied() ^ Bitboard::of(from)) | Bitboard::of(to);
-        if self.king(us).distance(enemy_king) == 1 {
-            return Some(true);
-        }
-        // The moved die with the top it shows after rolling.
-        let top = rolled_along(orientation, mv).top();
-        if paths.attacks(to, top, enemy_king, occupied) {
-            return Some(true);
-        }
-        // As in `gives_check`: moving from far away opens no way (the king is not attacked before
-        // the move).
-        if !PathTables::may_uncover(from, enemy_king) {
-            return Some(false);
-        }
-        // Every other die at its top value's distance, with the move's squares as blockers.
-        let mut candidates = paths.at_top_distance(enemy_king, self.dice_by_top(us));
-        candidates ^= candidates & Bitboard::of(from);
-        Some(candidates.any(|die| paths.reaches(die, enemy_king, occupied)))
+/// Whether the legal move `mv` of `pos` leaves the opponent's king attacked, as
+/// [`crate::game::SearchHooks::gives_check`] would say (for a position whose opponent is not in check), when `mv`
+/// is a die move in an undecided position; `None` for a king move or a decided position, where the
+/// caller makes the move and asks the child.
+pub fn die_move_gives_check(pos: &Position, mv: Move) -> Option<bool> {
+    let us = pos.side_to_move();
+    let (from, to) = (mv.from(), mv.to());
+    let orientation = pos.piece_at(from).orientation()?;
+    if pos.decided_winner().is_some() {
+        return None;
     }
+    let paths = &*PATHS;
+    let enemy_king = pos.king(us.opponent());
+    let occupied = (pos.occupied() ^ Bitboard::of(from)) | Bitboard::of(to);
+    if pos.king(us).distance(enemy_king) == 1 {
+        return Some(true);
+    }
+    // The moved die with the top it shows after rolling.
+    let top = rolled_along(orientation, mv).top();
+    if paths.attacks(to, top, enemy_king, occupied) {
+        return Some(true);
+    }
+    // As in `gives_check`: moving from far away opens no way (the king is not attacked before
+    // the move).
+    if !PathTables::may_uncover(from, enemy_king) {
+        return Some(false);
+    }
+    // Every other die at its top value's distance, with the move's squares as blockers.
+    let mut candidates = paths.at_top_distance(enemy_king, pos.dice_by_top(us));
+    candidates ^= candidates & Bitboard::of(from);
+    Some(candidates.any(|die| paths.reaches(die, enemy_king, occupied)))
 }
 
 #[cfg(test)]
@@ -57,7 +57,7 @@ mod tests {
             pos.generate_moves(&mut moves);
             for &mv in moves.iter() {
                 let child = pos.make_move(mv);
-                match pos.die_move_gives_check(mv) {
+                match super::die_move_gives_check(&pos, mv) {
                     Some(check) => {
                         assert_eq!(check, child.in_check(), "{} {mv:?}", pos.to_text());
                         told += 1;
