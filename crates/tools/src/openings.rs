@@ -1,7 +1,12 @@
 //! Openings, as `duel match`, `duel book` and `duel datagen` share them: read from an openings file
 //! ([`load`]: one position text, `startpos [moves …]` or `fen <text> [moves …]` per line, `#` starting
 //! a comment to the end of the line), made by a seeded number of random plies ([`random`],
-//! [`random_after`]), or each game's shipped book ([`shipped`]).
+//! [`random_after`]), or each game's shipped book ([`shipped`]). A file [`load`] refuses is an
+//! [`OpeningsError`].
+
+mod error;
+
+pub use error::{OpeningLineError, OpeningsError};
 
 use duel_rules::game::{Game, GameRecord, MoveList, ReplayError, Rng, winning_move};
 use duel_rules::games::{HostedGame, with_variant};
@@ -14,7 +19,7 @@ pub fn shipped(variant: &str) -> Option<&'static str> {
 
 /// Reads an openings file; `#` starts a comment that runs to the end of its line (no game's notation
 /// uses it), and lines left blank are skipped. Errors name the line.
-pub fn load<G: Game>(text: &str) -> Result<Vec<GameRecord<G>>, String> {
+pub fn load<G: Game>(text: &str) -> Result<Vec<GameRecord<G>>, OpeningsError> {
     let mut openings = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line
@@ -24,30 +29,35 @@ pub fn load<G: Game>(text: &str) -> Result<Vec<GameRecord<G>>, String> {
         if line.is_empty() {
             continue;
         }
-        let opening =
-            parse_line::<G>(line).map_err(|e| format!("openings line {}: {e}", number + 1))?;
+        let opening = parse_line::<G>(line).map_err(|source| OpeningsError::Line {
+            number: number + 1,
+            source,
+        })?;
         openings.push(opening);
     }
     if openings.is_empty() {
-        return Err("the openings file holds no opening".to_string());
+        return Err(OpeningsError::Empty);
     }
     Ok(openings)
 }
 
 /// One opening: a position and optional moves played from it.
-fn parse_line<G: Game>(line: &str) -> Result<GameRecord<G>, String> {
+fn parse_line<G: Game>(line: &str) -> Result<GameRecord<G>, OpeningLineError> {
     let (position, moves) = match line.split_once(" moves") {
         Some((position, moves)) => (position.trim(), moves.split_whitespace().collect()),
         None => (line, Vec::new()),
     };
     let start = (position != "startpos").then(|| position.strip_prefix("fen ").unwrap_or(position));
     let record = GameRecord::<G>::replay(start, &moves).map_err(|e| match e {
-        ReplayError::Start(e) => e.to_string(),
-        ReplayError::Move { text, error, .. } => format!("move '{text}': {error}"),
-        other => other.to_string(),
+        ReplayError::Start(e) => OpeningLineError::Position(Box::new(e)),
+        ReplayError::Move { text, error, .. } => OpeningLineError::Move {
+            text,
+            source: Box::new(error),
+        },
+        other => OpeningLineError::Replay(Box::new(other)),
     })?;
     if record.termination().is_some() {
-        return Err("the game is already over in this opening".to_string());
+        return Err(OpeningLineError::AlreadyOver);
     }
     Ok(record)
 }
@@ -97,7 +107,9 @@ mod tests {
             openings[3].current().to_text(),
             "1bK7/9/9/9/9/9/9/8wK w 1 2"
         );
-        let err = load::<Duel>("startpos\nstartpos moves D1-D6\n").unwrap_err();
+        let err = load::<Duel>("startpos\nstartpos moves D1-D6\n")
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("openings line 2: move 'D1-D6'"), "{err}");
         assert!(load::<Duel>("# nothing\n").is_err());
         let commented =
@@ -105,10 +117,40 @@ mod tests {
         assert_eq!(commented.len(), 2);
         assert_eq!(commented[0].moves().len(), 2);
         assert!(commented[1].moves().is_empty());
-        let err =
-            load::<Duel>("startpos moves D1-e6 # E8-E7\nstartpos moves D1-D6 # bad\n").unwrap_err();
+        let err = load::<Duel>("startpos moves D1-e6 # E8-E7\nstartpos moves D1-D6 # bad\n")
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("openings line 2: move 'D1-D6'"), "{err}");
         assert!(load::<Duel>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").is_err());
+    }
+
+    #[test]
+    fn refusals_are_typed() {
+        let err = load::<Duel>("startpos\nstartpos moves D1-D6\n").unwrap_err();
+        let OpeningsError::Line {
+            number: 2,
+            source: OpeningLineError::Move { text, .. },
+        } = &err
+        else {
+            panic!("{err:?}");
+        };
+        assert_eq!(text, "D1-D6");
+        assert!(std::error::Error::source(&err).is_some());
+        assert!(matches!(
+            load::<Duel>("startpos\nnot a position\n"),
+            Err(OpeningsError::Line {
+                number: 2,
+                source: OpeningLineError::Position(_),
+            })
+        ));
+        assert!(matches!(
+            load::<Duel>("# nothing\n\n"),
+            Err(OpeningsError::Empty)
+        ));
+        assert_eq!(
+            OpeningsError::Empty.to_string(),
+            "the openings file holds no opening"
+        );
     }
 
     #[test]

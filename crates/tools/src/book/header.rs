@@ -1,6 +1,7 @@
 //! What a book was made with, and the header lines that record it in the book file: a sentence for
 //! people, the `# book:` line [`verify`](super::verify) reads back, and the command that remakes it.
 
+use super::format_error::{BookFormatError, SETTINGS_PREFIX};
 use std::path::PathBuf;
 
 /// The deeper search that re-scores every kept opening, and what it calls decided.
@@ -53,9 +54,6 @@ pub struct BookSettings {
     /// Where the book goes.
     pub out: PathBuf,
 }
-
-/// The prefix of the header line that holds the settings as `key=value` words.
-const SETTINGS_PREFIX: &str = "# book:";
 
 /// "a depth-8 search", "a search of 5000 nodes", or both.
 fn search_words(depth: Option<u32>, nodes: Option<u64>) -> String {
@@ -145,19 +143,25 @@ impl BookSettings {
     /// The settings a book's text records in its `# book:` line (its count, when the line names
     /// none as in books made before it did, 0; its output path empty). Errors name what is missing
     /// or wrong.
-    pub fn from_book(text: &str) -> Result<BookSettings, String> {
+    pub fn from_book(text: &str) -> Result<BookSettings, BookFormatError> {
         let line = text
             .lines()
             .find_map(|line| line.trim().strip_prefix(SETTINGS_PREFIX))
-            .ok_or_else(|| format!("no '{SETTINGS_PREFIX}' line"))?;
+            .ok_or(BookFormatError::NoSettingsLine)?;
         let mut settings = BookSettings::default();
         let mut window = None;
         let mut verification = Verification::default();
         for word in line.split_whitespace() {
-            let (key, value) = word.split_once('=').ok_or_else(|| {
-                format!("'{word}' in the '{SETTINGS_PREFIX}' line is not key=value")
-            })?;
-            let bad = |e: std::num::ParseIntError| format!("{key}={value}: {e}");
+            let (key, value) =
+                word.split_once('=')
+                    .ok_or_else(|| BookFormatError::NotKeyValue {
+                        word: word.to_string(),
+                    })?;
+            let bad = |source| BookFormatError::BadNumber {
+                key: key.to_string(),
+                value: value.to_string(),
+                source,
+            };
             match key {
                 "variant" => settings.variant = value.to_string(),
                 "plies" => settings.plies = value.parse().map_err(bad)?,
@@ -171,34 +175,46 @@ impl BookSettings {
                 "verify-window" => verification.window = Some(value.parse().map_err(bad)?),
                 "verify-eval" => verification.net = uses_net(value)?,
                 _ => {
-                    return Err(format!(
-                        "unknown key '{key}' in the '{SETTINGS_PREFIX}' line"
-                    ));
+                    return Err(BookFormatError::UnknownKey {
+                        key: key.to_string(),
+                    });
                 }
             }
         }
-        settings.window = window.ok_or("the '# book:' line names no window")?;
+        settings.window = window.ok_or(BookFormatError::NoWindow)?;
         if settings.depth.is_none() && settings.nodes.is_none() {
-            return Err("the '# book:' line names neither depth nor nodes".to_string());
+            return Err(BookFormatError::NoSearch);
         }
         if verification.depth.is_some() || verification.nodes.is_some() {
             settings.verification = Some(verification);
         } else if verification.window.is_some() {
-            return Err(
-                "the '# book:' line names a verify-window but neither verify-depth nor verify-nodes"
-                    .to_string(),
-            );
+            return Err(BookFormatError::VerifyWindowWithoutSearch);
+        }
+        Ok(settings)
+    }
+
+    /// [`BookSettings::from_book`] of a book that must be of the game called `game`: another game's
+    /// is refused.
+    pub fn from_book_of(text: &str, game: &'static str) -> Result<BookSettings, BookFormatError> {
+        let settings = BookSettings::from_book(text)?;
+        if settings.variant != game {
+            return Err(BookFormatError::OtherGame {
+                found: settings.variant,
+                expected: game,
+            });
         }
         Ok(settings)
     }
 }
 
 /// Whether a `verify-eval=` value names the net (`net`) or the hand-written evaluation.
-fn uses_net(value: &str) -> Result<bool, String> {
+fn uses_net(value: &str) -> Result<bool, BookFormatError> {
     match value {
         "net" => Ok(true),
         "hand-written" => Ok(false),
-        _ => Err(format!("verify-eval={value}: not 'net' or 'hand-written'")),
+        _ => Err(BookFormatError::BadVerifyEval {
+            value: value.to_string(),
+        }),
     }
 }
 
@@ -253,14 +269,71 @@ mod tests {
         );
         let back = BookSettings::from_book(&text).unwrap();
         assert_eq!(back.verification, verified.verification);
-        let err = BookSettings::from_book("# book: variant=duel depth=x window=3\n").unwrap_err();
+        let err = BookSettings::from_book("# book: variant=duel depth=x window=3\n")
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("depth=x:"), "{err}");
-        let err = BookSettings::from_book("# book: variant=duel window=3\n").unwrap_err();
+        let err = BookSettings::from_book("# book: variant=duel window=3\n")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("neither depth nor nodes"), "{err}");
         let err =
             BookSettings::from_book("# book: variant=duel depth=2 window=3 verify-window=9\n")
-                .unwrap_err();
+                .unwrap_err()
+                .to_string();
         assert!(err.contains("verify-window but neither"), "{err}");
         assert!(BookSettings::from_book("startpos\n").is_err());
+    }
+
+    #[test]
+    fn refusals_of_the_settings_line_are_typed() {
+        let refused = |text: &str| BookSettings::from_book(text).unwrap_err();
+        assert!(matches!(
+            refused("startpos\n"),
+            BookFormatError::NoSettingsLine
+        ));
+        let err = refused("# book: variant=duel depth=x window=3\n");
+        let BookFormatError::BadNumber { key, value, .. } = &err else {
+            panic!("{err:?}");
+        };
+        assert_eq!((key.as_str(), value.as_str()), ("depth", "x"));
+        assert!(std::error::Error::source(&err).is_some());
+        assert!(matches!(
+            refused("# book: variant=duel depth"),
+            BookFormatError::NotKeyValue { word } if word == "depth"
+        ));
+        assert!(matches!(
+            refused("# book: variant=duel depth=2 colour=red window=3\n"),
+            BookFormatError::UnknownKey { key } if key == "colour"
+        ));
+        assert!(matches!(
+            refused("# book: variant=duel depth=2\n"),
+            BookFormatError::NoWindow
+        ));
+        assert_eq!(
+            BookFormatError::NoWindow.to_string(),
+            "the '# book:' line names no window"
+        );
+        assert!(matches!(
+            refused("# book: variant=duel window=3\n"),
+            BookFormatError::NoSearch
+        ));
+        assert!(matches!(
+            refused("# book: variant=duel depth=2 window=3 verify-window=9\n"),
+            BookFormatError::VerifyWindowWithoutSearch
+        ));
+        let err = refused("# book: variant=duel depth=2 window=3 verify-eval=mine\n");
+        assert!(matches!(&err, BookFormatError::BadVerifyEval { value } if value == "mine"));
+        assert_eq!(
+            err.to_string(),
+            "verify-eval=mine: not 'net' or 'hand-written'"
+        );
+        let err = BookSettings::from_book_of("# book: variant=duel depth=2 window=3\n", "dame")
+            .unwrap_err();
+        assert!(matches!(
+            &err,
+            BookFormatError::OtherGame { found, expected: "dame" } if found == "duel"
+        ));
+        assert_eq!(err.to_string(), "the book is of duel, not of dame");
     }
 }

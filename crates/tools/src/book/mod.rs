@@ -15,6 +15,7 @@
 
 mod cli;
 mod contents;
+mod format_error;
 mod generate;
 mod header;
 mod read;
@@ -26,6 +27,7 @@ mod verify;
 
 pub use cli::{BookArgs, DEFAULT_SEED, DEFAULT_WINDOW};
 pub use contents::{Book, BookLine, Rejections};
+pub use format_error::BookFormatError;
 pub use generate::generate;
 pub use header::{BookSettings, Verification};
 pub use read::read_book;

@@ -3,24 +3,15 @@
 //! re-verification of an existing book starts from.
 
 use super::contents::{Book, BookLine, Rejections};
+use super::format_error::{BookFormatError, CANDIDATES_PREFIX};
 use super::header::BookSettings;
 use crate::openings::load as load_openings;
 use duel_rules::game::Game;
 
-/// The prefix of the header line that counts the rejected candidates.
-const CANDIDATES_PREFIX: &str = "# candidates:";
-
 /// The book `text` of game `G`. A header that names no count (books made before it did) counts the
 /// openings; one without a `# candidates:` line counts no rejections. Errors name what is wrong.
-pub fn read_book<G: Game>(text: &str) -> Result<Book<G>, String> {
-    let mut settings = BookSettings::from_book(text)?;
-    if settings.variant != G::NAME {
-        return Err(format!(
-            "the book is of {}, not of {}",
-            settings.variant,
-            G::NAME
-        ));
-    }
+pub fn read_book<G: Game>(text: &str) -> Result<Book<G>, BookFormatError> {
+    let mut settings = BookSettings::from_book_of(text, G::NAME)?;
     let records = load_openings::<G>(text)?;
     let mut scores = Vec::with_capacity(records.len());
     for (number, line) in text.lines().enumerate() {
@@ -31,12 +22,7 @@ pub fn read_book<G: Game>(text: &str) -> Result<Book<G>, String> {
         let mut words = comment.split_whitespace();
         let score = words.next().and_then(|w| w.parse::<i32>().ok());
         let verified = words.next().and_then(|w| w.parse::<i32>().ok());
-        let score = score.ok_or_else(|| {
-            format!(
-                "book line {}: no score after '#' (a book's line ends '# <score>')",
-                number + 1
-            )
-        })?;
+        let score = score.ok_or(BookFormatError::NoScore { line: number + 1 })?;
         scores.push((score, verified));
     }
     if settings.count == 0 {
@@ -67,7 +53,7 @@ pub fn read_book<G: Game>(text: &str) -> Result<Book<G>, String> {
 
 /// The counts of a `# candidates:` line: "N drawn, N repeated, N decided, N outside the window",
 /// then, after a ';', the verification's "N decided by the verification, N outside its ±W".
-fn read_rejections(line: &str) -> Result<Rejections, String> {
+fn read_rejections(line: &str) -> Result<Rejections, BookFormatError> {
     let mut rejections = Rejections::default();
     let (search, verification) = line.split_once(';').unwrap_or((line, ""));
     for (part, verified) in search
@@ -86,7 +72,11 @@ fn read_rejections(line: &str) -> Result<Rejections, String> {
         };
         let n: usize = number
             .parse()
-            .map_err(|e| format!("'{CANDIDATES_PREFIX}{line}': '{number}': {e}"))?;
+            .map_err(|source| BookFormatError::BadCandidateCount {
+                line: line.to_string(),
+                number: number.to_string(),
+                source,
+            })?;
         let slot = match (what, verified) {
             ("drawn", false) => &mut rejections.candidates,
             ("repeated", false) => &mut rejections.repeated,
@@ -95,9 +85,10 @@ fn read_rejections(line: &str) -> Result<Rejections, String> {
             ("decided", true) => &mut rejections.verified_decided,
             ("outside", true) => &mut rejections.verified_unbalanced,
             _ => {
-                return Err(format!(
-                    "'{CANDIDATES_PREFIX}{line}': unknown count '{what}'"
-                ));
+                return Err(BookFormatError::UnknownCandidateCount {
+                    line: line.to_string(),
+                    what: what.to_string(),
+                });
             }
         };
         *slot = n;
@@ -108,6 +99,8 @@ fn read_rejections(line: &str) -> Result<Rejections, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::openings::OpeningsError;
+    use duel_rules::games::{Dipole, Duel};
 
     #[test]
     fn the_candidates_line_reads_back() {
@@ -122,9 +115,50 @@ mod tests {
         )
         .unwrap();
         assert_eq!((r.verified_decided, r.verified_unbalanced), (4, 5));
-        let err = read_rejections(" x drawn").unwrap_err();
+        let err = read_rejections(" x drawn").unwrap_err().to_string();
         assert!(err.contains("'x'"), "{err}");
-        let err = read_rejections(" 3 eaten").unwrap_err();
+        let err = read_rejections(" 3 eaten").unwrap_err().to_string();
         assert!(err.contains("unknown count 'eaten'"), "{err}");
+    }
+
+    #[test]
+    fn refusals_are_typed() {
+        let err = read_rejections(" x drawn").unwrap_err();
+        assert!(matches!(
+            &err,
+            BookFormatError::BadCandidateCount { number, .. } if number == "x"
+        ));
+        assert_eq!(
+            err.to_string(),
+            "'# candidates: x drawn': 'x': invalid digit found in string"
+        );
+        assert!(matches!(
+            read_rejections(" 3 eaten"),
+            Err(BookFormatError::UnknownCandidateCount { what, .. }) if what == "eaten"
+        ));
+        let header = "# book: variant=duel depth=2 window=3\n";
+        let err = read_book::<Duel>(&format!("{header}startpos # +5\nstartpos moves D1-e6\n"))
+            .unwrap_err();
+        assert!(
+            matches!(err, BookFormatError::NoScore { line: 3 }),
+            "{err:?}"
+        );
+        assert_eq!(
+            err.to_string(),
+            "book line 3: no score after '#' (a book's line ends '# <score>')"
+        );
+        let err = read_book::<Duel>(&format!("{header}startpos moves D1-D6 # +5\n")).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                BookFormatError::Openings(OpeningsError::Line { number: 2, .. })
+            ),
+            "{err:?}"
+        );
+        assert!(err.to_string().starts_with("openings line 2: move 'D1-D6'"));
+        assert!(matches!(
+            read_book::<Dipole>(&format!("{header}startpos # +5\n")),
+            Err(BookFormatError::OtherGame { .. })
+        ));
     }
 }

@@ -52,7 +52,7 @@ fn reverify_book<G: HostedGame>(
 ) -> Result<(), String> {
     let named = |e: String| format!("--reverify {}: {e}", path.display());
     let text = std::fs::read_to_string(path).map_err(|e| named(format!("cannot read: {e}")))?;
-    let mut source = read_book::<G>(&text).map_err(named)?;
+    let mut source = read_book::<G>(&text).map_err(|e| named(e.to_string()))?;
     source.settings.out = out.to_path_buf();
     let check = BookSettings {
         verification: Some(verification),

@@ -38,15 +38,8 @@ pub enum DeepCheck {
 /// Checks the book `text` of game `G`, the openings `deep` picks also by the header's verification
 /// (if it names one); the error names the first opening that fails and why.
 pub fn verify<G: HostedGame>(text: &str, deep: DeepCheck) -> Result<VerifiedBook, String> {
-    let settings = BookSettings::from_book(text)?;
-    if settings.variant != G::NAME {
-        return Err(format!(
-            "the book is of {}, not of {}",
-            settings.variant,
-            G::NAME
-        ));
-    }
-    let openings = load_openings::<G>(text)?;
+    let settings = BookSettings::from_book_of(text, G::NAME).map_err(|e| e.to_string())?;
+    let openings = load_openings::<G>(text).map_err(|e| e.to_string())?;
     let tt = TranspositionTable::new(1);
     let deep_tt = match (settings.verification, deep) {
         (Some(_), DeepCheck::Every(_)) => Some(TranspositionTable::new(VERIFY_TABLE_MB)),

@@ -97,7 +97,8 @@ pub fn run<G: HostedGame>(
 ) -> Result<DatagenSummary, String> {
     let openings = book
         .map(load_openings::<G>)
-        .transpose()?
+        .transpose()
+        .map_err(|e| e.to_string())?
         .unwrap_or_default();
     let (mut file, resumed) = open::<G>(settings)?;
     let tt = TranspositionTable::new(TABLE_MIB);

@@ -1,5 +1,9 @@
 //! The command-line arguments of `duel match` and `duel results`, turned into a [`MatchConfig`].
 
+mod combine_error;
+
+pub use combine_error::CombineError;
+
 use super::MatchConfig;
 use super::adjudication::{DrawRule, ResignRule};
 use super::engines::EngineSpec;
@@ -249,39 +253,51 @@ impl ResultsArgs {
     /// Reads, checks and merges the files; returns the combined results. Any bad file (unreadable,
     /// malformed, of another game, a shard of another match or one given twice) is an error that
     /// names it, and then nothing is merged or written.
-    pub fn combine(&self) -> Result<MatchResults, String> {
+    pub fn combine(&self) -> Result<MatchResults, CombineError> {
         let mut total: Option<MatchResults> = None;
         for path in &self.files {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let results: MatchResults = serde_json::from_str(&text)
-                .map_err(|e| format!("{} is not a results file: {e}", path.display()))?;
-            results
-                .check()
-                .map_err(|e| format!("{} is not a valid results file: {e}", path.display()))?;
+            let path_buf = || path.clone();
+            let text = std::fs::read_to_string(path).map_err(|source| CombineError::Read {
+                path: path_buf(),
+                source,
+            })?;
+            let results: MatchResults =
+                serde_json::from_str(&text).map_err(|source| CombineError::NotResults {
+                    path: path_buf(),
+                    source,
+                })?;
+            results.check().map_err(|source| CombineError::Invalid {
+                path: path_buf(),
+                source,
+            })?;
             match total.as_mut() {
                 Some(total) => total
                     .combine(&results)
-                    .map_err(|e| format!("cannot merge {}: {e}", path.display()))?,
+                    .map_err(|source| CombineError::Merge {
+                        path: path_buf(),
+                        source,
+                    })?,
                 None => total = Some(results),
             }
         }
-        let mut total = total.ok_or("no results file given")?;
+        let mut total = total.ok_or(CombineError::NoFiles)?;
         if let Some(anchor) = &self.anchor
             && !total.engine_names().contains(anchor)
         {
-            return Err(format!(
-                "--anchor {anchor}: no engine has that name (engines: {})",
-                total.engine_names().join(", ")
-            ));
+            return Err(CombineError::NoSuchAnchor {
+                anchor: anchor.clone(),
+                engines: total.engine_names(),
+            });
         }
         if let Some(words) = &self.sprt {
-            total.sprt = Some(Sprt::parse(words)?);
+            total.sprt = Some(Sprt::parse(words).map_err(CombineError::Sprt)?);
         }
         if let Some(path) = &self.output {
-            let json = serde_json::to_string_pretty(&total).map_err(|e| e.to_string())?;
-            std::fs::write(path, json + "\n")
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            let json = serde_json::to_string_pretty(&total).map_err(CombineError::Json)?;
+            std::fs::write(path, json + "\n").map_err(|source| CombineError::Write {
+                path: path.clone(),
+                source,
+            })?;
         }
         Ok(total)
     }
@@ -312,7 +328,7 @@ impl Tool for ResultsArgs {
 
     fn settings(&self, _: &Call<'_>) -> Result<Combined, String> {
         Ok(Combined {
-            results: self.combine()?,
+            results: self.combine().map_err(|e| e.to_string())?,
             anchor: self.anchor.clone(),
         })
     }

@@ -32,10 +32,10 @@ mod seats;
 mod stats;
 mod tournament;
 
-pub use cli::{Combined, MatchArgs, ResultsArgs};
+pub use cli::{CombineError, Combined, MatchArgs, ResultsArgs};
 pub use config::MatchConfig;
 pub use engines::{EngineKind, EngineSpec};
-pub use results::MatchResults;
+pub use results::{MatchResults, ResultsError};
 
 use duel_rules::games::HostedGame;
 use std::io::Write;

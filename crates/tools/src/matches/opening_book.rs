@@ -19,7 +19,7 @@ impl<G: HostedGame> OpeningBook<G> {
     pub fn new(text: Option<&str>, seed: u64, plies: u32) -> Result<OpeningBook<G>, String> {
         let list = match text {
             Some(text) => {
-                let mut list = load::<G>(text)?;
+                let mut list = load::<G>(text).map_err(|e| e.to_string())?;
                 shuffle(&mut list, seed);
                 Some(list)
             }

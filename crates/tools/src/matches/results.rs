@@ -6,7 +6,11 @@
 //! Two kinds of files merge. Shards of one split match (`--shard K/N`) must share the seed, the
 //! settings and N, and hold different shards; their sum is the one run of the whole match. Whole
 //! runs (no `--shard`) sum freely, e.g. runs of different seeds, or a gauntlet played in parts.
-//! A shard and a whole run never merge.
+//! A shard and a whole run never merge. Results refused, or not merged, are a [`ResultsError`].
+
+mod error;
+
+pub use error::ResultsError;
 
 use super::stats::{Sprt, Tally};
 use crate::shard::ShardSet;
@@ -57,40 +61,32 @@ pub struct MatchResults {
 impl MatchResults {
     /// Checks what the file format alone cannot: a well-formed shard set, pairings of two different
     /// named engines, no more pairs than games allow, and as many terminations as games.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), ResultsError> {
         if let Some(shards) = &self.shards {
-            shards.check()?;
+            shards.check().map_err(ResultsError::Shards)?;
         }
         let mut games = 0;
         for p in &self.pairings {
+            let (first, second) = (p.first.clone(), p.second.clone());
             if p.first.is_empty() || p.second.is_empty() || p.first == p.second {
-                return Err(format!(
-                    "a pairing of '{}' and '{}': two different engines are needed",
-                    p.first, p.second
-                ));
+                return Err(ResultsError::SameEngines { first, second });
             }
             if 2 * p.tally.pairs() > p.tally.games() {
-                return Err(format!(
-                    "{} vs {}: {} pairs need more than the {} games counted",
-                    p.first,
-                    p.second,
-                    p.tally.pairs(),
-                    p.tally.games()
-                ));
+                return Err(ResultsError::TooManyPairs {
+                    first,
+                    second,
+                    pairs: p.tally.pairs(),
+                    games: p.tally.games(),
+                });
             }
             if p.tally.split_pairs().unwrap_or(0) > p.tally.pentanomial[2] {
-                return Err(format!(
-                    "{} vs {}: more split pairs than pairs scoring 1",
-                    p.first, p.second
-                ));
+                return Err(ResultsError::TooManySplitPairs { first, second });
             }
             games += p.tally.games();
         }
         let ended: u64 = self.terminations.values().sum();
         if ended != games {
-            return Err(format!(
-                "{ended} terminations are counted for {games} games"
-            ));
+            return Err(ResultsError::TerminationCount { ended, games });
         }
         Ok(())
     }
@@ -98,12 +94,12 @@ impl MatchResults {
     /// Adds another file's results: tallies of the same pairing (in either order) are summed.
     /// Refused, changing nothing, when the two are of different games, or are shards of different
     /// matches (seed, settings, N), or overlap, or when one is a shard and the other a whole run.
-    pub fn combine(&mut self, other: &MatchResults) -> Result<(), String> {
+    pub fn combine(&mut self, other: &MatchResults) -> Result<(), ResultsError> {
         if other.variant != self.variant {
-            return Err(format!(
-                "it holds results of {}, the files before it of {}",
-                other.variant, self.variant
-            ));
+            return Err(ResultsError::OtherGame {
+                found: other.variant.clone(),
+                expected: self.variant.clone(),
+            });
         }
         self.shards = self.merged_shards(other)?;
         if other.seed != self.seed {
@@ -126,39 +122,28 @@ impl MatchResults {
 
     /// The shards of both results together: `None` for whole runs; refused unless both are
     /// disjoint shards of one match.
-    fn merged_shards(&self, other: &MatchResults) -> Result<Option<ShardSet>, String> {
+    fn merged_shards(&self, other: &MatchResults) -> Result<Option<ShardSet>, ResultsError> {
         match (&self.shards, &other.shards) {
             (Some(own), Some(theirs)) => {
                 if other.seed != self.seed {
-                    return Err(format!(
-                        "it is a shard of the match with --seed {}, the files before it of --seed {}",
-                        seed_text(other.seed),
-                        seed_text(self.seed)
-                    ));
+                    return Err(ResultsError::OtherSeed {
+                        found: other.seed,
+                        expected: self.seed,
+                    });
                 }
                 if other.settings != self.settings {
-                    return Err(format!(
-                        "its settings (fingerprint {}) differ from those of the files before it ({}): \
-                         the shards of one match share one command line",
-                        other.settings.as_deref().unwrap_or("none"),
-                        self.settings.as_deref().unwrap_or("none")
-                    ));
+                    return Err(ResultsError::OtherSettings {
+                        found: other.settings.clone(),
+                        expected: self.settings.clone(),
+                    });
                 }
                 let mut merged = own.clone();
-                merged.merge(theirs)?;
+                merged.merge(theirs).map_err(ResultsError::Shards)?;
                 Ok(Some(merged))
             }
             (None, None) => Ok(None),
-            (Some(_), None) => Err(
-                "it is a whole run, the files before it shards of a split match: \
-                            merge the shards on their own"
-                    .to_string(),
-            ),
-            (None, Some(_)) => Err(
-                "it is a shard of a split match, the files before it whole runs: \
-                            merge the shards on their own"
-                    .to_string(),
-            ),
+            (Some(_), None) => Err(ResultsError::WholeRunAfterShards),
+            (None, Some(_)) => Err(ResultsError::ShardAfterWholeRuns),
         }
     }
 
@@ -204,10 +189,6 @@ impl MatchResults {
         }
         names
     }
-}
-
-fn seed_text(seed: Option<u64>) -> String {
-    seed.map_or_else(|| "(none)".to_string(), |s| s.to_string())
 }
 
 /// The tally seen from the other engine.
@@ -305,12 +286,15 @@ mod tests {
             ),
         ];
         for (other, expected) in refusals {
-            let err = total.combine(&other).unwrap_err();
+            let err = total.combine(&other).unwrap_err().to_string();
             assert!(err.contains(expected), "{expected}: {err}");
             assert_eq!(total, before, "{expected}: nothing merged");
         }
         let mut whole = results("a", "b", 2, [0, 0, 0, 0, 1]);
-        let err = whole.combine(&shard(0, 2, 7, "f1")).unwrap_err();
+        let err = whole
+            .combine(&shard(0, 2, 7, "f1"))
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("is a shard"), "{err}");
     }
 
@@ -336,15 +320,100 @@ mod tests {
     fn malformed_results_are_named() {
         assert!(results("a", "b", 2, [0, 0, 0, 0, 1]).check().is_ok());
         let mut same = results("a", "a", 2, [0, 0, 0, 0, 1]);
-        assert!(same.check().unwrap_err().contains("two different engines"));
+        assert!(
+            same.check()
+                .unwrap_err()
+                .to_string()
+                .contains("two different engines")
+        );
         same.pairings[0].second = "b".into();
         same.pairings[0].tally.pentanomial = [0, 0, 0, 0, 2];
-        assert!(same.check().unwrap_err().contains("2 pairs"));
+        assert!(same.check().unwrap_err().to_string().contains("2 pairs"));
         let mut uncounted = results("a", "b", 2, [0, 0, 0, 0, 1]);
         uncounted.terminations.clear();
-        assert!(uncounted.check().unwrap_err().contains("0 terminations"));
+        assert!(
+            uncounted
+                .check()
+                .unwrap_err()
+                .to_string()
+                .contains("0 terminations")
+        );
         let mut bad_shard = shard(0, 2, 1, "f");
         bad_shard.shards.as_mut().unwrap().indices = vec![3];
-        assert!(bad_shard.check().unwrap_err().contains("3/2"));
+        assert!(bad_shard.check().unwrap_err().to_string().contains("3/2"));
+    }
+
+    #[test]
+    fn check_refusals_are_typed() {
+        let mut same = results("a", "a", 2, [0, 0, 0, 0, 1]);
+        assert_eq!(
+            same.check(),
+            Err(ResultsError::SameEngines {
+                first: "a".into(),
+                second: "a".into()
+            })
+        );
+        same.pairings[0].second = "b".into();
+        same.pairings[0].tally.pentanomial = [0, 0, 0, 0, 2];
+        assert!(matches!(
+            same.check(),
+            Err(ResultsError::TooManyPairs {
+                pairs: 2,
+                games: 2,
+                ..
+            })
+        ));
+        let mut uncounted = results("a", "b", 2, [0, 0, 0, 0, 1]);
+        uncounted.terminations.clear();
+        assert_eq!(
+            uncounted.check(),
+            Err(ResultsError::TerminationCount { ended: 0, games: 2 })
+        );
+    }
+
+    #[test]
+    fn merge_refusals_are_typed() {
+        let mut total = shard(0, 3, 7, "f1");
+        let refused = |total: &mut MatchResults, other| total.combine(&other).unwrap_err();
+        assert!(matches!(
+            refused(&mut total, shard(0, 3, 7, "f1")),
+            ResultsError::Shards(_)
+        ));
+        let err = refused(&mut total, shard(1, 3, 8, "f1"));
+        assert_eq!(
+            err,
+            ResultsError::OtherSeed {
+                found: Some(8),
+                expected: Some(7)
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "it is a shard of the match with --seed 8, the files before it of --seed 7"
+        );
+        assert!(matches!(
+            refused(&mut total, shard(1, 3, 7, "f2")),
+            ResultsError::OtherSettings { .. }
+        ));
+        let whole = results("a", "b", 2, [0, 0, 0, 0, 1]);
+        let err = refused(&mut total, whole.clone());
+        assert_eq!(err, ResultsError::WholeRunAfterShards);
+        assert_eq!(
+            err.to_string(),
+            "it is a whole run, the files before it shards of a split match: merge the shards on \
+             their own"
+        );
+        assert_eq!(
+            refused(&mut whole.clone(), shard(0, 2, 7, "f1")),
+            ResultsError::ShardAfterWholeRuns
+        );
+        let other_game = MatchResults {
+            variant: "dipole".into(),
+            ..whole.clone()
+        };
+        assert!(matches!(
+            refused(&mut whole.clone(), other_game),
+            ResultsError::OtherGame { found, expected } if found == "dipole" && expected == "duel"
+        ));
     }
 }

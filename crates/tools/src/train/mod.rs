@@ -156,7 +156,7 @@ pub fn run<G: Searchable>(
     let total_steps = batches_per_epoch * u64::from(settings.epochs);
     while state.epoch < settings.epochs {
         let report = next_epoch(&mut state, &data, settings, total_steps);
-        checkpoint::write::<G>(settings, &state)?;
+        checkpoint::write::<G>(settings, &state).map_err(|e| e.to_string())?;
         write_net::<G>(settings, scale, &state.model, &summary, &report)?;
         let _ = writeln!(
             progress,
@@ -249,7 +249,7 @@ fn initial_state<G: Searchable>(
     progress: &mut dyn Write,
 ) -> Result<TrainingState, String> {
     if settings.resume {
-        let state = checkpoint::read::<G>(settings, buckets)?;
+        let state = checkpoint::read::<G>(settings, buckets).map_err(|e| e.to_string())?;
         let _ = writeln!(progress, "train: resuming after epoch {}", state.epoch);
         return Ok(state);
     }
