@@ -1,4 +1,4 @@
-"""The four games as OpenSpiel games (``pip install open_spiel``), registered on import.
+"""The hosted games as OpenSpiel games (``pip install open_spiel``), registered on import.
 
 >>> import pyspiel
 >>> import duel.openspiel
@@ -6,7 +6,9 @@
 >>> state = game.new_initial_state()
 >>> state.apply_action(state.legal_actions()[0])
 
-Each game is registered under ``python_duel_<game>`` (:data:`GAME_NAMES`): two players, sequential,
+Each game of ``duel.VARIANTS`` is registered under ``python_duel_<game>`` (:data:`GAME_NAMES`), by
+its class in :data:`GAME_CLASSES` (``DuelGame``, ``DipoleGame``, ``DameGame``, ``AliceGame``; a game
+without a class here gets one made from its name): two players, sequential,
 deterministic, perfect information, zero-sum, rewarded at the end only (+1 the winner, -1 the
 loser, 0 each for a draw). Player 0 is White, who moves first. The actions are the game's action
 ids (``duel.action_size(game)``, numbered as docs/python.md says); a state's observation tensor is
@@ -40,18 +42,12 @@ __all__ = [
 #: Each game's name in OpenSpiel (`pyspiel.load_game(GAME_NAMES["alice"])`).
 GAME_NAMES: dict[str, str] = {game: f"python_duel_{game}" for game in VARIANTS}
 
-_LONG_NAMES: dict[str, str] = {
-    "duel": "Python Duel",
-    "dipole": "Python Dipole",
-    "dame": "Python Dame",
-    "alice": "Python Alice chess",
-}
 
-def _game_type(game: str) -> pyspiel.GameType:
+def _game_type(game_class: type[BoardGame]) -> pyspiel.GameType:
     """The OpenSpiel description of one of the games."""
     return pyspiel.GameType(
-        short_name=GAME_NAMES[game],
-        long_name=_LONG_NAMES[game],
+        short_name=GAME_NAMES[game_class.variant],
+        long_name=f"Python {game_class.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
@@ -81,14 +77,16 @@ def _game_info(game: str) -> pyspiel.GameInfo:
 
 
 class BoardGame(pyspiel.Game):
-    """One of the four games, the one its subclass names in `variant`; `pyspiel.load_game` makes
-    them from their names."""
+    """One of the games, the one its subclass names in `variant`; `pyspiel.load_game` makes them
+    from their names."""
 
     #: The game's name in `duel.VARIANTS`.
     variant: ClassVar[str]
+    #: The game's name in words: OpenSpiel's long name is ``Python <title>``.
+    title: ClassVar[str]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(_game_type(self.variant), _game_info(self.variant), params or {})
+        super().__init__(_game_type(type(self)), _game_info(self.variant), params or {})
 
     def new_initial_state(self) -> BoardState:
         """The start position."""
@@ -107,37 +105,57 @@ class BoardGame(pyspiel.Game):
 
 
 # One class a game, as pyspiel registers games: by a class, which the interpreter keeps alive until
-# pyspiel's registry is gone (a factory only the registry holds crashes the interpreter at exit).
+# pyspiel's registry is gone (a factory only the registry holds crashes the interpreter at exit). The
+# classes below are the names users import; the table is made from `duel.VARIANTS`.
 
 
 class DuelGame(BoardGame):
     """Duel, the dice game."""
 
     variant = "duel"
+    title = "Duel"
 
 
 class DipoleGame(BoardGame):
     """Dipole, the stacking game."""
 
     variant = "dipole"
+    title = "Dipole"
 
 
 class DameGame(BoardGame):
     """Dame, German checkers."""
 
     variant = "dame"
+    title = "Dame"
 
 
 class AliceGame(BoardGame):
     """Alice chess."""
 
     variant = "alice"
+    title = "Alice chess"
 
 
-#: Each game's class.
-GAME_CLASSES: dict[str, type[BoardGame]] = {
-    game_class.variant: game_class for game_class in (DuelGame, DipoleGame, DameGame, AliceGame)
-}
+def _class_of(game: str) -> type[BoardGame]:
+    """The class of the game called `game`: the one above, or for a game without one a class made
+    from its name (`FooGame`, titled `Foo`), kept as an attribute of this module."""
+    for game_class in BoardGame.__subclasses__():
+        if game_class.variant == game:
+            return game_class
+
+    class Made(BoardGame):
+        variant = game
+        title = game.capitalize()
+
+    Made.__name__ = Made.__qualname__ = f"{Made.title}Game"
+    Made.__doc__ = f"{Made.title}."
+    globals()[Made.__name__] = Made
+    return Made
+
+
+#: Each game's class, for every game in `duel.VARIANTS`.
+GAME_CLASSES: dict[str, type[BoardGame]] = {game: _class_of(game) for game in VARIANTS}
 
 
 class BoardState(pyspiel.State):
@@ -212,5 +230,5 @@ def _player_of(side: bool) -> int:
     return 0 if side else 1
 
 
-for _game, _game_class in GAME_CLASSES.items():
-    pyspiel.register_game(_game_type(_game), _game_class)
+for _game_class in GAME_CLASSES.values():
+    pyspiel.register_game(_game_type(_game_class), _game_class)

@@ -5,8 +5,9 @@
 
 use crate::moves::Move;
 use crate::outcome::Outcome;
-use crate::rules::{Rules, Spaces, played, spaces};
+use crate::rules::{Spaces, spaces, typed, typed_mut};
 use duel_rules::game::Side;
+use duel_rules::games::AnyGame;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
@@ -14,7 +15,8 @@ use pyo3::types::{PyBytes, PyString};
 /// A game from a start position through the moves pushed: `Board(game="duel", fen=None)`.
 #[pyclass(module = "duel")]
 pub struct Board {
-    pub rules: Box<dyn Rules>,
+    /// The game: the library's run-time game of any hosted game.
+    pub game: AnyGame,
 }
 
 /// `Err(ValueError(message))`.
@@ -24,8 +26,14 @@ pub fn value_error<T>(message: impl Into<String>) -> PyResult<T> {
 
 impl Board {
     fn spaces(&self) -> PyResult<Spaces> {
-        spaces(self.rules.game()).or_else(value_error)
+        spaces(self.game.name()).or_else(value_error)
     }
+}
+
+/// The game called `game` (any case), from `fen` or its start; `ValueError` with the library's
+/// words otherwise.
+pub fn new_game(game: &str, fen: Option<&str>) -> PyResult<AnyGame> {
+    AnyGame::new(game, fen).or_else(|e| value_error(e.to_string()))
 }
 
 /// What [`_restore_board`] takes: the game, the start position's text and the moves' texts.
@@ -34,11 +42,11 @@ type BoardArguments = (&'static str, String, Vec<String>);
 /// The board of `game` from `fen` through the move texts `moves`: what an unpickled board is.
 #[pyfunction]
 pub fn _restore_board(game: &str, fen: &str, moves: Vec<String>) -> PyResult<Board> {
-    let mut rules = played(game, Some(fen)).or_else(value_error)?;
+    let mut game = new_game(game, Some(fen))?;
     for text in moves {
-        rules.push_text(&text).or_else(value_error)?;
+        typed_mut(&mut game).push_text(&text).or_else(value_error)?;
     }
-    Ok(Board { rules })
+    Ok(Board { game })
 }
 
 #[pymethods]
@@ -46,42 +54,40 @@ impl Board {
     #[new]
     #[pyo3(signature = (game = "duel", fen = None))]
     fn new(game: &str, fen: Option<&str>) -> PyResult<Board> {
-        played(game, fen)
-            .map(|rules| Board { rules })
-            .or_else(value_error)
+        new_game(game, fen).map(|game| Board { game })
     }
 
     /// The game's name: `duel`, `dipole`, `dame` or `alice`.
     #[getter]
     fn game(&self) -> &'static str {
-        self.rules.game()
+        self.game.name()
     }
 
     /// The side to move: `True` (`duel.WHITE`) or `False` (`duel.BLACK`).
     #[getter]
     fn turn(&self) -> bool {
-        self.rules.turn() == Side::White
+        self.game.side_to_move() == Side::White
     }
 
     /// The legal moves, in the generator's order; none once the game is decided on the board.
     #[getter]
     fn legal_moves(&self) -> Vec<Move> {
-        self.rules.legal_moves()
+        typed(&self.game).legal_moves()
     }
 
     /// The moves played, first first.
     #[getter]
     fn move_stack(&self) -> Vec<Move> {
-        self.rules.move_stack()
+        typed(&self.game).move_stack()
     }
 
     /// Plays a move: a `Move` or its text. Returns the move played.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<Move> {
         let mv = r#move;
         let played = if let Ok(mv) = mv.cast::<Move>() {
-            self.rules.push(mv.get())
+            typed_mut(&mut self.game).push(mv.get())
         } else if let Ok(text) = mv.cast::<PyString>() {
-            self.rules.push_text(&text.to_cow()?)
+            typed_mut(&mut self.game).push_text(&text.to_cow()?)
         } else {
             return Err(PyTypeError::new_err("push takes a Move or a move's text"));
         };
@@ -90,35 +96,38 @@ impl Board {
 
     /// Reads a move's text in the current position without playing it.
     fn parse_move(&self, text: &str) -> PyResult<Move> {
-        self.rules.parse(text).or_else(value_error)
+        typed(&self.game).parse(text).or_else(value_error)
     }
 
     /// Takes back the last move and returns it; `IndexError` when none was played.
     fn pop(&mut self) -> PyResult<Move> {
-        self.rules
+        typed_mut(&mut self.game)
             .pop()
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("pop from an empty move stack"))
     }
 
     /// The current position's text (Duel's DFEN, the others' FEN).
     fn fen(&self) -> String {
-        self.rules.fen()
+        self.game.position_text()
     }
 
     /// Whether the game is over: decided on the board, no legal move, or drawn by the rules.
     fn is_game_over(&self) -> bool {
-        self.rules.termination().is_some()
+        self.game.termination().is_some()
     }
 
     /// How the game ended, or `None` while it goes on.
     fn outcome(&self) -> Option<Outcome> {
-        let termination = self.rules.termination()?;
-        Some(Outcome::new(termination, self.rules.describe(termination)))
+        let termination = self.game.termination()?;
+        Some(Outcome::new(
+            termination,
+            self.game.describe_termination(termination),
+        ))
     }
 
     /// The result in PGN's words: `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     fn result(&self) -> &'static str {
-        self.rules
+        self.game
             .termination()
             .map_or("*", |termination| termination.outcome().pgn())
     }
@@ -126,7 +135,7 @@ impl Board {
     /// A copy, history included.
     fn copy(&self) -> Board {
         Board {
-            rules: self.rules.boxed_clone(),
+            game: self.game.clone(),
         }
     }
 
@@ -140,18 +149,20 @@ impl Board {
 
     /// Perft: the leaf nodes `depth` plies below the current position (the GIL released).
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let rules = &self.rules;
-        py.detach(|| rules.perft(depth))
+        let game = &self.game;
+        py.detach(|| typed(game).perft(depth))
     }
 
     /// The legal moves' action ids, ascending (the numbering: docs/python.md).
     fn legal_actions(&self) -> PyResult<Vec<u32>> {
-        self.rules.legal_actions().or_else(value_error)
+        typed(&self.game).legal_actions().or_else(value_error)
     }
 
     /// Plays the legal move with this action id, and returns it.
     fn push_action(&mut self, action: u32) -> PyResult<Move> {
-        self.rules.push_action(action).or_else(value_error)
+        typed_mut(&mut self.game)
+            .push_action(action)
+            .or_else(value_error)
     }
 
     /// The action id of a legal move (a `Move` or its text).
@@ -162,7 +173,7 @@ impl Board {
         } else {
             self.parse_move(&mv.extract::<String>()?)?
         };
-        self.rules.action_of(&mv).or_else(value_error)
+        typed(&self.game).action_of(&mv).or_else(value_error)
     }
 
     /// How many action ids the game has.
@@ -185,9 +196,11 @@ impl Board {
         let perspective = match side {
             Some(true) => Side::White,
             Some(false) => Side::Black,
-            None => self.rules.turn(),
+            None => self.game.side_to_move(),
         };
-        let values = self.rules.observation(perspective).or_else(value_error)?;
+        let values = typed(&self.game)
+            .observation(perspective)
+            .or_else(value_error)?;
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
         let numpy = py.import("numpy")?;
         let array = numpy.call_method1("frombuffer", (PyBytes::new(py, &bytes), "<f4"))?;
@@ -197,20 +210,20 @@ impl Board {
     /// Pickles as its game, start position and moves.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, BoardArguments)> {
         let restore = py.import("duel._duel")?.getattr("_restore_board")?;
-        let moves = self.rules.move_stack().iter().map(Move::text).collect();
-        Ok((restore, (self.rules.game(), self.rules.start_fen(), moves)))
+        let moves = self.game.move_texts();
+        Ok((restore, (self.game.name(), self.game.start_text(), moves)))
     }
 
     /// The diagram the protocol's `d` prints.
     fn __str__(&self) -> String {
-        self.rules.diagram()
+        self.game.diagram()
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Board(game={}, fen={})",
-            crate::quoted(self.rules.game()),
-            crate::quoted(&self.rules.fen())
+            crate::quoted(self.game.name()),
+            crate::quoted(&self.game.position_text())
         )
     }
 }

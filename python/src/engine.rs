@@ -4,12 +4,11 @@
 
 use crate::board::{Board, value_error};
 use crate::moves::Move;
-use crate::rules::Played;
+use crate::score::Score;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use duel_engine::engine::{Engine as GameEngine, Listener, SearchFault};
-use duel_engine::search::{Limits, Report, Score as SearchScore};
-use duel_rules::game::Game;
-use duel_rules::games::{HostedGame, with_variant};
+use duel_engine::search::{Limits, Report};
+use duel_rules::games::{GameVisitor, HostedGame, for_variant};
 use parking_lot::Mutex;
 use pyo3::exceptions::PyRuntimeWarning;
 use pyo3::prelude::*;
@@ -18,54 +17,6 @@ use std::collections::BTreeMap;
 use std::ffi::CString;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// A search score from the side to move's point of view: centipawns (hundredths of the game's
-/// basic piece) or a mate in moves (negative: being mated).
-#[pyclass(frozen, eq, module = "duel")]
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Score {
-    /// Centipawns, or `None` for a mate score.
-    #[pyo3(get)]
-    cp: Option<i32>,
-    /// Moves to mate, or `None`.
-    #[pyo3(get)]
-    mate: Option<i32>,
-}
-
-#[pymethods]
-impl Score {
-    fn __repr__(&self) -> String {
-        match (self.cp, self.mate) {
-            (Some(cp), _) => format!("Score(cp={cp})"),
-            (_, Some(mate)) => format!("Score(mate={mate})"),
-            _ => "Score()".to_string(),
-        }
-    }
-
-    /// As UCI writes it: `cp 35` or `mate -3`.
-    fn __str__(&self) -> String {
-        match (self.cp, self.mate) {
-            (Some(cp), _) => format!("cp {cp}"),
-            (_, Some(mate)) => format!("mate {mate}"),
-            _ => String::new(),
-        }
-    }
-}
-
-impl From<SearchScore> for Score {
-    fn from(score: SearchScore) -> Score {
-        match score {
-            SearchScore::Centipawns(cp) => Score {
-                cp: Some(cp),
-                mate: None,
-            },
-            SearchScore::Mate(mate) => Score {
-                cp: None,
-                mate: Some(mate),
-            },
-        }
-    }
-}
 
 /// One principal variation as a search reported it.
 struct Line {
@@ -158,14 +109,14 @@ impl<G: HostedGame> Searcher for GameEngine<G> {
         request: Request,
         events: Sender<Event>,
     ) -> Result<(), String> {
-        let Some(played) = board.rules.as_any().downcast_ref::<Played<G>>() else {
+        let Some(record) = board.game.record::<G>() else {
             return Err(format!(
                 "this engine plays {}, the board is {}",
                 G::NAME,
-                board.rules.game()
+                board.game.name()
             ));
         };
-        self.set_position(played.record.clone());
+        self.set_position(record.clone());
         self.configure(|settings| settings.multipv = request.multipv);
         let limits = Limits {
             depth: request.depth,
@@ -173,7 +124,7 @@ impl<G: HostedGame> Searcher for GameEngine<G> {
             movetime: request.movetime,
             ..Limits::default()
         };
-        let root = played.record.current().clone();
+        let root = record.current().clone();
         self.go(limits, Arc::new(Relay { root, events }));
         Ok(())
     }
@@ -184,6 +135,32 @@ impl<G: HostedGame> Searcher for GameEngine<G> {
 
     fn new_game(&mut self) {
         GameEngine::new_game(self);
+    }
+}
+
+/// An engine of the game it is handed, set up as `Engine(…)` asked: its name and searcher, or why
+/// the table cannot have that size.
+struct NewSearcher {
+    threads: usize,
+    hash_mb: usize,
+    nnue: bool,
+    skill_level: u8,
+}
+
+impl GameVisitor for NewSearcher {
+    type Output = Result<(&'static str, Box<dyn Searcher>), String>;
+
+    fn visit<G: HostedGame>(self) -> Self::Output {
+        let mut engine = GameEngine::<G>::new();
+        engine.configure(|settings| {
+            settings.threads = self.threads;
+            settings.use_net = self.nnue;
+            settings.strength.skill_level = self.skill_level;
+        });
+        engine
+            .set_hash_mb(self.hash_mb)
+            .map_err(|error| error.to_string())?;
+        Ok((G::NAME, Box::new(engine)))
     }
 }
 
@@ -270,25 +247,19 @@ impl Engine {
                 duel_engine::search::MAX_LEVEL
             ));
         }
-        let made = with_variant!(game, G => {
-            let mut engine = GameEngine::<G>::new();
-            engine.configure(|settings| {
-                settings.threads = threads;
-                settings.use_net = nnue;
-                settings.strength.skill_level = skill_level;
-            });
-            if let Err(error) = engine.set_hash_mb(hash_mb) {
-                return value_error(error.to_string());
-            }
-            (G::NAME, Box::new(engine) as Box<dyn Searcher>)
-        });
-        match made {
-            Ok((game, searcher)) => Ok(Engine {
-                game,
-                searcher: Mutex::new(searcher),
-            }),
-            Err(unknown) => value_error(unknown.to_string()),
-        }
+        let settings = NewSearcher {
+            threads,
+            hash_mb,
+            nnue,
+            skill_level,
+        };
+        let (game, searcher) = for_variant(game, settings)
+            .or_else(|unknown| value_error(unknown.to_string()))?
+            .or_else(value_error)?;
+        Ok(Engine {
+            game,
+            searcher: Mutex::new(searcher),
+        })
     }
 
     /// The game this engine plays.

@@ -9,6 +9,7 @@ mod moves;
 mod outcome;
 mod playouts;
 mod rules;
+mod score;
 
 use pyo3::prelude::*;
 
@@ -46,7 +47,7 @@ fn _duel(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<moves::Move>()?;
     module.add_class::<outcome::Outcome>()?;
     module.add_class::<engine::Engine>()?;
-    module.add_class::<engine::Score>()?;
+    module.add_class::<score::Score>()?;
     module.add_function(wrap_pyfunction!(action_size, module)?)?;
     module.add_function(wrap_pyfunction!(observation_shape, module)?)?;
     module.add_function(wrap_pyfunction!(max_game_length, module)?)?;

@@ -1,8 +1,8 @@
 //! `duel.batch_playouts`: many random games played inside the module, the GIL released and the
 //! games shared out over threads, for throughput where the per-move API is too slow.
 
-use crate::board::value_error;
-use crate::rules::played;
+use crate::board::new_game;
+use crate::rules::typed_mut;
 use duel_rules::game::Rng;
 use pyo3::prelude::*;
 use std::thread;
@@ -23,7 +23,7 @@ pub fn batch_playouts(
     max_plies: u32,
     threads: usize,
 ) -> PyResult<(Vec<u32>, Vec<i8>)> {
-    let start = played(game, fen).or_else(value_error)?;
+    let start = new_game(game, fen)?;
     let threads = threads.clamp(1, games.max(1));
     let results = py.detach(|| {
         let mut results = vec![(0, 0); games];
@@ -36,8 +36,8 @@ pub fn batch_playouts(
                         // One generator per game, seeded by its number: the threads do not matter.
                         let number = (part * chunk + offset) as u64;
                         let mut rng = Rng::new(seed ^ number.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-                        let mut board = start.boxed_clone();
-                        *slot = board.random_playout(&mut rng, max_plies);
+                        let mut board = start.clone();
+                        *slot = typed_mut(&mut board).random_playout(&mut rng, max_plies);
                     }
                 });
             }

@@ -1,28 +1,23 @@
-//! A game in progress of any hosted game, behind one object-safe trait: what `duel.Board` holds.
-//! [`played`] picks the game by name; everything else is written once, generic over the game.
+//! What `duel.Board` asks of its game beyond the library's run-time game,
+//! [`AnyGame`](duel_rules::games::AnyGame) (which the board holds, and which gives the name, the
+//! texts, the side to move, the end and the diagram): [`Typed`], the operations that need the
+//! game's own type (`duel.Move`s that keep the position they were listed in, action ids,
+//! observation planes, perft, random playouts), written once over every game's `GameRecord<G>` and
+//! reached through the library's visitors ([`typed`], [`typed_mut`]); and each game's [`Spaces`].
 
 use crate::moves::{Move, MoveSet, MovesOf};
 use duel_engine::engine::perft::perft;
 use duel_rules::game::{
-    ActionSpace, Game, GameRecord, MoveList, Observation, Rng, Side, Termination, has_action_space,
-    has_observation, legal_actions, move_of_action, observe,
+    GameRecord, MoveList, Rng, Side, Termination, has_action_space, has_observation, is_legal,
+    legal_actions, move_of_action, observe,
 };
-use duel_rules::games::{HostedGame, with_variant};
-use std::any::Any;
+use duel_rules::games::{
+    AnyGame, GameVisitor, HostedGame, RecordVisitor, RecordVisitorMut, for_variant,
+};
 use std::sync::Arc;
 
-/// A game from its start through the moves played, of some hosted game.
-pub trait Rules: Send + Sync {
-    /// The game's name.
-    fn game(&self) -> &'static str;
-    /// A copy, history included.
-    fn boxed_clone(&self) -> Box<dyn Rules>;
-    /// The current position's text.
-    fn fen(&self) -> String;
-    /// The start position's text.
-    fn start_fen(&self) -> String;
-    /// The side to move.
-    fn turn(&self) -> Side;
+/// What a board does with its game's own type: implemented once on every game's record.
+pub trait Typed {
     /// The legal moves of the current position (none once the position itself is decided).
     fn legal_moves(&self) -> Vec<Move>;
     /// Plays `mv`, a move listed here or elsewhere: it must be legal now.
@@ -35,12 +30,6 @@ pub trait Rules: Send + Sync {
     fn pop(&mut self) -> Option<Move>;
     /// The moves played, first first.
     fn move_stack(&self) -> Vec<Move>;
-    /// Why the game is over, if it is (draw rules included).
-    fn termination(&self) -> Option<Termination>;
-    /// `termination` in the game's words.
-    fn describe(&self, termination: Termination) -> String;
-    /// The protocol's `d` diagram.
-    fn diagram(&self) -> String;
     /// Perft from the current position.
     fn perft(&self, depth: u32) -> u64;
     /// The legal moves' action ids, ascending.
@@ -54,8 +43,35 @@ pub trait Rules: Send + Sync {
     /// Plays uniformly random moves until the game ends or `max_plies` are played; the plies played
     /// and the outcome (1 White won, −1 Black won, 0 a draw or unfinished).
     fn random_playout(&mut self, rng: &mut Rng, max_plies: u32) -> (u32, i8);
-    /// The record itself, for the engine of the same game.
-    fn as_any(&self) -> &dyn Any;
+}
+
+/// The game's record as [`Typed`].
+pub fn typed(game: &AnyGame) -> &dyn Typed {
+    game.visit(AsTyped)
+}
+
+/// The game's record as [`Typed`], to change.
+pub fn typed_mut(game: &mut AnyGame) -> &mut dyn Typed {
+    game.visit_mut(AsTyped)
+}
+
+/// The visitor of [`typed`] and [`typed_mut`].
+struct AsTyped;
+
+impl<'a> RecordVisitor<'a> for AsTyped {
+    type Output = &'a dyn Typed;
+
+    fn visit<G: HostedGame>(self, record: &'a GameRecord<G>) -> Self::Output {
+        record
+    }
+}
+
+impl<'a> RecordVisitorMut<'a> for AsTyped {
+    type Output = &'a mut dyn Typed;
+
+    fn visit<G: HostedGame>(self, record: &'a mut GameRecord<G>) -> Self::Output {
+        record
+    }
 }
 
 /// What programs that learn need to know of a game beside its positions: its action space (how
@@ -92,12 +108,22 @@ impl Spaces {
 
 /// The spaces of the game called `game`.
 pub fn spaces(game: &str) -> Result<Spaces, String> {
-    with_variant!(game, G => Spaces {
-        game: G::NAME,
-        actions: has_action_space::<G>().then_some((G::ACTION_COUNT, G::MAX_GAME_PLIES)),
-        observation_shape: has_observation::<G>().then_some(G::OBSERVATION_SHAPE),
-    })
-    .map_err(|e| e.to_string())
+    for_variant(game, SpacesOf).map_err(|e| e.to_string())
+}
+
+/// The visitor of [`spaces`].
+struct SpacesOf;
+
+impl GameVisitor for SpacesOf {
+    type Output = Spaces;
+
+    fn visit<G: HostedGame>(self) -> Spaces {
+        Spaces {
+            game: G::NAME,
+            actions: has_action_space::<G>().then_some((G::ACTION_COUNT, G::MAX_GAME_PLIES)),
+            observation_shape: has_observation::<G>().then_some(G::OBSERVATION_SHAPE),
+        }
+    }
 }
 
 /// The error of a game without a numbering of its moves asked for action ids.
@@ -110,93 +136,43 @@ fn no_observation(game: &str) -> String {
     format!("{game} has no observation planes")
 }
 
-/// The game called `game` (any case), from `fen` or its start.
-pub fn played(game: &str, fen: Option<&str>) -> Result<Box<dyn Rules>, String> {
-    with_variant!(game, G => {
-        let start = match fen {
-            Some(text) => G::from_text(text).map_err(|e| e.to_string())?,
-            None => G::start(),
-        };
-        Box::new(Played { record: GameRecord::new(start) }) as Box<dyn Rules>
-    })
-    .map_err(|e| e.to_string())
+/// Plays `mv`, legal in the current position, and gives it back as a `Move`.
+fn play_move<G: HostedGame>(record: &mut GameRecord<G>, mv: G::Move) -> Move {
+    let played = Move::single(record.current().clone(), mv);
+    record.play(mv);
+    played
 }
 
-/// A game of `G` in progress.
-#[derive(Clone)]
-pub struct Played<G: HostedGame> {
-    /// The start, the moves and every position since.
-    pub record: GameRecord<G>,
+/// `mv` as a move of the current position: the same move if it was listed here, else its text read
+/// again here (so a move listed in another position plays if it is legal here too).
+fn resolve<G: HostedGame>(record: &GameRecord<G>, mv: &Move) -> Result<G::Move, String> {
+    let Some((position, listed)) = mv.of::<G>() else {
+        return Err(format!(
+            "a move of {} cannot be played in {}",
+            mv.set.game(),
+            G::NAME
+        ));
+    };
+    let current = record.current();
+    if position.hash() == current.hash() && is_legal(current, listed) {
+        return Ok(listed);
+    }
+    read(record, &mv.text())
 }
 
-impl<G: HostedGame> Played<G> {
-    fn current(&self) -> &G {
-        self.record.current()
-    }
-
-    /// Plays `mv`, legal in the current position, and gives it back as a `Move`.
-    fn play(&mut self, mv: G::Move) -> Move {
-        let played = Move::single(self.current().clone(), mv);
-        self.record.play(mv);
-        played
-    }
-
-    fn is_legal(&self, mv: G::Move) -> bool {
-        let mut moves = MoveList::new();
-        self.current().generate_moves(&mut moves);
-        moves.contains(&mv)
-    }
-
-    /// `mv` as a move of the current position: the same move if it was listed here, else its text
-    /// read again here (so a move listed in another position plays if it is legal here too).
-    fn resolve(&self, mv: &Move) -> Result<G::Move, String> {
-        let Some((position, listed)) = mv.of::<G>() else {
-            return Err(format!(
-                "a move of {} cannot be played in {}",
-                mv.set.game(),
-                G::NAME
-            ));
-        };
-        if position.hash() == self.current().hash() && self.is_legal(listed) {
-            return Ok(listed);
+/// Reads a move's text in the current position; the error names the text.
+fn read<G: HostedGame>(record: &GameRecord<G>, text: &str) -> Result<G::Move, String> {
+    record.current().parse_move(text).map_err(|error| {
+        let error = error.to_string();
+        if error.contains(text) {
+            error
+        } else {
+            format!("move '{text}': {error}")
         }
-        self.read(&mv.text())
-    }
-
-    /// Reads a move's text in the current position; the error names the text.
-    fn read(&self, text: &str) -> Result<G::Move, String> {
-        self.current().parse_move(text).map_err(|error| {
-            let error = error.to_string();
-            if error.contains(text) {
-                error
-            } else {
-                format!("move '{text}': {error}")
-            }
-        })
-    }
+    })
 }
 
-impl<G: HostedGame> Rules for Played<G> {
-    fn game(&self) -> &'static str {
-        G::NAME
-    }
-
-    fn boxed_clone(&self) -> Box<dyn Rules> {
-        Box::new(self.clone())
-    }
-
-    fn fen(&self) -> String {
-        self.current().to_text()
-    }
-
-    fn start_fen(&self) -> String {
-        self.record.start().to_text()
-    }
-
-    fn turn(&self) -> Side {
-        self.current().side_to_move()
-    }
-
+impl<G: HostedGame> Typed for GameRecord<G> {
     fn legal_moves(&self) -> Vec<Move> {
         let mut list = MoveList::new();
         self.current().generate_moves(&mut list);
@@ -209,46 +185,32 @@ impl<G: HostedGame> Rules for Played<G> {
     }
 
     fn push(&mut self, mv: &Move) -> Result<Move, String> {
-        let mv = self.resolve(mv)?;
-        Ok(self.play(mv))
+        let mv = resolve(self, mv)?;
+        Ok(play_move(self, mv))
     }
 
     fn push_text(&mut self, text: &str) -> Result<Move, String> {
-        let mv = self.read(text)?;
-        Ok(self.play(mv))
+        let mv = read(self, text)?;
+        Ok(play_move(self, mv))
     }
 
     fn parse(&self, text: &str) -> Result<Move, String> {
-        let mv = self.read(text)?;
+        let mv = read(self, text)?;
         Ok(Move::single(self.current().clone(), mv))
     }
 
     fn pop(&mut self) -> Option<Move> {
-        let &mv = self.record.moves().last()?;
-        self.record.undo();
+        let &mv = self.moves().last()?;
+        self.undo();
         Some(Move::single(self.current().clone(), mv))
     }
 
     fn move_stack(&self) -> Vec<Move> {
-        let positions = self.record.positions();
-        self.record
-            .moves()
+        self.moves()
             .iter()
-            .zip(positions)
+            .zip(self.positions())
             .map(|(&mv, before)| Move::single(before.clone(), mv))
             .collect()
-    }
-
-    fn termination(&self) -> Option<Termination> {
-        self.record.termination()
-    }
-
-    fn describe(&self, termination: Termination) -> String {
-        self.current().describe_termination(termination)
-    }
-
-    fn diagram(&self) -> String {
-        self.current().diagram()
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -270,18 +232,18 @@ impl<G: HostedGame> Rules for Played<G> {
         let mv = move_of_action(self.current(), id).ok_or_else(|| {
             format!(
                 "no legal move has action id {id} in {} (ids are below {})",
-                self.fen(),
+                self.current().to_text(),
                 G::ACTION_COUNT
             )
         })?;
-        Ok(self.play(mv))
+        Ok(play_move(self, mv))
     }
 
     fn action_of(&self, mv: &Move) -> Result<u32, String> {
         if !has_action_space::<G>() {
             return Err(no_action_space(G::NAME));
         }
-        let mv = self.resolve(mv)?;
+        let mv = resolve(self, mv)?;
         self.current().action_id(mv).ok_or_else(|| {
             let text = self.current().format_move(mv);
             format!("the move {text} has no action id (past the numbering's bound)")
@@ -298,19 +260,15 @@ impl<G: HostedGame> Rules for Played<G> {
     fn random_playout(&mut self, rng: &mut Rng, max_plies: u32) -> (u32, i8) {
         let mut moves = MoveList::new();
         for ply in 0..max_plies {
-            if let Some(termination) = self.record.termination() {
+            if let Some(termination) = self.termination() {
                 return (ply, outcome_sign(termination));
             }
             self.current().generate_moves(&mut moves);
             let mv = moves[rng.below(moves.len())];
-            self.record.play(mv);
+            self.play(mv);
         }
-        let sign = self.record.termination().map_or(0, outcome_sign);
+        let sign = self.termination().map_or(0, outcome_sign);
         (max_plies, sign)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

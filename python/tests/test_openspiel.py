@@ -12,7 +12,7 @@ import duel
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from duel.openspiel import GAME_NAMES  # noqa: E402
+from duel.openspiel import GAME_CLASSES, GAME_NAMES, AliceGame, DuelGame  # noqa: E402
 
 
 @pytest.mark.parametrize("game", duel.VARIANTS)
@@ -36,6 +36,30 @@ def test_describes_the_game(game: str) -> None:
     assert spiel_game.num_distinct_actions() == duel.action_size(game)
     assert tuple(spiel_game.observation_tensor_shape()) == duel.observation_shape(game)
     assert str(pickle.loads(pickle.dumps(spiel_game))) == str(spiel_game)
+
+
+def test_every_hosted_game_has_its_class() -> None:
+    assert list(GAME_CLASSES) == list(duel.VARIANTS)
+    assert (GAME_CLASSES["duel"], GAME_CLASSES["alice"]) == (DuelGame, AliceGame)
+    long_names = {
+        game: pyspiel.load_game(GAME_NAMES[game]).get_type().long_name for game in duel.VARIANTS
+    }
+    assert long_names == {
+        "duel": "Python Duel",
+        "dipole": "Python Dipole",
+        "dame": "Python Dame",
+        "alice": "Python Alice chess",
+    }
+
+
+def test_a_game_without_a_class_gets_one_made_from_its_name() -> None:
+    import duel.openspiel as openspiel
+
+    made = openspiel._class_of("fifth")
+    assert (made.__name__, made.variant, made.title) == ("FifthGame", "fifth", "Fifth")
+    assert issubclass(made, openspiel.BoardGame)
+    assert getattr(openspiel, "FifthGame") is made
+    assert openspiel._class_of("fifth") is made
 
 
 @pytest.mark.parametrize("game", duel.VARIANTS)

@@ -14,7 +14,7 @@ use duel_rules::game::{
     Rng, SearchHooks, Side, Termination, Tuning, has_action_space, has_observation, join_marks,
     legal_actions, observe,
 };
-use duel_rules::games::{Alice, Dame, Duel, ELO_RANGE, HostedGame};
+use duel_rules::games::{Duel, ELO_RANGE, HostedGame};
 use std::collections::HashMap;
 use std::error::Error;
 
@@ -544,17 +544,4 @@ fn the_evaluation_is_its_weights_times_its_features<G: Tuning + Presentation>() 
     );
 }
 
-#[test]
-fn duel_evaluation_is_its_weights_times_its_features() {
-    the_evaluation_is_its_weights_times_its_features::<Duel>();
-}
-
-#[test]
-fn dame_evaluation_is_its_weights_times_its_features() {
-    the_evaluation_is_its_weights_times_its_features::<Dame>();
-}
-
-#[test]
-fn alice_evaluation_is_its_weights_times_its_features() {
-    the_evaluation_is_its_weights_times_its_features::<Alice>();
-}
+for_each_game!(the_evaluation_is_its_weights_times_its_features);

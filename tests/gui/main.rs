@@ -2,9 +2,9 @@
 //! (`browser`, one file per scenario over the WebDriver `harness`), the page's layout at a
 //! laptop's, a desktop's and a phone's size (`layout`), games opened from links (`link`), and the
 //! static site of `scripts/site/build-web`, the engine in a Web Worker (`site`), served from a
-//! subfolder, offline and updated (`offline`); the page's modules read as source: imports one way,
-//! short modules and functions (`page_modules`). The page's controls as the browser tests use them
-//! are in `page`.
+//! subfolder, offline and updated (`offline`), its app manifest naming every game (`manifest`); the
+//! page's modules read as source: imports one way, short modules and functions (`page_modules`).
+//! The page's controls as the browser tests use them are in `page`.
 
 #![allow(
     clippy::too_many_lines,
@@ -19,6 +19,7 @@ mod browser;
 mod harness;
 mod layout;
 mod link;
+mod manifest;
 mod offline;
 mod page;
 mod page_modules;

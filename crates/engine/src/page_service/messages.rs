@@ -2,6 +2,7 @@
 //! message from the page must keep.
 
 use duel_rules::game::Side;
+use duel_rules::games::{AnyGame, AnyGameError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -47,6 +48,14 @@ pub struct GameJson {
     /// The side whose clock ran out, which ends the game.
     #[serde(default)]
     pub forfeit: Option<Side>,
+}
+
+impl GameJson {
+    /// The game replayed into the library's run-time game: its start and every move checked by the
+    /// rules, each before the end of the game.
+    pub fn replay(&self) -> Result<AnyGame, AnyGameError> {
+        AnyGame::replay_live(&self.variant, self.start.as_deref(), &self.moves)
+    }
 }
 
 /// A message from the page.
@@ -168,7 +177,7 @@ pub enum Reply {
     Game {
         /// The request's id.
         id: Option<u64>,
-        /// The game (see `rules::load_pgn`).
+        /// The game (see `pgn::load_pgn`).
         #[serde(flatten)]
         game: Value,
     },

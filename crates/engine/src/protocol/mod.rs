@@ -13,7 +13,11 @@
 //!
 //! Nothing here knows the rules of any game: everything goes through [`duel_rules::game::Game`], and
 //! the handler is `Handler<G>`. The loop talks to it through the object-safe [`Host`], so the
-//! `UCI_Variant` option swaps one game's handler for another's at this seam.
+//! `UCI_Variant` option swaps one game's handler for another's at this seam: the library's
+//! [`for_variant`] picks the game named, as it does for every front end that chooses a game at run
+//! time. (A boxed `Host` rather than an enum of handlers generated from the list of games: the
+//! handler is the engine's whole state, switched only by `UCI_Variant`, so the one virtual call per
+//! command costs nothing, and an enum would need a second expansion of the list in this crate.)
 
 mod command;
 mod dialect;
@@ -35,7 +39,7 @@ pub use output::{Capture, Output, one_line, quote};
 pub use sliced::Session;
 
 use crate::engine::panic_text;
-use duel_rules::games::{HostedGame, with_variant};
+use duel_rules::games::{GameVisitor, HostedGame, for_variant};
 use std::io::{self, Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -106,15 +110,25 @@ fn dispatch(
                 Ok(Flow::SwitchVariant) => {
                     // The handler of the game now named, built from the parts of the last.
                     let parts = host.into_parts();
-                    let variant = parts.variant;
-                    host = with_variant!(variant, G => {
-                        Box::new(Handler::<G>::from_parts(parts)) as Box<dyn Host>
-                    })
-                    .expect("the variant option accepts only the names in games::VARIANTS");
+                    host = for_variant(parts.variant, FromParts { parts })
+                        .expect("the variant option accepts only the names in games::VARIANTS");
                 }
                 Err(payload) => out.error(format!("internal error: {}", panic_text(&*payload))),
             }
         }
     }
     Some(host)
+}
+
+/// The handler of the game it is handed, built from the parts of the last one.
+struct FromParts {
+    parts: HandlerParts,
+}
+
+impl GameVisitor for FromParts {
+    type Output = Box<dyn Host>;
+
+    fn visit<G: HostedGame>(self) -> Box<dyn Host> {
+        Box::new(Handler::<G>::from_parts(self.parts))
+    }
 }

@@ -132,6 +132,16 @@ impl<G: Game> GameRecord<G> {
         &self.moves
     }
 
+    /// The canonical texts of the moves played so far, each written in the position it was played
+    /// from, first first.
+    pub fn move_texts(&self) -> Vec<String> {
+        self.positions
+            .iter()
+            .zip(&self.moves)
+            .map(|(position, &mv)| position.format_move(mv))
+            .collect()
+    }
+
     /// The positions so far, start first, current last.
     pub fn positions(&self) -> &[G] {
         &self.positions

@@ -1,14 +1,19 @@
 //! The games the engine hosts, each behind the [`crate::game`] traits in its own module, and
 //! the one list of them, [`hosted_games!`](crate::hosted_games): the aliases, [`VARIANTS`], each
-//! game's [`HostedGame`] and book, [`with_variant!`](crate::with_variant) and
-//! [`for_each_game!`](crate::for_each_game) are all made from it.
+//! game's [`HostedGame`] and book, [`with_variant!`](crate::with_variant),
+//! [`for_each_game!`](crate::for_each_game) and [`AnyGame`], a game in progress of any of them
+//! chosen by name at run time, are all made from it.
 
 pub mod alice;
+pub mod any_game;
 pub mod dame;
 pub mod dipole;
 pub mod duel;
 
 pub use crate::{for_each_game, with_variant};
+pub use any_game::{
+    AnyGame, AnyGameError, GameVisitor, RecordVisitor, RecordVisitorMut, for_variant,
+};
 
 use crate::game::{
     ActionSpace, LevelLadder, Observation, Perft, Presentation, Searchable, Tuning, WebBoard,
@@ -21,7 +26,7 @@ use std::fmt;
 /// module plus one line here.
 ///
 /// `hosted_games!(what …)` hands the list to the expansion named by `what` (see
-/// `expand_hosted_games!`); the other macros here call it, nothing else needs to.
+/// `expand_hosted_games!`); the other macros here and `any_game/` call it, nothing else needs to.
 #[macro_export]
 macro_rules! hosted_games {
     ($($what:tt)*) => {
@@ -39,8 +44,9 @@ macro_rules! hosted_games {
 }
 
 /// What [`hosted_games!`](crate::hosted_games) makes of its list: `[declare]` the items of this
-/// module, `[with_variant …]` the match of [`with_variant!`](crate::with_variant) and
-/// `[tests …]` the module of [`for_each_game!`](crate::for_each_game).
+/// module, `[with_variant …]` the match of [`with_variant!`](crate::with_variant), `[any_game]`
+/// the enum [`AnyGame`] and its dispatch (expanded in `any_game/mod.rs`, whose private `Played` it
+/// names) and `[tests …]` the module of [`for_each_game!`](crate::for_each_game).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! expand_hosted_games {
@@ -85,6 +91,72 @@ macro_rules! expand_hosted_games {
             _ => Err($crate::games::UnknownVariant(name.to_string())),
         }
     }};
+    (
+        [any_game]
+        $( $(#[$doc:meta])* $alias:ident => $module:ident::$ty:ident $(, book $book:literal)?; )*
+    ) => {
+        /// A game in progress of any hosted game, chosen by name at run time: one variant per
+        /// hosted game, each holding that game's record ([`crate::games::any_game`] says how to
+        /// use it).
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $(
+                #[doc = concat!(
+                    "A game of [`", stringify!($alias), "`](crate::games::",
+                    stringify!($alias), ")."
+                )]
+                $alias($crate::game::GameRecord<$crate::games::$alias>),
+            )*
+        }
+
+        impl AnyGame {
+            /// Hands the record, with its game's own type, to `visitor`.
+            pub fn visit<'a, V: RecordVisitor<'a>>(&'a self, visitor: V) -> V::Output {
+                match self {
+                    $(AnyGame::$alias(record) => visitor.visit(record),)*
+                }
+            }
+
+            /// Hands the record, with its game's own type, to `visitor` to change.
+            pub fn visit_mut<'a, V: RecordVisitorMut<'a>>(&'a mut self, visitor: V) -> V::Output {
+                match self {
+                    $(AnyGame::$alias(record) => visitor.visit(record),)*
+                }
+            }
+
+            /// The record as a game of `G`, or `None` when it is another game's.
+            pub fn record<G: $crate::games::HostedGame>(
+                &self,
+            ) -> Option<&$crate::game::GameRecord<G>> {
+                let record: &dyn std::any::Any = match self {
+                    $(AnyGame::$alias(record) => record,)*
+                };
+                record.downcast_ref()
+            }
+
+            /// The record behind the text API, its game's type forgotten.
+            fn played(&self) -> &dyn Played {
+                match self {
+                    $(AnyGame::$alias(record) => record,)*
+                }
+            }
+
+            /// [`AnyGame::played`], to change.
+            fn played_mut(&mut self) -> &mut dyn Played {
+                match self {
+                    $(AnyGame::$alias(record) => record,)*
+                }
+            }
+        }
+
+        $(
+            impl From<$crate::game::GameRecord<$crate::games::$alias>> for AnyGame {
+                fn from(record: $crate::game::GameRecord<$crate::games::$alias>) -> Self {
+                    AnyGame::$alias(record)
+                }
+            }
+        )*
+    };
     (
         [tests $check:ident]
         $( $(#[$doc:meta])* $alias:ident => $module:ident::$ty:ident $(, book $book:literal)?; )*
