@@ -4,10 +4,7 @@
 
 use super::clock::Instant;
 use super::frame::Frame;
-use super::params::{
-    ASPIRATION_DEPTH, ASPIRATION_GROWTH_FACTOR, ASPIRATION_MARGIN, MATE_SETTLE_MARGIN,
-    TIME_FALL_MARGIN,
-};
+use super::params::{MATE_SETTLE_MARGIN, TIME_FALL_MARGIN};
 use super::report::Report;
 use super::root_moves::sort_by_score;
 use super::score::{Bound, INFINITE, MAX_PLY, Score, is_decisive, reported};
@@ -92,8 +89,9 @@ impl<G: Searchable> SearchThread<'_, G> {
         report: &mut dyn FnMut(&Report<G::Move>),
     ) {
         let previous = self.root_moves[line].previous_score;
-        let mut margin = ASPIRATION_MARGIN.of::<G>();
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && !is_decisive(previous) {
+        let profile = *self.profile();
+        let mut margin = profile.aspiration_margin.of::<G>();
+        let (mut alpha, mut beta) = if depth >= profile.aspiration_depth && !is_decisive(previous) {
             (
                 (previous - margin).max(-INFINITE),
                 (previous + margin).min(INFINITE),
@@ -121,7 +119,7 @@ impl<G: Searchable> SearchThread<'_, G> {
             if self.is_main() && line == 0 && self.shared.started.elapsed() >= BOUND_REPORT_DELAY {
                 self.report_line(depth, 0, bound, report);
             }
-            margin = margin.saturating_mul(ASPIRATION_GROWTH_FACTOR) / 100;
+            margin = margin.saturating_mul(profile.aspiration_growth_factor) / 100;
         }
     }
 

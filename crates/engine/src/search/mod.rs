@@ -17,8 +17,9 @@
 //! quiet-ply draws), `endgame` (the endgame databases' probes), `eval_cache` (static evaluations by
 //! hash), `prefetch`, `ordering` (move picker, killers, history), `tt`, `time` (soft and hard
 //! limits), `thread` (per-thread state, stop checks, Lazy SMP), `frame` (per-ply scratch space),
-//! `score` (the internal scale and mates), `params` (every tunable), `root_moves`, `skill` (levels
-//! below full strength), and the contract types in `request`, `limits`, `settings`, `control` and
+//! `score` (the internal scale and mates), `params` (the fixed numbers), `profile` (the game's
+//! tunable profile with the tuning build's values), `root_moves`, `skill` (levels below full
+//! strength), and the contract types in `request`, `limits`, `settings`, `control` and
 //! `report`.
 
 mod clock;
@@ -34,6 +35,7 @@ pub mod nnue;
 mod ordering;
 mod params;
 mod prefetch;
+mod profile;
 mod pruning;
 mod quiescence;
 mod reduction;
@@ -52,6 +54,7 @@ mod tt;
 pub use clock::Instant;
 pub use control::SearchControl;
 pub use limits::{Clock, Limits};
+pub use profile::ProfileOverrides;
 pub use report::{Report, SearchResult, SearchSummary};
 pub use request::SearchRequest;
 pub use score::{Bound, Score};

@@ -2,18 +2,15 @@
 //! transposition table, and exact scores for decided, drawn and moveless positions.
 
 use super::frame::Frame;
-use super::ordering::{QUIET_ORDER_LIMIT, SKIP_SCORE, pick_next, push_killer, score_moves};
-use super::params::{
-    CHECK_EXTENSION_FACTOR, IIR_DEPTH, LMR_DEPTH, LMR_MOVES_FLOOR, NMP_BASE, NMP_DEPTH,
-    NMP_DIVISOR, NMP_MOVES_FLOOR, RFP_DEPTH_MAX, RFP_MARGIN,
+use super::ordering::{
+    History, QUIET_ORDER_LIMIT, SKIP_SCORE, pick_next, push_killer, score_moves,
 };
 use super::pruning::{QuietPruning, is_quiet};
-use super::reduction::late_move_reduction;
 use super::score::{Bound, INFINITE, MAX_PLY, clamp_eval, is_decisive, mate_in, mated_in};
 use super::singular::Singular;
 use super::thread::SearchThread;
 use super::tt::TtEntry;
-use duel_rules::game::{Evaluation, GameMove, Searchable};
+use duel_rules::game::{Evaluation, GameMove, SearchProfile, Searchable};
 
 impl<G: Searchable> SearchThread<'_, G> {
     /// What every node of both searches checks first: an abort, a decided game, a draw (see
@@ -113,7 +110,7 @@ impl<G: Searchable> SearchThread<'_, G> {
         // Internal iterative reduction: a deep node the table knows no move for is searched one ply
         // shallower; its move ordering is poor, and if the node matters a later iteration comes back
         // with the move this one stores.
-        if tt_move.is_none() && depth >= IIR_DEPTH && excluded.is_none() {
+        if tt_move.is_none() && depth >= self.profile().iir_depth && excluded.is_none() {
             depth -= 1;
         }
 
@@ -126,7 +123,7 @@ impl<G: Searchable> SearchThread<'_, G> {
         let eval = (!pv_node && !in_check).then(|| self.static_eval(pos, ply));
         if let Some(eval) = eval
             && excluded.is_none()
-            && let Some(score) = reverse_futility_cut::<G>(depth, eval, beta)
+            && let Some(score) = reverse_futility_cut::<G>(self.profile(), depth, eval, beta)
         {
             // The cut needs only to know that there is a move, not the moves: a side without any
             // has lost, cut or not. A table entry proves there are moves (see `quiescence`).
@@ -174,7 +171,7 @@ impl<G: Searchable> SearchThread<'_, G> {
             &self.history,
         );
 
-        let pruning = QuietPruning::new::<G>(depth, eval, alpha);
+        let pruning = QuietPruning::new::<G>(self.profile(), depth, eval, alpha);
         let original_alpha = alpha;
         let mut alpha = alpha;
         let mut best = -INFINITE;
@@ -212,8 +209,13 @@ impl<G: Searchable> SearchThread<'_, G> {
             self.played(pos, mv, &child, ply);
             set_known_check(below, Some(gives_check));
             let singular_move = singular && Some(mv) == tt_move;
-            let new_depth =
-                depth - 1 + extension(gives_check || singular_move, ply, self.root_depth);
+            let extension = extension(
+                self.profile(),
+                gives_check || singular_move,
+                ply,
+                self.root_depth,
+            );
+            let new_depth = depth - 1 + extension;
             let mut score;
             if index == 0 {
                 score = -self.negamax(&child, below, new_depth, -beta, -alpha, ply + 1);
@@ -298,16 +300,17 @@ impl<G: Searchable> SearchThread<'_, G> {
         beta: i32,
         ply: usize,
     ) -> Option<i32> {
-        if depth < NMP_DEPTH
+        let profile = self.profile();
+        if depth < profile.nmp_depth
             || frame.after_null
-            || frame.moves.len() < NMP_MOVES_FLOOR
+            || frame.moves.len() < profile.nmp_moves_floor
             || is_decisive(beta)
         {
             return None;
         }
         let child = pos.make_null_move()?;
         let (child_frame, _) = below.split_first_mut()?;
-        let reduction = NMP_BASE + depth / NMP_DIVISOR;
+        let reduction = profile.nmp_base + depth / profile.nmp_divisor;
         self.keys.push(child.hash());
         if let Some(net) = &mut self.net {
             net.passed(pos, &child, ply);
@@ -341,15 +344,16 @@ impl<G: Searchable> SearchThread<'_, G> {
         in_check: bool,
         gives_check: bool,
     ) -> i32 {
-        if depth < LMR_DEPTH
-            || index < LMR_MOVES_FLOOR + pv_node as usize
+        let profile = self.profile();
+        if depth < profile.lmr_depth
+            || index < profile.lmr_moves_floor + pv_node as usize
             || order >= QUIET_ORDER_LIMIT
             || in_check
             || gives_check
         {
             return 0;
         }
-        let reduction = late_move_reduction(depth, index) - pv_node as i32;
+        let reduction = self.shared.reductions.get(depth, index) - pv_node as i32;
         reduction.clamp(0, depth - 2)
     }
 
@@ -360,11 +364,12 @@ impl<G: Searchable> SearchThread<'_, G> {
         let side = pos.side_to_move();
         let mv = frame.moves[cut];
         push_killer(&mut frame.killers, mv);
-        self.history.update(side, pos.move_code(mv), depth, true);
+        let bonus = History::bonus(self.profile(), depth);
+        self.history.update(side, pos.move_code(mv), bonus, true);
         for (&tried, &order) in frame.moves[..cut].iter().zip(&frame.scores[..cut]) {
             if order != SKIP_SCORE && !pos.is_tactical(tried) {
                 self.history
-                    .update(side, pos.move_code(tried), depth, false);
+                    .update(side, pos.move_code(tried), bonus, false);
             }
         }
     }
@@ -415,21 +420,26 @@ impl<G: Searchable> SearchThread<'_, G> {
 /// `singular.rs`), is searched one ply deeper (`deeper`): the reply to a check is forced and the
 /// attack may be the start of a win the horizon would hide, and a singular move is the one line the
 /// node's value stands on. One ply, not two, for a move that is both. Only below
-/// [`CHECK_EXTENSION_FACTOR`] times the iteration's depth `root_depth`, so that a line of extended
-/// moves stays bounded. The root's own moves are never extended (it does not call this).
+/// the profile's `check_extension_factor` times the iteration's depth `root_depth`, so that a line
+/// of extended moves stays bounded. The root's own moves are never extended (it does not call this).
 #[inline]
-fn extension(deeper: bool, ply: usize, root_depth: i32) -> i32 {
-    (deeper && ply < CHECK_EXTENSION_FACTOR * root_depth.max(0) as usize) as i32
+fn extension(profile: &SearchProfile, deeper: bool, ply: usize, root_depth: i32) -> i32 {
+    (deeper && ply < profile.check_extension_factor * root_depth.max(0) as usize) as i32
 }
 
 /// Reverse futility pruning (static null-move pruning): near the horizon, a static evaluation that
-/// beats `beta` by more than [`RFP_MARGIN`] per remaining ply is trusted to hold, and the node fails high on
-/// it without a search. Called out of check and outside principal-variation nodes; the caller
-/// trusts it only where the side to move has a legal move.
+/// beats `beta` by more than the profile's `rfp_margin` per remaining ply is trusted to hold, and the
+/// node fails high on it without a search. Called out of check and outside principal-variation
+/// nodes; the caller trusts it only where the side to move has a legal move.
 #[inline]
-fn reverse_futility_cut<G: Evaluation>(depth: i32, eval: i32, beta: i32) -> Option<i32> {
-    let margin = RFP_MARGIN.of::<G>() * depth;
-    (depth <= RFP_DEPTH_MAX && !is_decisive(beta) && eval - margin >= beta).then_some(eval)
+fn reverse_futility_cut<G: Evaluation>(
+    profile: &SearchProfile,
+    depth: i32,
+    eval: i32,
+    beta: i32,
+) -> Option<i32> {
+    let margin = profile.rfp_margin.of::<G>() * depth;
+    (depth <= profile.rfp_depth_max && !is_decisive(beta) && eval - margin >= beta).then_some(eval)
 }
 
 /// Tells the child searched in `below` whether it is in check (see `Frame::known_check`).
@@ -446,11 +456,20 @@ mod tests {
 
     #[test]
     fn moves_are_extended_only_while_the_line_is_short() {
-        let limit = CHECK_EXTENSION_FACTOR * 4;
-        assert_eq!(extension(true, 1, 4), 1);
-        assert_eq!(extension(true, limit - 1, 4), 1);
-        assert_eq!(extension(true, limit, 4), 0, "the line is already long");
-        assert_eq!(extension(false, 1, 4), 0, "only checks and singular moves");
-        assert_eq!(extension(true, 1, 0), 0);
+        let profile = &SearchProfile::DEFAULT;
+        let limit = profile.check_extension_factor * 4;
+        assert_eq!(extension(profile, true, 1, 4), 1);
+        assert_eq!(extension(profile, true, limit - 1, 4), 1);
+        assert_eq!(
+            extension(profile, true, limit, 4),
+            0,
+            "the line is already long"
+        );
+        assert_eq!(
+            extension(profile, false, 1, 4),
+            0,
+            "only checks and singular moves"
+        );
+        assert_eq!(extension(profile, true, 1, 0), 0);
     }
 }

@@ -5,8 +5,8 @@
 //! Moves are scored once per node and picked one at a time (a selection sort that stops at the first
 //! cutoff), so a node that cuts after its first move pays for one scan, not a full sort.
 
-use super::params::{HISTORY_BONUS_FACTOR, HISTORY_BONUS_MAX, HISTORY_MAX};
-use duel_rules::game::{Searchable, Side};
+use super::params::HISTORY_MAX;
+use duel_rules::game::{SearchProfile, Searchable, Side};
 
 /// Ordering score of the transposition-table move.
 const TT_MOVE_SCORE: i32 = i32::MAX;
@@ -46,12 +46,18 @@ impl History {
         self.table[Self::index(side, code)] as i32
     }
 
-    /// Rewards a quiet move that caused a cutoff at `depth` (`good`), or punishes one tried before it.
-    /// The update shrinks as the score nears ±[`HISTORY_MAX`], so scores stay in range and recent
-    /// cutoffs outweigh old ones.
+    /// The bonus of a cutoff at `depth` under `profile`: `history_bonus_factor · depth²`, capped at
+    /// `history_bonus_max` (whose range keeps it within ±[`HISTORY_MAX`]).
     #[inline]
-    pub fn update(&mut self, side: Side, code: u16, depth: i32, good: bool) {
-        let bonus = (HISTORY_BONUS_FACTOR * depth * depth).min(HISTORY_BONUS_MAX);
+    pub fn bonus(profile: &SearchProfile, depth: i32) -> i32 {
+        (profile.history_bonus_factor * depth * depth).min(profile.history_bonus_max)
+    }
+
+    /// Rewards a quiet move that caused a cutoff (`good`) by `bonus` ([`History::bonus`]), or
+    /// punishes one tried before it. The update shrinks as the score nears ±[`HISTORY_MAX`], so
+    /// scores stay in range and recent cutoffs outweigh old ones.
+    #[inline]
+    pub fn update(&mut self, side: Side, code: u16, bonus: i32, good: bool) {
         let bonus = if good { bonus } else { -bonus };
         let slot = &mut self.table[Self::index(side, code)];
         let old = *slot as i32;
@@ -175,8 +181,9 @@ mod tests {
     fn history_stays_within_bounds() {
         let mut history = History::new();
         for _ in 0..1000 {
-            history.update(Side::White, 1234, 20, true);
-            history.update(Side::Black, 1234, 20, false);
+            let bonus = History::bonus(&SearchProfile::DEFAULT, 20);
+            history.update(Side::White, 1234, bonus, true);
+            history.update(Side::Black, 1234, bonus, false);
         }
         assert!(history.get(Side::White, 1234) <= HISTORY_MAX);
         assert!(history.get(Side::White, 1234) > HISTORY_MAX / 2);

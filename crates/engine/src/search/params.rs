@@ -1,86 +1,19 @@
-//! Every tunable number of the search, in one place. The margins (`*_MARGIN`) are score distances
-//! counted in the game's basic pieces ([`Pieces`]: a die, a checker, a man, a pawn), which each
-//! game values once ([`duel_rules::game::Evaluation::EVAL_UNIT`]). They were tuned in Duel, where a die
-//! is 100, and serve the other games as that many of their own pieces. A piece does not weigh the
-//! same in every game: Duel's scores follow the results at a logistic scale of about 46, Alice's at
-//! about 310 (docs/nnue.md), so a margin may well want retuning per game.
+//! The search's fixed numbers: the history's bound, the table's replacement, the time manager's and
+//! the mate's settling. The tunable margins, reductions, extensions and switches are each game's
+//! ([`duel_rules::game::SearchProfile`], read through `Shared::profile`); these are not per game.
+//! The margins (`*_MARGIN`) are score distances counted in the game's basic pieces ([`Pieces`]).
 //!
 //! Names follow `<TECHNIQUE>_<ROLE>`, with the roles: `BASE` (a starting value), `MARGIN` (a score
-//! distance), `FACTOR` (a multiplier), `MAX` (a cap), `DEPTH` (the depth from which a technique
-//! applies), `OFFSET` (a depth added before comparing), `INTERVAL` (how often, in nodes), `FLOOR` (the
-//! least value allowed), `DIVISOR` (a depth is divided by it). These are search parameters, not the limits
-//! of one search (see `limits.rs`).
+//! distance), `FACTOR` (a multiplier), `MAX` (a cap), `OFFSET` (a depth added before comparing),
+//! `INTERVAL` (how often, in nodes), `FLOOR` (the least value allowed). These are search parameters,
+//! not the limits of one search (see `limits.rs`).
 
 use duel_rules::game::Pieces;
 use std::time::Duration;
 
-/// Iterations from this depth on start with a window around the previous score.
-pub const ASPIRATION_DEPTH: u32 = 4;
-/// Half-width of the first aspiration window around the previous iteration's score.
-pub const ASPIRATION_MARGIN: Pieces = Pieces::hundredths(30);
-/// After a failed window its half-width grows by this factor, in percent.
-pub const ASPIRATION_GROWTH_FACTOR: i32 = 150;
-
 /// History scores stay within ±this; the update pulls them toward the bound ("gravity"), so old
 /// evidence fades instead of saturating.
 pub const HISTORY_MAX: i32 = 16_384;
-/// The history bonus for a cut at depth d is `HISTORY_BONUS_FACTOR · d²`, capped at
-/// [`HISTORY_BONUS_MAX`].
-pub const HISTORY_BONUS_FACTOR: i32 = 4;
-/// The largest single history bonus.
-pub const HISTORY_BONUS_MAX: i32 = 2_048;
-
-/// Null-move pruning applies from this remaining depth on.
-pub const NMP_DEPTH: i32 = 3;
-/// The null move's search is this many plies shallower than a real move's, plus depth /
-/// [`NMP_DIVISOR`].
-pub const NMP_BASE: i32 = 3;
-/// See [`NMP_BASE`]: deeper nodes reduce the null move more.
-pub const NMP_DIVISOR: i32 = 4;
-/// The side to move needs at least this many legal moves to try a null move: a side with few moves
-/// may be in zugzwang, and a game without stalemate (Duel) loses when it runs out of them.
-pub const NMP_MOVES_FLOOR: usize = 8;
-
-/// A move that gives check is searched one ply deeper, but only at plies below this multiple of the
-/// iteration's depth: a line of checks can then grow at most that long, never without end.
-pub const CHECK_EXTENSION_FACTOR: usize = 2;
-
-/// The singular extension (in the games that ask for it: `SearchHooks::SINGULAR_EXTENSION`) is
-/// tested from this remaining depth on.
-pub const SE_DEPTH: i32 = 8;
-/// The table's lower bound of the move tested may be at most this many plies shallower than the node.
-pub const SE_TABLE_DEPTH_SLACK: i32 = 3;
-/// The other moves are searched against the table's score less this much per remaining ply.
-pub const SE_MARGIN: Pieces = Pieces::hundredths(2);
-
-/// Internal iterative reduction: a node without a table move is searched one ply shallower from this
-/// remaining depth on.
-pub const IIR_DEPTH: i32 = 4;
-
-/// Reverse futility pruning applies up to this remaining depth.
-pub const RFP_DEPTH_MAX: i32 = 6;
-/// Reverse futility pruning: the static evaluation must beat beta by this much per remaining ply.
-pub const RFP_MARGIN: Pieces = Pieces::hundredths(80);
-
-/// Futility pruning applies up to this remaining depth.
-pub const FUTILITY_DEPTH_MAX: i32 = 3;
-/// Futility pruning: quiet moves are skipped where the static evaluation plus this much per remaining
-/// ply stays at or below alpha.
-pub const FUTILITY_MARGIN: Pieces = Pieces::hundredths(120);
-
-/// Late move pruning applies up to this remaining depth.
-pub const LMP_DEPTH_MAX: i32 = 3;
-/// At depth d, quiet moves from index `LMP_BASE + d²` (0 = first) on are skipped.
-pub const LMP_BASE: i32 = 4;
-
-/// Late move reductions apply from this remaining depth on.
-pub const LMR_DEPTH: i32 = 3;
-/// Moves before this index (0 = first) are never reduced; a principal-variation node spares one more.
-pub const LMR_MOVES_FLOOR: usize = 3;
-/// The reduction is `(LMR_BASE + ln depth · ln index · LMR_FACTOR) / 100` plies.
-pub const LMR_BASE: i32 = 50;
-/// See [`LMR_BASE`].
-pub const LMR_FACTOR: i32 = 40;
 
 /// A new entry for the same position replaces a deeper one unless the old depth exceeds the new by
 /// more than this.

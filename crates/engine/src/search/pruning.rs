@@ -9,9 +9,8 @@
 //! A node's first move is always searched, and nothing is skipped in check, at principal-variation
 //! nodes or near mate scores.
 
-use super::params::{FUTILITY_DEPTH_MAX, FUTILITY_MARGIN, LMP_BASE, LMP_DEPTH_MAX};
 use super::score::{DECISIVE_BOUND, is_decisive};
-use duel_rules::game::{Evaluation, Searchable};
+use duel_rules::game::{Evaluation, SearchProfile, Searchable};
 
 /// Whether `mv`, played in `pos` to reach `child` (whose check state is `gives_check`), is quiet: it
 /// is not tactical (no capture, no promotion), gives no check and does not win at once (a Duel king
@@ -33,17 +32,25 @@ pub(super) struct QuietPruning {
 }
 
 impl QuietPruning {
-    /// The pruning of a node of game `G` with remaining `depth` and the lower window edge `alpha`.
+    /// The pruning under `profile` of a node of game `G` with remaining `depth` and the lower
+    /// window edge `alpha`.
     /// `eval` is the node's static evaluation, `None` in check or at a principal-variation node:
     /// nothing is skipped there.
-    pub fn new<G: Evaluation>(depth: i32, eval: Option<i32>, alpha: i32) -> Self {
+    pub fn new<G: Evaluation>(
+        profile: &SearchProfile,
+        depth: i32,
+        eval: Option<i32>,
+        alpha: i32,
+    ) -> Self {
         let eval = eval.filter(|_| !is_decisive(alpha));
         let futility = eval
-            .filter(|_| depth <= FUTILITY_DEPTH_MAX)
-            .map(|eval| eval + FUTILITY_MARGIN.of::<G>() * depth)
+            .filter(|_| depth <= profile.futility_depth_max)
+            .map(|eval| eval + profile.futility_margin.of::<G>() * depth)
             .filter(|&value| value <= alpha);
         let late_from = match eval {
-            Some(_) if depth <= LMP_DEPTH_MAX => (LMP_BASE + depth * depth) as usize,
+            Some(_) if depth <= profile.lmp_depth_max => {
+                (profile.lmp_base + depth * depth) as usize
+            }
             _ => usize::MAX,
         };
         QuietPruning {
@@ -75,14 +82,20 @@ mod tests {
     use duel_rules::game::Game;
     use duel_rules::games::Duel;
 
+    /// The profile the tests prune with.
+    const PROFILE: SearchProfile = SearchProfile::DEFAULT;
+    const FUTILITY_DEPTH_MAX: i32 = PROFILE.futility_depth_max;
+    const LMP_DEPTH_MAX: i32 = PROFILE.lmp_depth_max;
+    const LMP_BASE: i32 = PROFILE.lmp_base;
+
     /// A node of Duel.
     fn node(depth: i32, eval: Option<i32>, alpha: i32) -> QuietPruning {
-        QuietPruning::new::<Duel>(depth, eval, alpha)
+        QuietPruning::new::<Duel>(&PROFILE, depth, eval, alpha)
     }
 
     /// Duel's futility margin per ply.
     fn margin() -> i32 {
-        FUTILITY_MARGIN.of::<Duel>()
+        PROFILE.futility_margin.of::<Duel>()
     }
 
     fn quiet(dfen: &str, mv: &str) -> bool {

@@ -1,7 +1,9 @@
 //! Engine options that shape a search: threads, principal variations, the move overhead, the playing
-//! strength, the contempt for draws, the evaluation and the endgame databases.
+//! strength, the contempt for draws, the evaluation, the endgame databases and the tuning build's
+//! search parameters.
 
 use super::nnue::{Network, embedded_network};
+use super::profile::ProfileOverrides;
 use super::skill::Strength;
 use super::tablebase::Tablebases;
 use duel_rules::game::{NetFeatures, Pieces};
@@ -32,6 +34,9 @@ pub struct Settings {
     pub net: Option<Arc<Network>>,
     /// The endgame databases loaded by `TablebasePath`, probed at the root and in the search.
     pub tablebases: Option<Arc<Tablebases>>,
+    /// The search parameters set by the tuning build's options, in place of the game's own
+    /// (none outside that build).
+    pub profile: ProfileOverrides,
 }
 
 impl Settings {
@@ -46,6 +51,7 @@ impl Settings {
         use_net: true,
         net: None,
         tablebases: None,
+        profile: ProfileOverrides::NONE,
     };
 }
 

@@ -7,12 +7,10 @@
 //! a line whose every alternative is worse (a recapture, an exchange or a combination that must be
 //! played exactly) gets the depth that finds out whether it holds. If instead the other moves reach the
 //! window while the window is at or above beta, several moves beat beta and the node fails high at
-//! once (multi-cut). Only games that ask for it ([`SearchHooks::SINGULAR_EXTENSION`]) are tested.
+//! once (multi-cut). Only games that ask for it (their profile's `singular_extension`) are tested.
 //!
-//! [`SearchHooks::SINGULAR_EXTENSION`]: duel_rules::game::SearchHooks::SINGULAR_EXTENSION
 
 use super::frame::Frame;
-use super::params::{SE_DEPTH, SE_MARGIN, SE_TABLE_DEPTH_SLACK};
 use super::score::{Bound, is_decisive};
 use super::thread::SearchThread;
 use super::tt::TtEntry;
@@ -47,15 +45,16 @@ impl<G: Searchable> SearchThread<'_, G> {
         let Some((entry, tt_move)) = table else {
             return Singular::No;
         };
-        if !G::SINGULAR_EXTENSION
-            || depth < SE_DEPTH
-            || entry.depth < depth - SE_TABLE_DEPTH_SLACK
+        let profile = self.profile();
+        if !profile.singular_extension
+            || depth < profile.se_depth
+            || entry.depth < depth - profile.se_table_depth_slack
             || entry.bound == Bound::Upper
             || is_decisive(entry.score)
         {
             return Singular::No;
         }
-        let window = entry.score - SE_MARGIN.of::<G>() * depth;
+        let window = entry.score - profile.se_margin.of::<G>() * depth;
         stack[0].excluded = Some(tt_move);
         let score = self.negamax(pos, stack, (depth - 1) / 2, window - 1, window, ply);
         stack[0].excluded = None;
@@ -79,8 +78,12 @@ mod tests {
     use crate::search::{
         Limits, SearchControl, SearchRequest, Settings, TranspositionTable, run_unattended,
     };
-    use duel_rules::game::{Evaluation, Game, MoveList};
+    use duel_rules::game::{Evaluation, Game, MoveList, SearchHooks};
     use duel_rules::games::Dame;
+
+    /// Dame's profile, which tests for the singular extension.
+    const PROFILE: duel_rules::game::SearchProfile = <Dame as SearchHooks>::SEARCH;
+    const SE_DEPTH: i32 = PROFILE.se_depth;
 
     /// Runs the singular test of `root` at `depth` against `beta`, its table entry a `bound` of
     /// `score` for its first legal move, searched `depth` deep; returns the verdict, and whether the
@@ -143,7 +146,7 @@ mod tests {
         let (verdict, kept) = singular_test(&Dame::start(), Bound::Lower, low, SE_DEPTH, INFINITE);
         assert_eq!(verdict, Singular::No, "the window is below beta: no cut");
         assert!(kept);
-        let window = low - SE_MARGIN.of::<Dame>() * SE_DEPTH;
+        let window = low - PROFILE.se_margin.of::<Dame>() * SE_DEPTH;
         let (verdict, _) = singular_test(&Dame::start(), Bound::Lower, low, SE_DEPTH, window);
         assert_eq!(verdict, Singular::Cut(window), "other moves beat beta too");
     }

@@ -10,6 +10,7 @@ use super::limits::Limits;
 use super::nnue::NetStack;
 use super::ordering::History;
 use super::params::TIME_CHECK_INTERVAL;
+use super::reduction::Reductions;
 use super::report::{Report, SearchResult, SearchSummary};
 use super::request::SearchRequest;
 use super::root_moves::{RootMove, keep_database_result, root_moves};
@@ -18,7 +19,7 @@ use super::settings::Settings;
 use super::skill;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
-use duel_rules::game::{MoveList, Searchable};
+use duel_rules::game::{MoveList, SearchProfile, Searchable};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// A thread's published counts, on a cache line of their own, so that threads publishing them do not
@@ -54,6 +55,10 @@ pub(super) struct Shared<'a, G: Searchable> {
     pub level: Option<u8>,
     /// `Contempt` in the game's evaluation scale (see [`SearchThread::draw_value`]).
     pub contempt: i32,
+    /// The game's search profile, with the tuning options' values (see [`SearchThread::profile`]).
+    profile: SearchProfile,
+    /// The late move reductions of `profile`.
+    pub reductions: Reductions,
 }
 
 /// The state of one search thread.
@@ -101,6 +106,7 @@ impl<'a, G: Searchable> Shared<'a, G> {
     pub fn new(request: &SearchRequest<'a, G>) -> Self {
         let started = request.limits.since.unwrap_or_else(Instant::now);
         let mut root_moves = root_moves(request.root, &request.limits.searchmoves, request.tt);
+        let profile = request.settings.profile.applied_to(G::SEARCH);
         let root_tbhits = match &request.settings.tablebases {
             Some(tables) => keep_database_result(request.root, &mut root_moves, tables),
             None => 0,
@@ -121,6 +127,8 @@ impl<'a, G: Searchable> Shared<'a, G> {
                 .collect(),
             level: request.settings.strength.limited(&G::LEVELS),
             contempt: request.settings.contempt.of::<G>(),
+            profile,
+            reductions: Reductions::new(&profile),
         }
     }
 
@@ -217,6 +225,12 @@ impl<'a, G: Searchable> SearchThread<'a, G> {
             completed_depth: 0,
             settled_lines: Vec::new(),
         }
+    }
+
+    /// The search profile this search runs with: the game's, with the tuning options' values.
+    #[inline]
+    pub fn profile(&self) -> &SearchProfile {
+        &self.shared.profile
     }
 
     /// Whether this is the thread that reports and decides.

@@ -2,7 +2,7 @@
 //! in this game, and hooks to search it faster. Every hook has a default that asks the rules, so a
 //! game overrides only those it can answer cheaper.
 
-use super::{Evaluation, LevelLadder, MoveList};
+use super::{Evaluation, LevelLadder, MoveList, SearchProfile};
 
 /// The search's view of a game: its levels' ladder, which each game measures, and the optional
 /// hooks. The hooks' defaults are correct for every game; overriding one only makes the search
@@ -13,10 +13,10 @@ pub trait SearchHooks: Evaluation {
     /// (docs/levels.md): what `UCI_Elo` means here.
     const LEVELS: LevelLadder;
 
-    /// Whether the search tests the table's move for the singular extension (search/singular.rs):
-    /// searched one ply deeper where every other move is worse by a margin. A search technique,
-    /// not a rule, but it pays only where measured to (docs/strength.md), so each game opts in.
-    const SINGULAR_EXTENSION: bool = false;
+    /// The search's margins, reductions, extensions and switches in this game: search techniques,
+    /// not rules, but each pays only as far as measured in the game (docs/strength.md), so each
+    /// game may set its own. By default the numbers tuned in Duel.
+    const SEARCH: SearchProfile = SearchProfile::DEFAULT;
 
     /// Whether the side to move has a legal move. Games override the default to stop at the first
     /// one.

@@ -147,7 +147,7 @@ mod tests {
     use crate::protocol::Host;
     use crate::protocol::command::{CommandError, parse as parse_line};
     use crate::protocol::output::{Capture, Output};
-    use crate::search::{Strength, TranspositionTable};
+    use crate::search::{ProfileOverrides, Strength, TranspositionTable};
     use duel_rules::game::Pieces;
     use duel_rules::games::Duel;
     use std::time::Duration;
@@ -230,6 +230,7 @@ mod tests {
                 use_net: true,
                 net: None,
                 tablebases: None,
+                profile: ProfileOverrides::NONE,
             }
         );
         set(&mut handler, "Use NNUE", Some("false"));

@@ -3,11 +3,16 @@
 //! `option name …` lines printed after `uci`/`ugi`, `setoption`'s checks, applying a value, and the
 //! table of options in docs/engine.md.
 //!
+//! The tuning build (cargo feature `tune`) adds an option per search parameter after the table's
+//! (`tuning.rs`); they stay out of docs/engine.md's table, which documents them in a section.
+//!
 //! Names are matched case-insensitively, with runs of spaces counting as one. A value out of range is
 //! rejected, not clamped, so a typo in a tournament configuration is noticed. A valid value is applied
 //! at once, to a [`Target`]: the command handler, which owns the engine.
 
 mod table;
+#[cfg(feature = "tune")]
+mod tuning;
 
 pub use table::{EMBEDDED_NET, VARIANT_OPTION};
 
@@ -147,10 +152,18 @@ impl fmt::Display for OptionError {
 
 impl std::error::Error for OptionError {}
 
-/// The `option name … type …` lines, in the table's order.
+/// Every option the engine has: the table's, then the tuning build's.
+fn all() -> impl Iterator<Item = &'static EngineOption> {
+    #[cfg(feature = "tune")]
+    let tuning = tuning::OPTIONS.iter();
+    #[cfg(not(feature = "tune"))]
+    let tuning = std::iter::empty();
+    OPTIONS.iter().chain(tuning)
+}
+
+/// The `option name … type …` lines, in the table's order (the tuning build's options last).
 pub fn declarations() -> Vec<String> {
-    OPTIONS
-        .iter()
+    all()
         .map(|option| {
             let name = option.name;
             match option.kind {
@@ -224,8 +237,7 @@ pub fn set(target: &mut dyn Target, name: &str, value: Option<&str>) -> Result<(
 /// The option named `wanted`, in any case and spacing.
 fn find(wanted: &str) -> Result<&'static EngineOption, OptionError> {
     let words: Vec<&str> = wanted.split_whitespace().collect();
-    OPTIONS
-        .iter()
+    all()
         .find(|option| {
             let declared: Vec<&str> = option.name.split_whitespace().collect();
             declared.len() == words.len()

@@ -1,5 +1,5 @@
 use super::*;
-use crate::search::{Strength, TranspositionTable};
+use crate::search::{ProfileOverrides, Strength, TranspositionTable};
 use duel_rules::game::Pieces;
 use duel_rules::games::VARIANTS;
 use std::time::Duration;
@@ -72,12 +72,14 @@ fn the_declarations_and_their_defaults() {
             use_net: true,
             net: None,
             tablebases: None,
+            profile: ProfileOverrides::NONE,
         }
     );
     assert_eq!(VARIANTS[0], "duel");
     let variants: String = VARIANTS.iter().map(|v| format!(" var {v}")).collect();
+    // The table's options come first; the tuning build's follow them (its own tests below).
     assert_eq!(
-        declarations(),
+        declarations()[..OPTIONS.len()],
         [
             "option name Hash type spin default 16 min 1 max 12288",
             "option name Threads type spin default 1 min 1 max 256",

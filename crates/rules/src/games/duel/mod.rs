@@ -178,9 +178,12 @@ impl SearchHooks for Position {
     /// docs/levels.md, "Every game's ladder".
     const LEVELS: LevelLadder = LevelLadder::new([653, 871, 1187, 1480, 1868]);
 
-    /// +25.3 ± 20.2 Elo at 1+0.01, SPRT [0, 25] accepted (docs/journal/issue-39-dame.md, "Issue 39:
-    /// the singular extension, accepted").
-    const SINGULAR_EXTENSION: bool = true;
+    /// The default, with the singular extension: +25.3 ± 20.2 Elo at 1+0.01, SPRT [0, 25] accepted
+    /// (docs/journal/issue-39-dame.md, "Issue 39: the singular extension, accepted").
+    const SEARCH: crate::game::SearchProfile = crate::game::SearchProfile {
+        singular_extension: true,
+        ..crate::game::SearchProfile::DEFAULT
+    };
 
     /// The captures alone, Duel's only tactical moves.
     fn generate_tactical_moves(&self, moves: &mut MoveList<Move>) {
