@@ -12,6 +12,7 @@ use duel_tools::gui::GuiArgs;
 use duel_tools::matches::{MatchArgs, ResultsArgs};
 use duel_tools::perft::PerftArgs;
 use duel_tools::play::PlayArgs;
+use duel_tools::spsa::SpsaArgs;
 use duel_tools::tablebase::TablebaseArgs;
 use duel_tools::tool::{self, Call};
 use duel_tools::train::TrainArgs;
@@ -117,6 +118,14 @@ enum Command {
         #[command(flatten)]
         game: VariantArg,
     },
+    /// Tunes an engine's spin options by SPSA, as fishtest does: pairs of games between two
+    /// perturbed copies of it move the values towards the stronger side (docs/spsa.md).
+    Spsa {
+        #[command(flatten)]
+        args: SpsaArgs,
+        #[command(flatten)]
+        game: VariantArg,
+    },
 }
 
 /// The help of `--variant`, which names the hosted games: "The game: duel, dipole, dame or alice".
@@ -172,6 +181,7 @@ fn main() -> ExitCode {
         Some(Command::Play { args, game }) => tool::run(&args, &call(&game.variant)),
         Some(Command::Gui { args, game }) => tool::run(&args, &call(&game.variant)),
         Some(Command::Tune { args, game }) => tool::run(&args, &call(&game.variant)),
+        Some(Command::Spsa { args, game }) => tool::run(&args, &call(&game.variant)),
         None => match duel_engine::protocol::run::<Duel>(std::io::stdin(), std::io::stdout()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => CliError::Failed(format!("cannot start the engine: {e}")).report(),

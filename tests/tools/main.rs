@@ -1,5 +1,5 @@
 //! The tools run as real processes: `duel play`, `duel match` (faulty engines, shards), `duel book`,
-//! `duel datagen`, `duel train`, `duel tune` and `duel tablebase`.
+//! `duel datagen`, `duel train`, `duel tune`, `duel spsa` and `duel tablebase`.
 
 #![allow(
     clippy::too_many_lines,
@@ -18,6 +18,7 @@ mod datagen;
 mod match_runner;
 mod play;
 mod shards;
+mod spsa;
 mod tablebase;
 mod train;
 mod tune;

@@ -2,9 +2,10 @@
 //! settings, then run for a game): the engine's `perft` and `bench`, the match runner and its merged
 //! results (`matches`), the opening-book maker (`book`), self-play training data (`datagen`) and the
 //! trainer of nets (`train`), endgame databases (`tablebase`), terminal play (`play`), the browser
-//! page's server (`gui`) and the evaluation tuner (`tune`); and what several tools share: the engine
-//! processes the match runner and the page start (`engine_process`), openings (`openings`), shards of
-//! a run split over machines (`shard`), time controls and the command-line errors.
+//! page's server (`gui`), the evaluation tuner (`tune`) and the SPSA tuner of engine options
+//! (`spsa`); and what several tools share: the engine processes the match runner and the page start
+//! (`engine_process`), openings (`openings`), shards of a run split over machines (`shard`), time
+//! controls and the command-line errors.
 //!
 //! `duel-tools` sits over [`duel_rules`] and [`duel_engine`]; neither knows it. What the tools share
 //! with the browser build sits there: PGN and how a game ended in [`duel_rules::record`], the page's
@@ -24,6 +25,7 @@ pub mod openings;
 pub mod perft;
 pub mod play;
 pub mod shard;
+pub mod spsa;
 pub mod tablebase;
 pub mod time_control;
 pub mod tool;
