@@ -94,7 +94,8 @@ fn every_parameter_is_a_spin_option_after_the_standard_ones() {
     );
     for line in [
         "option name rfp_margin type spin default 80 min 5 max 500",
-        "option name singular_extension type spin default 0 min 0 max 1",
+        // Duel's own value, not the profile's default (0): Duel searches with the extension.
+        "option name singular_extension type spin default 1 min 0 max 1",
     ] {
         assert!(options.iter().any(|option| option == line), "{line}");
     }

@@ -90,7 +90,7 @@ impl<G: HostedGame> Handler<G> {
     fn identify(&mut self, dialect: Dialect) {
         self.dialect = dialect;
         let mut text = format!("id name {ENGINE_NAME}\nid author {ENGINE_AUTHOR}\n");
-        for line in options::declarations() {
+        for line in options::declarations(&G::SEARCH) {
             text.push_str(&line);
             text.push('\n');
         }

@@ -18,6 +18,7 @@ pub use table::{EMBEDDED_NET, VARIANT_OPTION};
 
 use super::output::quote;
 use crate::search::Settings;
+use duel_rules::game::SearchProfile;
 use std::fmt;
 use table::OPTIONS;
 
@@ -162,14 +163,17 @@ fn all() -> impl Iterator<Item = &'static EngineOption> {
 }
 
 /// The `option name … type …` lines, in the table's order (the tuning build's options last).
-pub fn declarations() -> Vec<String> {
+pub fn declarations(profile: &SearchProfile) -> Vec<String> {
     all()
         .map(|option| {
             let name = option.name;
             match option.kind {
                 Kind::Spin {
                     default, min, max, ..
-                } => format!("option name {name} type spin default {default} min {min} max {max}"),
+                } => {
+                    let default = spin_default(option, default, profile);
+                    format!("option name {name} type spin default {default} min {min} max {max}")
+                }
                 Kind::Check { default, .. } => {
                     format!("option name {name} type check default {default}")
                 }
@@ -187,6 +191,17 @@ pub fn declarations() -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// The default `uci` declares for a spin option: in the tuning build, a search parameter's value in
+/// the running game's `profile` (what a search uses until the option is set); else the table's.
+#[cfg_attr(not(feature = "tune"), allow(unused_variables))]
+fn spin_default(option: &EngineOption, default: u64, profile: &SearchProfile) -> u64 {
+    #[cfg(feature = "tune")]
+    if let Some(value) = tuning::value_in(option.name, profile) {
+        return value;
+    }
+    default
 }
 
 /// The options as the Markdown table docs/engine.md shows: name, type, default, range and what each

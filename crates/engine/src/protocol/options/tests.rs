@@ -79,7 +79,7 @@ fn the_declarations_and_their_defaults() {
     let variants: String = VARIANTS.iter().map(|v| format!(" var {v}")).collect();
     // The table's options come first; the tuning build's follow them (its own tests below).
     assert_eq!(
-        declarations()[..OPTIONS.len()],
+        declarations(&SearchProfile::DEFAULT)[..OPTIONS.len()],
         [
             "option name Hash type spin default 16 min 1 max 12288",
             "option name Threads type spin default 1 min 1 max 256",

@@ -2,8 +2,8 @@
 //! profile ([`SearchProfile::PARAMETERS`]), named as the parameter, as Stockfish's tuning build
 //! exposes its parameters, so that any tuner can drive them (docs/engine.md, "Search profiles and
 //! the tuning build").
-//! Options are declared with [`SearchProfile::DEFAULT`]'s values; one never set leaves each game its
-//! own value, one set replaces it in every game's next search.
+//! `uci` declares each with its value in the running game's profile; one never set leaves each game
+//! its own value, one set replaces it in every game's next search.
 
 use super::{EngineOption, Kind, Target};
 use duel_rules::game::SearchProfile;
@@ -37,4 +37,13 @@ fn set_parameter(target: &mut dyn Target, name: &'static str, value: u64) {
         .position(|parameter| parameter.name == name)
         .expect("every tuning option is a parameter");
     target.configure(&|settings| settings.profile.set(index, value));
+}
+
+/// The value of the search parameter called `name` in `profile`; `None` for an option that is not
+/// a search parameter.
+pub(super) fn value_in(name: &str, profile: &SearchProfile) -> Option<u64> {
+    SearchProfile::PARAMETERS
+        .iter()
+        .find(|parameter| parameter.name == name)
+        .map(|parameter| (parameter.get)(profile))
 }
