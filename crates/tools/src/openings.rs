@@ -11,8 +11,9 @@ pub use error::{OpeningLineError, OpeningsError};
 use duel_rules::game::{Game, GameRecord, MoveList, ReplayError, Rng, winning_move};
 use duel_rules::games::{HostedGame, with_variant};
 
-/// The book the game called `variant` ships ([`HostedGame::BOOK`], `books/<variant>.txt`), if it has
-/// one: `duel match`'s default openings when no `--openings` or `--opening-plies` is given.
+/// The book the game called `variant` ships ([`HostedGame::BOOK`],
+/// `crates/rules/books/<variant>.txt`), if it has one: `duel match`'s default openings when no
+/// `--openings` or `--opening-plies` is given.
 pub fn shipped(variant: &str) -> Option<&'static str> {
     with_variant!(variant, G => G::BOOK).ok().flatten()
 }

@@ -65,7 +65,7 @@ pub struct MatchArgs {
     pub gauntlet: bool,
     /// Openings file: one DFEN, `startpos [moves …]` or `fen <DFEN> [moves …]` per line, `#`
     /// starting a comment. It takes precedence over --opening-plies; without either, the game's
-    /// shipped book (`books/<variant>.txt`, built into the binary) gives the openings.
+    /// shipped book (`crates/rules/books/<variant>.txt`, built into the binary) gives the openings.
     #[arg(long)]
     pub openings: Option<PathBuf>,
     /// Random plies from the start as each round's opening, instead of the shipped book.
