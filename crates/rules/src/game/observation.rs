@@ -4,7 +4,7 @@
 //! game documents its planes (docs/python.md). A game may have none: the trait's defaults are no
 //! planes.
 
-use super::{Game, Side};
+use super::{Game, NetFeatures, Side};
 
 /// A game's observation planes: `[planes, rows, columns]` values, each 0 or 1 unless the game says.
 /// The defaults are no planes, for a game hosted without them: see [`has_observation`].
@@ -46,6 +46,23 @@ impl<'a> Planes<'a> {
     /// Sets the value at `plane`, `row` (0: the perspective's first row) and `column` to 1.
     pub fn set(&mut self, plane: usize, row: usize, column: usize) {
         self.set_value(plane, row, column, 1.0);
+    }
+
+    /// Sets a 1 for each of `position`'s active net features from `perspective`'s view, at the
+    /// plane, row and column `place` gives the feature: the planes of a game whose net's inputs are
+    /// its pieces on their squares (each game's `piece_squares` map).
+    pub fn set_net_features<G: NetFeatures>(
+        &mut self,
+        position: &G,
+        perspective: Side,
+        place: impl Fn(u16) -> (usize, usize, usize),
+    ) {
+        let mut features = Vec::new();
+        position.active_features(perspective, &mut features);
+        for feature in features {
+            let (plane, row, column) = place(feature);
+            self.set(plane, row, column);
+        }
     }
 
     /// Sets the value at `plane`, `row` and `column` to `value`.

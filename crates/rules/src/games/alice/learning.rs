@@ -16,7 +16,7 @@ use super::moves::Move;
 use super::piece::Kind;
 use super::piece_squares::{self, seen};
 use super::position::Position;
-use crate::game::{ActionSpace, Game, NetFeatures, Observation, Planes, Side};
+use crate::game::{ActionSpace, Game, Observation, Planes, Side};
 
 impl ActionSpace for Position {
     const ACTION_COUNT: u32 = 64 * 64 * 5;
@@ -45,12 +45,7 @@ impl Observation for Position {
     fn observe(&self, perspective: Side, planes: &mut Planes<'_>) {
         let side = perspective;
         // The net's inputs are exactly the piece planes' ones (`piece_squares`).
-        let mut features = Vec::with_capacity(32);
-        self.active_features(side, &mut features);
-        for feature in features {
-            let (plane, row, column) = piece_squares::place(feature);
-            planes.set(plane, row, column);
-        }
+        planes.set_net_features(self, side, piece_squares::place);
         for (index, (owner, short)) in [(side, true), (side, false)]
             .into_iter()
             .chain([(side.opponent(), true), (side.opponent(), false)])

@@ -16,7 +16,7 @@ use super::moves::Move;
 use super::piece_squares;
 use super::position::Position;
 use super::square::SQUARES;
-use crate::game::{ActionSpace, Game, NetFeatures, Observation, Planes, Side};
+use crate::game::{ActionSpace, Game, Observation, Planes, Side};
 
 /// Sequences with the same start and end that have ids.
 const RANKS: u32 = 16;
@@ -42,12 +42,7 @@ impl Observation for Position {
 
     fn observe(&self, perspective: Side, planes: &mut Planes<'_>) {
         // The net's inputs are exactly these planes' ones (`piece_squares`).
-        let mut features = Vec::with_capacity(24);
-        self.active_features(perspective, &mut features);
-        for feature in features {
-            let (plane, row, column) = piece_squares::place(feature);
-            planes.set(plane, row, column);
-        }
+        planes.set_net_features(self, perspective, piece_squares::place);
     }
 }
 

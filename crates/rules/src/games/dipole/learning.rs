@@ -13,7 +13,7 @@ use super::piece_squares;
 use super::position::Position;
 use super::square::{SQUARES, Square};
 use super::stack::MAX_HEIGHT;
-use crate::game::{ActionSpace, Game, NetFeatures, Observation, Planes, Side};
+use crate::game::{ActionSpace, Game, Observation, Planes, Side};
 
 /// The first bearing-off id.
 const BEAR_OFF: u32 = (SQUARES * SQUARES) as u32;
@@ -48,12 +48,7 @@ impl Observation for Position {
 
     fn observe(&self, perspective: Side, planes: &mut Planes<'_>) {
         // The net's inputs are exactly these planes' ones (`piece_squares`).
-        let mut features = Vec::with_capacity(24);
-        self.active_features(perspective, &mut features);
-        for feature in features {
-            let (plane, row, column) = piece_squares::place(feature);
-            planes.set(plane, row, column);
-        }
+        planes.set_net_features(self, perspective, piece_squares::place);
     }
 }
 

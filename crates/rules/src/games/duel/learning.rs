@@ -14,7 +14,7 @@ use super::moves::Move;
 use super::piece_squares::{self, KINDS, seen};
 use super::position::Position;
 use super::square::{COLUMNS, SQUARES};
-use crate::game::{ActionSpace, Game, NetFeatures, Observation, Planes, Side};
+use crate::game::{ActionSpace, Game, Observation, Planes, Side};
 
 impl ActionSpace for Position {
     const ACTION_COUNT: u32 = (SQUARES * SQUARES * 2) as u32;
@@ -34,12 +34,7 @@ impl Observation for Position {
 
     fn observe(&self, perspective: Side, planes: &mut Planes<'_>) {
         // The net's inputs are exactly these planes' ones (`piece_squares`).
-        let mut features = Vec::with_capacity(18);
-        self.active_features(perspective, &mut features);
-        for feature in features {
-            let (plane, row, column) = piece_squares::place(feature);
-            planes.set(plane, row, column);
-        }
+        planes.set_net_features(self, perspective, piece_squares::place);
     }
 }
 
