@@ -38,6 +38,13 @@ impl Square {
         Square((index % SQUARES) as u8)
     }
 
+    /// The square of a one-square set (the lowest of a larger one; never called with an empty one).
+    #[inline]
+    pub const fn of_bit(set: u32) -> Square {
+        debug_assert!(set != 0);
+        Square::from_index(set.trailing_zeros() as usize)
+    }
+
     /// The index 0..32.
     #[inline]
     pub const fn index(self) -> usize {

@@ -194,7 +194,7 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
 
 /// Rejects a position with more than `room` legal moves.
 fn check_room(pos: &Position, room: usize) -> Result<(), FenError> {
-    match movegen::move_count(pos) {
+    match movegen::legal_move_count(pos) {
         count if count > room => Err(FenError::TooManyMoves { count, room }),
         _ => Ok(()),
     }

@@ -9,7 +9,7 @@
 //!
 //! Files: `square` (the dark squares), `direction` (diagonal steps and shifts of square sets),
 //! `moves` (a move with its whole capture sequence), `position` (board, copy-make, Zobrist key),
-//! `movegen`, `code` (a move's 16-bit code, which needs the position), `notation`, `fen` (the
+//! `movegen` (listing and counting moves, with `jumps` for capture sequences), `code` (a move's 16-bit code, which needs the position), `notation`, `fen` (the
 //! position text), `zobrist`, `eval`, `diagram`, `web_board` (the browser page's drawing data),
 //! `piece_squares` (pieces on squares as a side sees them, numbered once for `net_features` and
 //! `learning`'s observation planes).
@@ -185,7 +185,12 @@ impl SearchHooks for Position {
     }
 }
 
-impl Perft for Position {}
+/// The last ply counted without listing the moves (see `movegen::count`).
+impl Perft for Position {
+    fn legal_move_count(&self) -> u64 {
+        movegen::legal_move_count(self) as u64
+    }
+}
 
 impl Presentation for Position {
     fn diagram(&self) -> String {

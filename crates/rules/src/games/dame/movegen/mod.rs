@@ -12,14 +12,20 @@
 //!
 //! The move list's room ([`super::moves::MAX_MOVES`]) is far above any number of moves known to
 //! arise. It is argued, not proven, so nothing here trims to it: the position text rejects a position
-//! whose moves do not fit (counted by [`move_count`]), and a list that overflowed in play would panic
+//! whose moves do not fit (counted by [`legal_move_count`]), and a list that overflowed in play would panic
 //! naming the bound.
+
+mod count;
+mod jumps;
+
+pub use count::legal_move_count;
 
 use super::direction::Direction;
 use super::moves::Move;
 use super::position::Position;
 use super::square::Square;
 use crate::game::{Game, MoveList};
+use jumps::Jumps;
 
 /// Fills `moves` with every legal move of `pos` (cleared first); nothing in a decided position.
 pub fn generate(pos: &Position, moves: &mut MoveList<Move>) {
@@ -38,38 +44,17 @@ pub fn generate(pos: &Position, moves: &mut MoveList<Move>) {
 /// Appends the capture sequences of the pieces on `capturers`, each distinct start, end and captured
 /// set once.
 fn push_sequences(pos: &Position, capturers: u32, moves: &mut MoveList<Move>) {
+    let kings = pos.kings(pos.side_to_move());
     for from in Square::in_set(capturers) {
         let first = moves.len();
+        // Only a king finds a sequence twice (see `jumps`).
+        let king = kings & from.bit() != 0;
         for_each_sequence(pos, from, |mv| {
-            if !moves[first..].contains(&mv) {
+            if !king || !moves[first..].contains(&mv) {
                 moves.push(mv);
             }
         });
     }
-}
-
-/// How many legal moves `pos` has, counted without a move list and so without its bound: what the
-/// position text checks against that bound.
-pub fn move_count(pos: &Position) -> usize {
-    if pos.decided_winner().is_some() {
-        return 0;
-    }
-    let capturers = man_jumpers(pos) | king_jumpers(pos);
-    if capturers == 0 {
-        let mut plain = MoveList::new();
-        generate_plain(pos, &mut plain);
-        return plain.len();
-    }
-    let mut sequences = Vec::new();
-    Square::in_set(capturers)
-        .map(|from| {
-            sequences.clear();
-            for_each_sequence(pos, from, |mv| sequences.push(mv));
-            sequences.sort_unstable_by_key(|mv| (mv.to().index(), mv.captured()));
-            sequences.dedup();
-            sequences.len()
-        })
-        .sum()
 }
 
 /// Appends every plain move of the side to move (legal only when no piece can capture): the men's
@@ -198,105 +183,6 @@ pub fn can_continue(pos: &Position, from: Square, at: Square, captured: u32) -> 
     }
 }
 
-/// The board as one capture sequence sees it.
-struct Jumps {
-    /// Empty squares, the capturing piece's start square included.
-    empty: u32,
-    /// The enemy pieces, those already captured in the sequence included (they stay until it ends).
-    enemies: u32,
-    /// A man's two capture directions.
-    forward: [Direction; 2],
-}
-
-impl Jumps {
-    /// The side to move's view of `pos`, with the piece on `lifted` (a one-square set, or 0) off the
-    /// board.
-    #[inline]
-    fn new(pos: &Position, lifted: u32) -> Jumps {
-        let us = pos.side_to_move();
-        Jumps {
-            empty: !pos.occupied() | lifted,
-            enemies: pos.pieces(us.opponent()),
-            forward: Direction::forward(us),
-        }
-    }
-
-    /// Follows every continuation of a man's sequence `seq` standing on `at`; returns whether it could
-    /// jump at all (if not, `seq` is complete and the caller emits it).
-    fn man(&self, at: Square, seq: Move, emit: &mut impl FnMut(Move)) -> bool {
-        let mut jumped = false;
-        for dir in self.forward {
-            if let Some((victim, landing)) = self.man_jump(at, dir, seq.captured()) {
-                jumped = true;
-                let next = seq.jump(victim, landing);
-                if !self.man(landing, next, emit) {
-                    emit(next);
-                }
-            }
-        }
-        jumped
-    }
-
-    /// The piece a man on `at` can take in `dir` and where it lands.
-    #[inline]
-    fn man_jump(&self, at: Square, dir: Direction, captured: u32) -> Option<(Square, Square)> {
-        let victim = at.step(dir)?;
-        if self.enemies & !captured & victim.bit() == 0 {
-            return None;
-        }
-        let landing = victim.step(dir)?;
-        (self.empty & landing.bit() != 0).then_some((victim, landing))
-    }
-
-    /// Follows every continuation of a king's sequence `seq` standing on `at`, emitting the complete
-    /// ones.
-    fn king(&self, at: Square, seq: Move, emit: &mut impl FnMut(Move)) {
-        for dir in Direction::ALL {
-            let Some(victim) = self.king_jump(at, dir, seq.captured()) else {
-                continue;
-            };
-            let captured = seq.captured() | victim.bit();
-            // The landing squares: the empty run beyond the victim, a slide from its square; and
-            // those of them from which the king can go on.
-            let landings = dir.slide(victim, !self.empty);
-            let continuing = Square::in_set(landings)
-                .filter(|&sq| self.king_can_jump(sq, captured))
-                .fold(0, |set, sq| set | sq.bit());
-            // Nearest landing first.
-            let mut rest = landings;
-            while let Some(landing) = dir.nearest(rest) {
-                rest &= !landing.bit();
-                let extended = seq.jump(victim, landing);
-                if continuing == 0 {
-                    emit(extended);
-                } else if continuing & landing.bit() != 0 {
-                    self.king(landing, extended, emit);
-                }
-            }
-        }
-    }
-
-    /// The piece a king on `at` can take in `dir`: the first piece along the diagonal, an enemy not
-    /// yet captured, with an empty square behind it.
-    #[inline]
-    fn king_jump(&self, at: Square, dir: Direction, captured: u32) -> Option<Square> {
-        let sq = dir.nearest(dir.ray(at) & !self.empty)?;
-        if self.enemies & !captured & sq.bit() == 0 {
-            return None;
-        }
-        let landing = sq.step(dir)?;
-        (self.empty & landing.bit() != 0).then_some(sq)
-    }
-
-    /// Whether a king on `at` can take anything, `captured` being taken already.
-    #[inline]
-    fn king_can_jump(&self, at: Square, captured: u32) -> bool {
-        Direction::ALL
-            .into_iter()
-            .any(|dir| self.king_jump(at, dir, captured).is_some())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -343,14 +229,18 @@ mod tests {
     }
 
     #[test]
-    fn move_count_agrees_with_generation_over_random_play() {
+    fn counting_agrees_with_generation_over_random_play() {
         let mut moves = MoveList::new();
         let mut captures = 0;
         // Capped: kings may shuffle forever, the draw rules being the game record's.
         let start = Position::start();
         for pos in crate::game::random_positions(&start, 12, 200, 300) {
             generate(&pos, &mut moves);
-            assert_eq!(move_count(&pos), moves.len(), "{pos:?}");
+            assert_eq!(legal_move_count(&pos), moves.len(), "{pos:?}");
+            // No move twice, men's sequences being kept without a check (see `jumps`).
+            for (i, mv) in moves.iter().enumerate() {
+                assert!(!moves[..i].contains(mv), "{mv:?} twice in {pos:?}");
+            }
             captures += usize::from(moves.first().is_some_and(|mv| mv.is_capture()));
         }
         assert!(captures > 1000, "{captures} positions with captures");
