@@ -85,6 +85,17 @@ impl Direction {
         }
     }
 
+    /// `f` of the two directions a man of `side` moves in, each side's pair a constant: the two calls
+    /// are compiled apart, so that [`Direction::shift`] folds into a few instructions in each (over
+    /// [`Direction::forward`]'s pair it branches on the direction at run time).
+    #[inline(always)]
+    pub fn with_forward<T>(side: Side, f: impl FnOnce([Direction; 2]) -> T) -> T {
+        match side {
+            Side::White => f([Direction::NorthEast, Direction::NorthWest]),
+            Side::Black => f([Direction::SouthEast, Direction::SouthWest]),
+        }
+    }
+
     /// The direction straight back.
     #[inline]
     pub const fn opposite(self) -> Direction {

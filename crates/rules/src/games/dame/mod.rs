@@ -8,12 +8,13 @@
 //! threefold repetition and 50 plies of king moves without capture draw.
 //!
 //! Files: `square` (the dark squares), `direction` (diagonal steps and shifts of square sets),
-//! `moves` (a move with its whole capture sequence), `position` (board, copy-make, Zobrist key),
+//! `moves` (a move with its whole capture sequence), `position` (board, copy-make, Zobrist key), `capturers` (the pieces that must capture),
 //! `movegen` (listing and counting moves, with `jumps` for capture sequences), `code` (a move's 16-bit code, which needs the position), `notation`, `fen` (the
 //! position text), `zobrist`, `eval`, `diagram`, `web_board` (the browser page's drawing data),
 //! `piece_squares` (pieces on squares as a side sees them, numbered once for `net_features` and
 //! `learning`'s observation planes).
 
+mod capturers;
 mod code;
 mod diagram;
 mod direction;

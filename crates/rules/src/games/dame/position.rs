@@ -1,6 +1,7 @@
 //! The Dame position: each side's men and kings, whose turn it is, the plies of the draw rule and
 //! the Zobrist key.
 
+use super::capturers;
 use super::moves::Move;
 use super::square::{Square, row_set};
 use super::zobrist;
@@ -19,13 +20,17 @@ pub struct Piece {
     pub king: bool,
 }
 
-/// A Dame position, 24 bytes: small enough to copy on every move (see `make_move`).
+/// A Dame position, 32 bytes: small enough to copy on every move (see `make_move`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     /// Each side's pieces, men and kings, one bit per dark square.
     pieces: [u32; 2],
     /// The kings of both sides.
     kings: u32,
+    /// The side to move's pieces that can capture (see `capturers`): found from the rest whenever
+    /// a position is made, once, where the check test, the generator and the code's decoding would
+    /// each look for them.
+    capturers: u32,
     /// Consecutive plies, up to this position, in which a king moved and nothing was captured
     /// (saturating: only counts up to [`KING_MOVES_DRAW`] matter).
     pub(super) king_plies: u8,
@@ -39,6 +44,7 @@ impl Position {
         Position {
             pieces: [0; 2],
             kings: 0,
+            capturers: 0,
             king_plies: 0,
             side: Side::White,
             hash: 0,
@@ -55,13 +61,34 @@ impl Position {
         self.hash ^= zobrist::piece_key(piece.side, piece.king, sq);
     }
 
-    /// Sets the side to move and the king-move plies.
+    /// Sets the side to move and the king-move plies: the last step of building a position, after
+    /// every piece is [`Position::put`].
     pub(super) fn set_state(&mut self, side: Side, king_plies: u32) {
         if side != self.side {
             self.hash ^= zobrist::BLACK_TO_MOVE;
         }
         self.side = side;
         self.king_plies = king_plies.min(u32::from(u8::MAX)) as u8;
+        self.capturers = self.find_capturers();
+    }
+
+    /// The side to move's pieces that can capture, i.e. must: a move is a capture if there are any.
+    #[inline]
+    pub fn capturers(&self) -> u32 {
+        self.capturers
+    }
+
+    /// [`Position::capturers`] found afresh.
+    #[inline]
+    fn find_capturers(&self) -> u32 {
+        let us = self.side;
+        capturers::capturers(
+            us,
+            self.men(us),
+            self.kings(us),
+            self.pieces(us.opponent()),
+            !self.occupied(),
+        )
     }
 
     /// The piece on `sq`, if any.
@@ -142,6 +169,7 @@ pub(super) fn make_move(position: &Position, mv: Move) -> Position {
     };
     next.side = them;
     next.hash ^= zobrist::BLACK_TO_MOVE;
+    next.capturers = next.find_capturers();
     next
 }
 
@@ -160,6 +188,17 @@ mod tests {
 
     #[test]
     fn a_position_is_small() {
-        assert_eq!(std::mem::size_of::<Position>(), 24);
+        assert_eq!(std::mem::size_of::<Position>(), 32);
+    }
+
+    #[test]
+    fn the_kept_capturers_are_those_found_afresh_over_random_play() {
+        use crate::game::Game;
+        let mut capturing = 0;
+        for pos in crate::game::random_positions(&Position::start(), 21, 150, 200) {
+            assert_eq!(pos.capturers(), pos.find_capturers(), "{}", pos.to_text());
+            capturing += usize::from(pos.capturers() != 0);
+        }
+        assert!(capturing > 500, "{capturing} positions with a capture due");
     }
 }

@@ -35,10 +35,12 @@ fn features(pos: &Position) -> Features {
             count[ADVANCEMENT] += (man.row() - home_row).abs();
             count[RUNAWAY] += i32::from(cones::cone(side, man) & enemies == 0);
         }
-        count[MOBILITY] = Direction::forward(side)
-            .into_iter()
-            .map(|dir| (dir.shift(men) & empty).count_ones() as i32)
-            .sum();
+        count[MOBILITY] = Direction::with_forward(side, |forward| {
+            forward
+                .into_iter()
+                .map(|dir| (dir.shift(men) & empty).count_ones() as i32)
+                .sum()
+        });
         for king in Square::in_set(pos.kings(side)) {
             count[MOBILITY] += movegen::king_reach(king, empty).count_ones() as i32;
         }

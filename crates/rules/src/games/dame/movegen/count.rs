@@ -9,7 +9,7 @@ use super::super::direction::Direction;
 use super::super::position::Position;
 use super::super::square::Square;
 use super::jumps::Jumps;
-use super::{king_jumpers, king_reach, man_jumpers};
+use super::king_reach;
 use crate::game::Game;
 
 /// How many legal moves `pos` has: 0 in a decided position. Needs no move list and so has none's
@@ -18,7 +18,7 @@ pub fn legal_move_count(pos: &Position) -> usize {
     if pos.decided_winner().is_some() {
         return 0;
     }
-    let capturers = man_jumpers(pos) | king_jumpers(pos);
+    let capturers = pos.capturers();
     if capturers == 0 {
         plain_move_count(pos)
     } else {
@@ -32,10 +32,12 @@ fn plain_move_count(pos: &Position) -> usize {
     let us = pos.side_to_move();
     let empty = !pos.occupied();
     let men = pos.men(us);
-    let steps: u32 = Direction::forward(us)
-        .into_iter()
-        .map(|dir| (dir.shift(men) & empty).count_ones())
-        .sum();
+    let steps: u32 = Direction::with_forward(us, |forward| {
+        forward
+            .into_iter()
+            .map(|dir| (dir.shift(men) & empty).count_ones())
+            .sum()
+    });
     let slides: u32 = Square::in_set(pos.kings(us))
         .map(|king| king_reach(king, empty).count_ones())
         .sum();

@@ -1,12 +1,12 @@
 //! Capture sequences: the board as one sequence sees it, and every way the capturing piece can go on.
 //!
-//! A man's jump is found by shifting one-square sets: the enemy one step ahead (not yet taken) and the
-//! empty square one step beyond it. Men's sequences are never found twice: a man jumps two rows
+//! Men's sequences are never found twice: a man jumps two rows
 //! forward each time, so the n-th piece it takes stands on a row fixed by the start, and two routes
 //! that take the same pieces took them jump by jump in the same directions. Kings' sequences can be
 //! (they land anywhere beyond a victim and may meet the same pieces by other routes), and the callers
 //! keep one of each.
 
+use super::super::capturers::{king_can_take, king_victim};
 use super::super::direction::Direction;
 use super::super::moves::Move;
 use super::super::position::Position;
@@ -77,9 +77,12 @@ impl Jumps {
         dir: Direction,
         captured: u32,
     ) -> Option<(Square, Square)> {
-        let victim = dir.shift(at.bit()) & self.enemies & !captured;
-        let landing = dir.shift(victim) & self.empty;
-        (landing != 0).then(|| (Square::of_bit(victim), Square::of_bit(landing)))
+        let victim = at.step(dir)?;
+        if self.enemies & !captured & victim.bit() == 0 {
+            return None;
+        }
+        let landing = victim.step(dir)?;
+        (self.empty & landing.bit() != 0).then_some((victim, landing))
     }
 
     /// Follows every continuation of a king's sequence `seq` standing on `at`, emitting the complete
@@ -114,18 +117,12 @@ impl Jumps {
     /// yet captured, with an empty square behind it.
     #[inline]
     fn king_jump(&self, at: Square, dir: Direction, captured: u32) -> Option<Square> {
-        let sq = dir.nearest(dir.ray(at) & !self.empty)?;
-        if self.enemies & !captured & sq.bit() == 0 {
-            return None;
-        }
-        (dir.shift(sq.bit()) & self.empty != 0).then_some(sq)
+        king_victim(at, dir, self.enemies & !captured, self.empty)
     }
 
     /// Whether a king on `at` can take anything, `captured` being taken already.
     #[inline]
     pub(super) fn king_can_jump(&self, at: Square, captured: u32) -> bool {
-        Direction::ALL
-            .into_iter()
-            .any(|dir| self.king_jump(at, dir, captured).is_some())
+        king_can_take(at, self.enemies & !captured, self.empty)
     }
 }

@@ -33,7 +33,7 @@ pub fn generate(pos: &Position, moves: &mut MoveList<Move>) {
     if pos.decided_winner().is_some() {
         return;
     }
-    let capturers = man_jumpers(pos) | king_jumpers(pos);
+    let capturers = pos.capturers();
     if capturers == 0 {
         generate_plain(pos, moves);
     } else {
@@ -62,13 +62,14 @@ fn push_sequences(pos: &Position, capturers: u32, moves: &mut MoveList<Move>) {
 fn generate_plain(pos: &Position, moves: &mut MoveList<Move>) {
     let us = pos.side_to_move();
     let empty = !pos.occupied();
-    for dir in Direction::forward(us) {
-        let back = dir.opposite();
-        for to in Square::in_set(dir.shift(pos.men(us)) & empty) {
-            let from = Square::from_index(back.shift(to.bit()).trailing_zeros() as usize);
-            moves.push(Move::plain(from, to));
+    Direction::with_forward(us, |forward| {
+        for dir in forward {
+            let back = dir.opposite();
+            for to in Square::in_set(dir.shift(pos.men(us)) & empty) {
+                moves.push(Move::plain(Square::of_bit(back.shift(to.bit())), to));
+            }
         }
-    }
+    });
     for from in Square::in_set(pos.kings(us)) {
         for to in Square::in_set(king_reach(from, empty)) {
             moves.push(Move::plain(from, to));
@@ -113,44 +114,18 @@ pub fn has_legal_move(pos: &Position) -> bool {
     let men = pos.men(us);
     let kings = pos.kings(us);
     // Every move starts with a step to an adjacent square or with a capture.
-    Direction::forward(us)
+    Direction::with_forward(us, |forward| {
+        forward.into_iter().any(|dir| dir.shift(men) & empty != 0)
+    }) || Direction::ALL
         .into_iter()
-        .any(|dir| dir.shift(men) & empty != 0)
-        || Direction::ALL
-            .into_iter()
-            .any(|dir| dir.shift(kings) & empty != 0)
+        .any(|dir| dir.shift(kings) & empty != 0)
         || has_capture(pos)
 }
 
 /// Whether the side to move can capture, i.e. must.
+#[inline]
 pub fn has_capture(pos: &Position) -> bool {
-    man_jumpers(pos) != 0 || king_jumpers(pos) != 0
-}
-
-/// The side to move's men that can capture: an enemy piece next to them forward with an empty square
-/// behind it.
-#[inline]
-fn man_jumpers(pos: &Position) -> u32 {
-    let us = pos.side_to_move();
-    let empty = !pos.occupied();
-    let enemies = pos.pieces(us.opponent());
-    Direction::forward(us).into_iter().fold(0, |jumpers, dir| {
-        let back = dir.opposite();
-        jumpers | back.shift(back.shift(empty) & enemies)
-    }) & pos.men(us)
-}
-
-/// The side to move's kings that can capture.
-#[inline]
-fn king_jumpers(pos: &Position) -> u32 {
-    let kings = pos.kings(pos.side_to_move());
-    if kings == 0 {
-        return 0;
-    }
-    let jumps = Jumps::new(pos, 0);
-    Square::in_set(kings)
-        .filter(|&king| jumps.king_can_jump(king, 0))
-        .fold(0, |set, king| set | king.bit())
+    pos.capturers() != 0
 }
 
 /// Calls `emit` with every complete capture sequence of the side to move's piece on `from`,
