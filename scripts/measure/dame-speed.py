@@ -2,6 +2,7 @@
 """Dame's speed, build against build, in turns: perft, search speed and time to a depth.
 
     scripts/measure/dame-speed.py [--rounds N] [--kestog PATH] BUILD [BUILD ...]
+    scripts/measure/dame-speed.py --instructions NODES BUILD [BUILD ...]
 
 Each BUILD is a `duel` binary. Every round runs each build once per figure, the builds in turns, so
 that a machine whose speed drifts slows them alike; the medians over the rounds are printed, with
@@ -16,6 +17,11 @@ each build's ratio to the first. The figures, each from Dame's start position, o
 
 With --kestog, KestoG adapted to Dame (scripts/opponents/kestog-dame builds it) takes its turn in the
 perft figure: the wall time of its own `perft 10` (the last ply counted in bulk too).
+
+With --instructions, each build instead searches NODES and 3 × NODES nodes from the start under
+valgrind's callgrind, net on and off, and the instructions per node are the difference of the two
+counts over 2 × NODES: start-up (clearing the table, loading the net) drops out. Counts do not
+depend on the machine's load.
 """
 
 import argparse
@@ -36,10 +42,16 @@ def perft_seconds(command, stdin=None):
     return seconds
 
 
-def search(binary, nnue, go):
-    """The last `info` line's depth, nodes, nps and time (ms) of one `go` from Dame's start."""
+def search(binary, nnue, go, wrapper=()):
+    """The last `info` line's depth, nodes, nps and time (ms) of one `go` from Dame's start, the
+    engine run under `wrapper` (a command that takes it as its last words), whose standard error is
+    returned too."""
     engine = subprocess.Popen(
-        [binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        [*wrapper, binary],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE if wrapper else None,
+        text=True,
     )
     engine.stdin.write(
         "setoption name UCI_Variant value dame\n"
@@ -59,11 +71,31 @@ def search(binary, nnue, go):
             break
     engine.stdin.write("quit\n")
     engine.stdin.close()
+    errors = engine.stderr.read() if wrapper else ""
     engine.wait()
     fields = dict(re.findall(r"\b(depth|nodes|nps|time) (\d+)", last))
     if len(fields) < 4:
         sys.exit(f"{binary}: no info line with depth, nodes, nps and time after `go {go}`")
-    return {name: int(value) for name, value in fields.items()}
+    return {name: int(value) for name, value in fields.items()}, errors
+
+
+def instructions(binary, nnue, nodes):
+    """Instructions callgrind counts in a search of `nodes` nodes."""
+    wrapper = ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null")
+    _, errors = search(binary, nnue, f"nodes {nodes}", wrapper)
+    found = re.search(r"Collected : (\d+)", errors)
+    if not found:
+        sys.exit(f"{binary}: callgrind printed no count:\n{errors}")
+    return int(found.group(1))
+
+
+def per_node(builds, nodes):
+    """Prints each build's instructions per node, net on and off."""
+    for build in builds:
+        for nnue in (True, False):
+            extra = instructions(build, nnue, 3 * nodes) - instructions(build, nnue, nodes)
+            label = "net" if nnue else "hand-written"
+            print(f"{build}, {label}: {extra / (2 * nodes):.0f} instructions per node")
 
 
 def main():
@@ -71,7 +103,11 @@ def main():
     parser.add_argument("builds", nargs="+", metavar="BUILD")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--kestog", metavar="PATH")
+    parser.add_argument("--instructions", type=int, metavar="NODES")
     args = parser.parse_args()
+    if args.instructions:
+        per_node(args.builds, args.instructions)
+        return
 
     figures = {}  # (figure, build) -> values
 
@@ -85,9 +121,9 @@ def main():
             if args.kestog:
                 seconds = perft_seconds([args.kestog], stdin="perft 10\nquit\n")
                 record("perft 10 (s)", "KestoG", seconds)
-            record("nps, net", build, search(build, True, "movetime 3000")["nps"])
-            record("nps, hand-written", build, search(build, False, "movetime 3000")["nps"])
-            deep = search(build, True, "depth 18")
+            record("nps, net", build, search(build, True, "movetime 3000")[0]["nps"])
+            record("nps, hand-written", build, search(build, False, "movetime 3000")[0]["nps"])
+            deep, _ = search(build, True, "depth 18")
             record("depth 18 (ms)", build, deep["time"])
             depth_nodes[build] = deep["nodes"]
         print(f"round {round_ + 1} of {args.rounds} done", file=sys.stderr)

@@ -1,7 +1,8 @@
 // The UCI front end of KestoG adapted to Dame (build.py compiles it with KestoG's adapted source):
 // the position as Dame's text or `startpos` with moves in Dame's notation, `go` with a clock or
 // `movetime`, and three commands of its own for checking it: `moves` (the legal moves), `fen` (the
-// position's text) and `perft <depth>` (two routes of one capture counted once, as Dame's rules say).
+// position's text) and `perft <depth>` (two routes of one capture counted once, as Dame's rules say;
+// the last ply counted in bulk and moves made and unmade in place, as `duel perft` counts).
 // Time: KestoG starts no iteration past 70 % of its budget and stops one at twice the budget; the
 // budget is t/20 + inc (KestoG's own share), at most t/5, or half of `movetime`; a `go` with neither
 // searches about a second (`stop` is not read during a search).
@@ -11,7 +12,6 @@
 
 #include <algorithm>
 #include <iostream>
-#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -193,15 +193,39 @@ void go(std::istringstream &words) {
   std::cout << "bestmove " << (bestrootmove.l ? moveText(bestrootmove) : "0000") << std::endl;
 }
 
+// The squares a move takes, as a set: with its start and end, what makes it one move whatever its route.
+unsigned long long takenSet(const move2 &mv) {
+  unsigned long long set = 0;
+  for (int i = 2; i < mv.l; i++) set |= 1ULL << (mv.m[i] & 255);
+  return set;
+}
+
+// The legal moves with each route of one capture kept once (Dame's rules); `out` has room for them.
+int distinctMoves(int b[46], int color, move2 *out) {
+  if (!Test_Capture(b, color)) return Gen_Moves(b, out, color);
+  int n = Gen_Captures(b, out, color);
+  unsigned long long taken[MAXMOVES];
+  int kept = 0;
+  for (int i = 0; i < n; i++) {
+    unsigned long long set = takenSet(out[i]);
+    bool seen = false;
+    for (int j = 0; j < kept && !seen; j++)
+      seen = taken[j] == set && (out[j].m[0] & 255) == (out[i].m[0] & 255) && (out[j].m[1] & 255) == (out[i].m[1] & 255);
+    if (!seen) taken[kept] = set, out[kept++] = out[i];
+  }
+  return kept;
+}
+
+// Perft with the last ply counted in bulk, as `duel perft` counts it: moves made and unmade in place.
 long perft(int b[46], int color, int depth) {
-  if (depth == 0) return 1;
-  std::set<std::string> seen;
+  move2 list[MAXMOVES];
+  int n = distinctMoves(b, color, list);
+  if (depth <= 1) return depth == 1 ? n : 1;
   long total = 0;
-  for (move2 mv : generate(b, color)) {
-    if (!seen.insert(moveKey(mv)).second) continue;
-    domove2(b, &mv, color);
+  for (int i = 0; i < n; i++) {
+    domove2(b, &list[i], color);
     total += perft(b, color ^ CHANGECOLOR, depth - 1);
-    undomove(b, &mv, color);
+    undomove(b, &list[i], color);
   }
   return total;
 }
