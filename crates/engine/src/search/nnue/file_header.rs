@@ -70,7 +70,9 @@ impl FileHeader {
             .ok_or(FileHeaderError::Truncated)?;
         let text = std::str::from_utf8(text).map_err(|_| FileHeaderError::NotUtf8)?;
         let mut lines = Vec::new();
-        for line in text.lines() {
+        // Split as `encode` joins, at '\n' alone: `lines()` would also cut a '\r' before it off a
+        // value that ends with one (a command line's last word, say), so it would not read back.
+        for line in text.split_terminator('\n') {
             let (key, value) =
                 line.split_once('=')
                     .ok_or_else(|| FileHeaderError::LineWithoutEquals {
@@ -122,6 +124,18 @@ mod tests {
         assert!(newer.to_string().contains("version 4"), "{newer}");
         let short = FileHeader::decode(&bytes[..20], KIND).unwrap_err();
         assert!(short.to_string().contains("cut short"), "{short}");
+    }
+
+    /// Found by the fuzz target `datagen`: a value ending in '\r' (`k=v\r`, last line) was written
+    /// back as `k=v\r\n`, which read as `v`.
+    #[test]
+    fn fuzz_datagen_a_value_ending_in_a_carriage_return_reads_back() {
+        let header = FileHeader {
+            game: "duel".into(),
+            lines: vec![("command".into(), "duel datagen --out x.bin\r".into())],
+        };
+        let bytes = header.encode(KIND);
+        assert_eq!(FileHeader::decode(&bytes, KIND), Ok((header, bytes.len())));
     }
 
     #[test]

@@ -180,24 +180,28 @@ impl Network {
                 expected: features,
             });
         }
-        let mut take = |count: usize, part: &'static str| -> Result<&[u8], NetFileError> {
-            let part = bytes
-                .get(at..at + count)
+        // The header's sizes may be any number: a part too large to count (`None`) is as cut
+        // short as one the file is too short for.
+        let mut take = |count: Option<usize>, part: &'static str| -> Result<&[u8], NetFileError> {
+            let part = count
+                .and_then(|count| bytes.get(at..at.checked_add(count)?))
                 .ok_or(NetFileError::Truncated { part })?;
-            at += count;
+            at += part.len();
             Ok(part)
         };
-        let mut read_i16 = |count: usize, part: &'static str| -> Result<Vec<i16>, NetFileError> {
-            let raw = take(2 * count, part)?;
-            Ok(raw
-                .chunks_exact(2)
-                .map(|c| i16::from_le_bytes([c[0], c[1]]))
-                .collect())
-        };
-        let feature_weights = read_i16(features * hidden, "feature weights")?;
-        let feature_biases = read_i16(hidden, "feature biases")?;
-        let output_weights = read_i16(buckets.count() * 2 * hidden, "output weights")?;
-        let biases = take(4 * buckets.count(), "output biases")?;
+        let mut read_i16 =
+            |count: Option<usize>, part: &'static str| -> Result<Vec<i16>, NetFileError> {
+                let raw = take(count.and_then(|count| count.checked_mul(2)), part)?;
+                Ok(raw
+                    .chunks_exact(2)
+                    .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                    .collect())
+            };
+        let feature_weights = read_i16(features.checked_mul(hidden), "feature weights")?;
+        let feature_biases = read_i16(Some(hidden), "feature biases")?;
+        let output_values = (buckets.count() * 2).checked_mul(hidden);
+        let output_weights = read_i16(output_values, "output weights")?;
+        let biases = take(Some(4 * buckets.count()), "output biases")?;
         let output_biases = biases
             .chunks_exact(4)
             .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
@@ -394,6 +398,32 @@ pub(crate) mod tests {
         assert!(refused("buckets=2").contains("bytes after"));
         assert!(refused("buckets=0").contains("0 output buckets"));
         assert!(refused("buckets=x").contains("buckets=x is not a number"));
+    }
+
+    /// Found by the `net_file` fuzz target: a header whose `hidden=` times the features does not
+    /// fit a `usize` overflowed the size of the feature weights.
+    #[test]
+    fn fuzz_net_file_hidden_beyond_counting() {
+        let header = FileHeader {
+            game: "duel".into(),
+            lines: [
+                ("features", "10"),
+                ("hidden", "18446744073709551615"),
+                ("scale", "400"),
+                ("qa", "255"),
+                ("qb", "512"),
+            ]
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .to_vec(),
+        };
+        let mut bytes = header.encode(FILE_KIND);
+        bytes.extend([0; 64]);
+        assert_eq!(
+            Network::from_bytes(&bytes, "duel", 10),
+            Err(NetFileError::Truncated {
+                part: "feature weights"
+            })
+        );
     }
 
     #[test]

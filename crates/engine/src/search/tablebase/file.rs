@@ -151,7 +151,8 @@ impl Table {
         while !runs.is_empty() {
             let (&value, rest) = runs.split_first()?;
             let (len, rest) = read_leb128(rest)?;
-            let end = codes.len() + usize::try_from(len).ok()? + 1;
+            // A run may claim any length: one beyond counting is beyond the table too.
+            let end = usize::try_from(len).ok()?.checked_add(codes.len() + 1)?;
             if end as u64 > self.positions {
                 return None;
             }
@@ -329,6 +330,27 @@ mod tests {
             assert!(code == NO_VALUE || all[i] == code, "index {i}");
         }
         assert!(read.compressed_size() < 200, "{}", read.compressed_size());
+    }
+
+    /// Found by the `database` fuzz target: a checksummed file whose second run claims a length
+    /// of `u64::MAX` (the LEB128 below) overflowed the count of decoded codes.
+    #[test]
+    fn fuzz_database_run_length_beyond_counting() {
+        let mut data = vec![0, 0, 0];
+        data.extend([0xFF; 9]);
+        data.push(0x01);
+        let table = Table {
+            game: "dame".into(),
+            signature_name: "KvK".into(),
+            signature: Signature(0x101),
+            positions: 2,
+            blocks: vec![0],
+            data,
+        };
+        let read = Table::from_bytes(&table.to_bytes(), "dame").unwrap();
+        assert_eq!(read.decode_all(), None);
+        assert_eq!(read.code(0), Some(0));
+        assert_eq!(read.code(1), Some(0));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Why a database file or a folder of them was not loaded ([`super::read_table`],
 //! [`super::Tablebases::load`]): it cannot be read, its contents are refused ([`TableError`]), its
-//! size is not its signature's, or a folder leaves nothing to probe. Each message starts with the
-//! file's or the folder's name.
+//! signature is not the game's or its size not its signature's, or a folder leaves nothing to
+//! probe. Each message starts with the file's or the folder's name.
 
 use super::TableError;
 use std::fmt;
@@ -23,6 +23,15 @@ pub enum TablebaseLoadError {
         path: PathBuf,
         /// How its contents are wrong.
         source: TableError,
+    },
+    /// The file's signature is none of the game's, which numbers positions of its own only.
+    UnknownSignature {
+        /// The file.
+        path: PathBuf,
+        /// The signature's name, as the file gives it.
+        signature_name: String,
+        /// The signature's code, as the file gives it.
+        code: u32,
     },
     /// The file holds another count of positions than its signature numbers.
     WrongSize {
@@ -66,6 +75,15 @@ impl fmt::Display for TablebaseLoadError {
             TablebaseLoadError::Table { path, source } => {
                 write!(f, "{}: {source}", path.display())
             }
+            TablebaseLoadError::UnknownSignature {
+                path,
+                signature_name,
+                code,
+            } => write!(
+                f,
+                "{}: {signature_name} (signature code {code:#x}) is not a signature of the game",
+                path.display()
+            ),
             TablebaseLoadError::WrongSize {
                 path,
                 positions,

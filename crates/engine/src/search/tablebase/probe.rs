@@ -12,14 +12,25 @@ pub fn file_name<G: EndgameIndex>(signature: Signature) -> String {
 }
 
 /// Reads the table in `path`, refusing (with the file's name and the reason) one that is not a
-/// whole table of this game, or whose size is not its signature's.
+/// whole table of this game, whose signature is not one of the game's, or whose size is not its
+/// signature's.
 pub fn read_table<G: EndgameIndex>(path: &Path) -> Result<Table, TablebaseLoadError> {
     let bytes = std::fs::read(path).map_err(TablebaseLoadError::reading(path))?;
     let table = Table::from_bytes(&bytes, G::NAME).map_err(|source| TablebaseLoadError::Table {
         path: path.to_path_buf(),
         source,
     })?;
-    let expected = G::endgame_position_count(table.signature);
+    // Only a signature the game lists has a numbering to ask the size of (Dame's of more men and
+    // kings than squares overflows).
+    let signature = table.signature;
+    if !G::endgame_signatures(G::signature_pieces(signature)).contains(&signature) {
+        return Err(TablebaseLoadError::UnknownSignature {
+            path: path.to_path_buf(),
+            signature_name: table.signature_name,
+            code: signature.0,
+        });
+    }
+    let expected = G::endgame_position_count(signature);
     if table.positions != expected {
         return Err(TablebaseLoadError::WrongSize {
             path: path.to_path_buf(),
@@ -202,6 +213,47 @@ mod tests {
             panic!("{missing:?}");
         };
         assert_eq!(source.kind(), std::io::ErrorKind::NotFound);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Found by the `database` fuzz target: a whole, checksummed file whose signature code is
+    /// none of Dame's (15 men a side and 3 kings: more pieces than squares) made the loader ask
+    /// the signature's size, whose count of free squares underflowed.
+    #[test]
+    fn fuzz_database_signature_the_game_does_not_list() {
+        let dir = folder("unlisted");
+        let path = dir.join("dame-KvK.tb");
+        let unlisted = Signature(0xF0F3);
+        std::fs::write(
+            &path,
+            Table::encode("dame", "KvK", unlisted, &[0; 10]).to_bytes(),
+        )
+        .unwrap();
+        let refused = read_table::<Dame>(&path).unwrap_err();
+        assert!(
+            matches!(
+                &refused,
+                TablebaseLoadError::UnknownSignature { code: 0xF0F3, .. }
+            ),
+            "{refused:?}"
+        );
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "{}: KvK (signature code 0xf0f3) is not a signature of the game",
+                path.display()
+            )
+        );
+        // Every game refuses what it does not list, a game without databases everything.
+        std::fs::write(
+            &path,
+            Table::encode("duel", "KvK", Signature(0x101), &[]).to_bytes(),
+        )
+        .unwrap();
+        assert!(matches!(
+            read_table::<Duel>(&path),
+            Err(TablebaseLoadError::UnknownSignature { .. })
+        ));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
