@@ -106,9 +106,13 @@ impl ShardSet {
 
     /// The shards not held, ascending.
     pub fn missing(&self) -> Vec<u32> {
-        (0..self.count)
-            .filter(|k| !self.indices.contains(k))
-            .collect()
+        self.missing_shards().collect()
+    }
+
+    /// [`ShardSet::missing`] one at a time, for a caller that lists only the first: N may be as
+    /// large as a results file says.
+    pub fn missing_shards(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.count).filter(|k| !self.indices.contains(k))
     }
 }
 

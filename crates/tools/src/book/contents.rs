@@ -46,7 +46,8 @@ pub struct Book<G: Game> {
 }
 
 impl<G: HostedGame> Book<G> {
-    /// The book file: the header, then one `startpos moves … # score` per opening.
+    /// The book file: the header, then one `startpos moves … # score` per opening (`fen <start>
+    /// moves … # score` for an opening read from a book that starts it elsewhere).
     pub fn text(&self) -> String {
         let mut text = self.settings.header(self.lines.len());
         let r = &self.rejections;
@@ -67,13 +68,19 @@ impl<G: HostedGame> Book<G> {
             }
         }
         text.push('\n');
+        let start = G::start().to_text();
         for line in &self.lines {
-            let mut position = GameRecord::new(G::start());
-            text.push_str("startpos moves");
-            for &mv in line.record.moves() {
+            // `duel book` starts every opening at the game's start, but a book read back may hold
+            // openings from other positions (`fen …` lines), whose moves only read from there.
+            let own_start = line.record.start().to_text();
+            if own_start == start {
+                text.push_str("startpos moves");
+            } else {
+                text.push_str(&format!("fen {own_start} moves"));
+            }
+            for mv in line.record.move_texts() {
                 text.push(' ');
-                text.push_str(&position.current().format_move(mv));
-                position.play(mv);
+                text.push_str(&mv);
             }
             text.push_str(&format!(" # {:+}", line.score));
             if let Some(verified) = line.verified {
@@ -82,5 +89,33 @@ impl<G: HostedGame> Book<G> {
             text.push('\n');
         }
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::book::read_book;
+    use duel_rules::game::Game;
+    use duel_rules::games::Duel;
+
+    /// Found by the fuzz target `book`: an opening read from a `fen …` line was written back as
+    /// `startpos moves …`, its moves then refused (or, worse, read as other moves) from the start.
+    #[test]
+    fn fuzz_book_fen_opening_is_written_with_its_start() {
+        let text = "# book: variant=duel depth=2 window=30\n\
+                    fen bK8/9/9/9/9/9/9/8wK b 0 1 moves A8-B8 # +5\n\
+                    startpos moves D1-e6 E8-E7 # -1\n";
+        let book = read_book::<Duel>(text).unwrap();
+        let written = book.text();
+        assert!(
+            written.contains("\nfen bK8/9/9/9/9/9/9/8wK b 0 1 moves ")
+                && written.contains("\nstartpos moves D1-e6 E8-E7 # -1\n"),
+            "{written}"
+        );
+        let again = read_book::<Duel>(&written).unwrap();
+        for (a, b) in book.lines.iter().zip(&again.lines) {
+            assert_eq!(a.record.start().to_text(), b.record.start().to_text());
+            assert_eq!(a.record.moves(), b.record.moves());
+        }
     }
 }

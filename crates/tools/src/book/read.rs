@@ -4,12 +4,13 @@
 
 use super::contents::{Book, BookLine, Rejections};
 use super::format_error::{BookFormatError, CANDIDATES_PREFIX};
-use super::header::BookSettings;
+use super::header::{BookSettings, Verification};
 use crate::openings::load as load_openings;
 use duel_rules::game::Game;
 
 /// The book `text` of game `G`. A header that names no count (books made before it did) counts the
-/// openings; one without a `# candidates:` line counts no rejections. Errors name what is wrong.
+/// openings; one without a `# candidates:` line counts no rejections, and the scores and counts of a
+/// verification the header does not name are not kept. Errors name what is wrong.
 pub fn read_book<G: Game>(text: &str) -> Result<Book<G>, BookFormatError> {
     let mut settings = BookSettings::from_book_of(text, G::NAME)?;
     let records = load_openings::<G>(text)?;
@@ -28,13 +29,23 @@ pub fn read_book<G: Game>(text: &str) -> Result<Book<G>, BookFormatError> {
     if settings.count == 0 {
         settings.count = records.len();
     }
-    let rejections = match text
+    let mut rejections = match text
         .lines()
         .find_map(|line| line.trim().strip_prefix(CANDIDATES_PREFIX))
     {
         Some(line) => read_rejections(line)?,
         None => Rejections::default(),
     };
+    // Counts of a verification the settings do not name, or of a window it does not have, are
+    // dropped as that verification's scores are: the book's text ([`Book::text`]) writes none.
+    match settings.verification {
+        None => {
+            rejections.verified_decided = 0;
+            rejections.verified_unbalanced = 0;
+        }
+        Some(Verification { window: None, .. }) => rejections.verified_unbalanced = 0,
+        Some(_) => {}
+    }
     let lines = records
         .into_iter()
         .zip(scores)
@@ -119,6 +130,37 @@ mod tests {
         assert!(err.contains("'x'"), "{err}");
         let err = read_rejections(" 3 eaten").unwrap_err().to_string();
         assert!(err.contains("unknown count 'eaten'"), "{err}");
+    }
+
+    /// Found by the fuzz target `book`: the counts of a verification the `# book:` line does not
+    /// name (or of the window it does not have) were read, but the book written back dropped them.
+    #[test]
+    fn fuzz_book_counts_of_a_verification_not_named_are_not_kept() {
+        let candidates = "# candidates: 9 drawn, 0 repeated, 1 decided, 2 outside the window; \
+                          then 3 decided by the verification, 4 outside its ±100\n";
+        let opening = "startpos moves D1-e6 E8-E7 # -1 +2\n";
+        for (header, kept) in [
+            ("variant=duel depth=2 window=30", (0, 0)),
+            ("variant=duel depth=2 window=30 verify-depth=4", (3, 0)),
+            (
+                "variant=duel depth=2 window=30 verify-depth=4 verify-window=100",
+                (3, 4),
+            ),
+        ] {
+            let text = format!("# book: {header}\n{candidates}{opening}");
+            let book = read_book::<Duel>(&text).unwrap();
+            let r = book.rejections;
+            assert_eq!(
+                (r.verified_decided, r.verified_unbalanced),
+                kept,
+                "{header}"
+            );
+            assert_eq!(
+                read_book::<Duel>(&book.text()).unwrap().rejections,
+                r,
+                "{header}"
+            );
+        }
     }
 
     #[test]

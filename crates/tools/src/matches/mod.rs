@@ -35,7 +35,8 @@ mod tournament;
 pub use cli::{CombineError, Combined, MatchArgs, ResultsArgs};
 pub use config::MatchConfig;
 pub use engines::{EngineKind, EngineSpec};
-pub use results::{MatchResults, ResultsError};
+pub use results::{MatchResults, PairingResult, ResultsError};
+pub use stats::Tally;
 
 use duel_rules::games::HostedGame;
 use std::io::Write;

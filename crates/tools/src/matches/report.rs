@@ -6,6 +6,10 @@ use super::results::{MatchResults, PairingResult};
 use super::stats::{EloEstimate, Sprt, SprtVerdict, Tally};
 use std::time::{Duration, Instant};
 
+/// The most missing shards the summary names: a results file may split its match into up to 2^32
+/// shards.
+const MAX_LISTED_SHARDS: usize = 100;
+
 impl MatchResults {
     /// The human-readable summary: each pairing's statistics, the terminations and faults, the
     /// shards a merge still misses, and with three or more engines the rating list anchored on
@@ -28,9 +32,16 @@ impl MatchResults {
             out.push_str(&format!("Faults of {engine}: {}\n", parts.join("; ")));
         }
         if let Some(shards) = &self.shards {
-            let missing = shards.missing();
-            if !missing.is_empty() {
-                let list: Vec<String> = missing.iter().map(u32::to_string).collect();
+            let mut list: Vec<String> = (shards.missing_shards())
+                .take(MAX_LISTED_SHARDS + 1)
+                .map(|k| k.to_string())
+                .collect();
+            if list.len() > MAX_LISTED_SHARDS {
+                list.truncate(MAX_LISTED_SHARDS);
+                let all = (shards.count as usize).saturating_sub(shards.indices.len());
+                list.push(format!("… ({all} in all)"));
+            }
+            if !list.is_empty() {
                 out.push_str(&format!(
                     "Shards: {} of {} (missing: {})\n",
                     shards.indices.len(),
@@ -211,6 +222,31 @@ mod tests {
         let mut old = p;
         old.tally.split = None;
         assert!(pairing_summary(&old, None).contains("split pairs not counted"));
+    }
+
+    /// Found by the fuzz target `results`: a shard set of a huge N (`{"count": 4294967295,
+    /// "indices": [0]}` passes its check) had the summary list every missing shard, some 16 GiB.
+    #[test]
+    fn fuzz_results_the_summary_lists_a_few_missing_shards() {
+        use crate::shard::ShardSet;
+        let results = |count| MatchResults {
+            variant: "duel".into(),
+            shards: Some(ShardSet {
+                count,
+                indices: vec![0],
+            }),
+            ..MatchResults::default()
+        };
+        let text = results(u32::MAX).summary(None);
+        let expected = format!(
+            "Shards: 1 of 4294967295 (missing: {}, … (4294967294 in all))\n",
+            (1..=100)
+                .map(|k| k.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        assert_eq!(text, expected);
+        assert_eq!(results(3).summary(None), "Shards: 1 of 3 (missing: 1, 2)\n");
     }
 
     #[test]

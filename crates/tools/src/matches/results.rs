@@ -59,19 +59,21 @@ pub struct MatchResults {
 }
 
 impl MatchResults {
-    /// Checks what the file format alone cannot: a well-formed shard set, pairings of two different
-    /// named engines, no more pairs than games allow, and as many terminations as games.
+    /// Checks what the file format alone cannot: a well-formed shard set, counts whose sums fit in
+    /// 64 bits, pairings of two different named engines, no more pairs than games allow, and as
+    /// many terminations as games.
     pub fn check(&self) -> Result<(), ResultsError> {
         if let Some(shards) = &self.shards {
             shards.check().map_err(ResultsError::Shards)?;
         }
-        let mut games = 0;
+        let (games, ended) = self.counts_fit()?;
         for p in &self.pairings {
             let (first, second) = (p.first.clone(), p.second.clone());
             if p.first.is_empty() || p.second.is_empty() || p.first == p.second {
                 return Err(ResultsError::SameEngines { first, second });
             }
-            if 2 * p.tally.pairs() > p.tally.games() {
+            // `2 * pairs > games`, without the product, which may not fit.
+            if p.tally.pairs() > p.tally.games() / 2 {
                 return Err(ResultsError::TooManyPairs {
                     first,
                     second,
@@ -82,18 +84,35 @@ impl MatchResults {
             if p.tally.split_pairs().unwrap_or(0) > p.tally.pentanomial[2] {
                 return Err(ResultsError::TooManySplitPairs { first, second });
             }
-            games += p.tally.games();
         }
-        let ended: u64 = self.terminations.values().sum();
         if ended != games {
             return Err(ResultsError::TerminationCount { ended, games });
         }
         Ok(())
     }
 
+    /// All the games and all the terminations, once each pairing's games and pairs are known to
+    /// fit in 64 bits, as the sums of the statistics and the summary take them; refused when one
+    /// of these sums does not fit.
+    fn counts_fit(&self) -> Result<(u64, u64), ResultsError> {
+        let mut games = 0u64;
+        for p in &self.pairings {
+            let fits = p.tally.checked_games().zip(p.tally.checked_pairs());
+            let (pairing_games, _) = fits.ok_or(ResultsError::CountTooLarge)?;
+            games = games
+                .checked_add(pairing_games)
+                .ok_or(ResultsError::CountTooLarge)?;
+        }
+        let ended = (self.terminations.values())
+            .try_fold(0u64, |sum, &n| sum.checked_add(n))
+            .ok_or(ResultsError::CountTooLarge)?;
+        Ok((games, ended))
+    }
+
     /// Adds another file's results: tallies of the same pairing (in either order) are summed.
     /// Refused, changing nothing, when the two are of different games, or are shards of different
-    /// matches (seed, settings, N), or overlap, or when one is a shard and the other a whole run.
+    /// matches (seed, settings, N), or overlap, or when one is a shard and the other a whole run,
+    /// or when the sums do not fit in 64 bits.
     pub fn combine(&mut self, other: &MatchResults) -> Result<(), ResultsError> {
         if other.variant != self.variant {
             return Err(ResultsError::OtherGame {
@@ -101,7 +120,13 @@ impl MatchResults {
                 expected: self.variant.clone(),
             });
         }
-        self.shards = self.merged_shards(other)?;
+        let shards = self.merged_shards(other)?;
+        // Summed into a copy, so that sums too large are refused with nothing changed.
+        let mut sum = self.clone();
+        sum.add_counts(other)?;
+        sum.counts_fit()?;
+        *self = sum;
+        self.shards = shards;
         if other.seed != self.seed {
             self.seed = None;
         }
@@ -113,7 +138,6 @@ impl MatchResults {
                 self.engines.push(name.clone());
             }
         }
-        self.add_counts(other);
         if self.sprt.is_none() {
             self.sprt = other.sprt;
         }
@@ -147,8 +171,13 @@ impl MatchResults {
         }
     }
 
-    /// Adds the other results' tallies (a pairing's in either order), terminations and faults.
-    fn add_counts(&mut self, other: &MatchResults) {
+    /// Adds the other results' tallies (a pairing's in either order), terminations and faults;
+    /// refused, part done, when a count of the sum does not fit in 64 bits.
+    fn add_counts(&mut self, other: &MatchResults) -> Result<(), ResultsError> {
+        let add = |sum: &mut u64, count: u64| {
+            *sum = sum.checked_add(count).ok_or(ResultsError::CountTooLarge)?;
+            Ok::<(), ResultsError>(())
+        };
         for pairing in &other.pairings {
             let mirrored = mirror(&pairing.tally);
             let own = self.pairings.iter_mut().find_map(|p| {
@@ -161,19 +190,23 @@ impl MatchResults {
                 }
             });
             match own {
-                Some((p, tally)) => p.tally = p.tally.combined(&tally),
+                Some((p, tally)) => {
+                    p.tally =
+                        (p.tally.checked_combined(&tally)).ok_or(ResultsError::CountTooLarge)?;
+                }
                 None => self.pairings.push(pairing.clone()),
             }
         }
         for (reason, count) in &other.terminations {
-            *self.terminations.entry(reason.clone()).or_default() += count;
+            add(self.terminations.entry(reason.clone()).or_default(), *count)?;
         }
         for (engine, reasons) in &other.faults {
             let own = self.faults.entry(engine.clone()).or_default();
             for (reason, count) in reasons {
-                *own.entry(reason.clone()).or_default() += count;
+                add(own.entry(reason.clone()).or_default(), *count)?;
             }
         }
+        Ok(())
     }
 
     /// The engines of the results: those the match named, then any other a pairing names, in
@@ -341,6 +374,43 @@ mod tests {
         let mut bad_shard = shard(0, 2, 1, "f");
         bad_shard.shards.as_mut().unwrap().indices = vec![3];
         assert!(bad_shard.check().unwrap_err().to_string().contains("3/2"));
+    }
+
+    /// Found by the fuzz target `results`: counts whose sums do not fit in 64 bits (a pairing's
+    /// games, all the games, the terminations, a merge's sums) overflowed in `check` and `combine`
+    /// (a panic in a debug build; in a release build a wrapped sum, which `check` could accept).
+    #[test]
+    fn fuzz_results_counts_too_large_to_sum_are_refused() {
+        let huge = |wins, draws| {
+            let mut huge = results("a", "b", wins, [0; 5]);
+            huge.pairings[0].tally.draws = draws;
+            huge
+        };
+        assert_eq!(huge(u64::MAX, 1).check(), Err(ResultsError::CountTooLarge));
+        let mut pairs = results("a", "b", 4, [0; 5]);
+        pairs.pairings[0].tally.pentanomial = [u64::MAX, 1, 0, 0, 0];
+        assert_eq!(pairs.check(), Err(ResultsError::CountTooLarge));
+        let mut ended = results("a", "b", 2, [0, 0, 0, 0, 1]);
+        ended.terminations.insert("stalemate".into(), u64::MAX);
+        assert_eq!(ended.check(), Err(ResultsError::CountTooLarge));
+        // Each file is sound; their sum is not, and the merge changes nothing.
+        let half = huge(u64::MAX / 2 + 1, 0);
+        assert_eq!(half.check(), Ok(()));
+        let mut total = half.clone();
+        assert_eq!(total.combine(&half), Err(ResultsError::CountTooLarge));
+        assert_eq!(total, half);
+        let mut other_field = huge(0, u64::MAX / 2 + 1);
+        other_field.terminations = BTreeMap::from([("normal".to_string(), u64::MAX / 2 + 1)]);
+        assert_eq!(other_field.check(), Ok(()));
+        assert_eq!(
+            total.combine(&other_field),
+            Err(ResultsError::CountTooLarge)
+        );
+        assert_eq!(total, half);
+        assert_eq!(
+            ResultsError::CountTooLarge.to_string(),
+            "counts too large: a sum of them does not fit in 64 bits"
+        );
     }
 
     #[test]

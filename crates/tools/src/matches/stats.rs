@@ -53,7 +53,8 @@ impl Tally {
 
     /// The split pairs (see [`Tally::split`]): `None` when they were not counted.
     pub fn split_pairs(&self) -> Option<u64> {
-        self.split.or((self.pairs() == 0).then_some(0))
+        // No pairs, without summing them (a results file's counts may not sum).
+        self.split.or((self.pentanomial == [0; 5]).then_some(0))
     }
 
     /// The pairs that carried information about which engine is stronger: those scoring other
@@ -62,20 +63,41 @@ impl Tally {
         self.pairs() - self.pentanomial[2]
     }
 
-    /// The sum of two tallies (for combining runs).
+    /// The sum of two tallies (for combining runs); panics when a count of the sum does not fit in
+    /// a `u64` (see [`Tally::checked_combined`]).
     pub fn combined(&self, other: &Tally) -> Tally {
-        let mut sum = *self;
-        sum.wins += other.wins;
-        sum.draws += other.draws;
-        sum.losses += other.losses;
-        for (a, b) in sum.pentanomial.iter_mut().zip(other.pentanomial) {
-            *a += b;
+        self.checked_combined(other)
+            .expect("the counts of a sum of tallies fit in a u64")
+    }
+
+    /// [`Tally::combined`], or `None` when a count of the sum does not fit in a `u64` (the tallies
+    /// of results files hold any numbers).
+    pub fn checked_combined(&self, other: &Tally) -> Option<Tally> {
+        let mut pentanomial = self.pentanomial;
+        for (a, b) in pentanomial.iter_mut().zip(other.pentanomial) {
+            *a = a.checked_add(b)?;
         }
-        sum.split = self
-            .split_pairs()
-            .zip(other.split_pairs())
-            .map(|(a, b)| a + b);
-        sum
+        let split = match (self.split_pairs(), other.split_pairs()) {
+            (Some(a), Some(b)) => Some(a.checked_add(b)?),
+            _ => None,
+        };
+        Some(Tally {
+            wins: self.wins.checked_add(other.wins)?,
+            draws: self.draws.checked_add(other.draws)?,
+            losses: self.losses.checked_add(other.losses)?,
+            pentanomial,
+            split,
+        })
+    }
+
+    /// [`Tally::games`], or `None` when the sum does not fit in a `u64`.
+    pub fn checked_games(&self) -> Option<u64> {
+        self.wins.checked_add(self.draws)?.checked_add(self.losses)
+    }
+
+    /// [`Tally::pairs`], or `None` when the sum does not fit in a `u64`.
+    pub fn checked_pairs(&self) -> Option<u64> {
+        (self.pentanomial.iter()).try_fold(0u64, |sum, &n| sum.checked_add(n))
     }
 
     /// Games played.

@@ -42,6 +42,9 @@ pub enum ResultsError {
         /// The games counted.
         games: u64,
     },
+    /// A sum of the counts (a pairing's games or pairs, all the games, the terminations, or those
+    /// of a merge) does not fit in 64 bits.
+    CountTooLarge,
     /// The file merged is of another game.
     OtherGame {
         /// Its game.
@@ -97,6 +100,9 @@ impl fmt::Display for ResultsError {
             ),
             ResultsError::TerminationCount { ended, games } => {
                 write!(f, "{ended} terminations are counted for {games} games")
+            }
+            ResultsError::CountTooLarge => {
+                f.write_str("counts too large: a sum of them does not fit in 64 bits")
             }
             ResultsError::OtherGame { found, expected } => write!(
                 f,
