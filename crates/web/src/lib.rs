@@ -1,6 +1,8 @@
 //! `duel-web`, the engine for the browser: the protocol of [`duel_engine::protocol::Session`] over a
-//! plain C ABI, for a Web Worker to drive with a small JS loader. It holds code only when built for
-//! `wasm32` (`scripts/site/build-web` builds it as a `cdylib`); elsewhere the crate is empty.
+//! plain C ABI, for a Web Worker to drive with a small JS loader. The engine's state and what each
+//! call does with it is [`Web`], plain Rust compiled for every target (so that the fuzz target
+//! `fuzz/fuzz_targets/wasm_input.rs` drives it natively); the exported functions over it, in
+//! `abi.rs`, exist only when built for `wasm32` (`scripts/site/build-web` builds it as a `cdylib`).
 //!
 //! Why not wasm-bindgen: its output needs the `wasm-bindgen` CLI at exactly the library's version to
 //! generate the glue, one more tool to install and pin for users and CI, and the glue and its
@@ -20,101 +22,76 @@
 //! server's own code ([`duel_engine::page_service`]), its reply JSON at `duel_reply_ptr`. `worker.js`
 //! is the Worker.
 
-#![cfg(target_arch = "wasm32")]
+#[cfg(target_arch = "wasm32")]
+mod abi;
 
 use duel_engine::page_service::messages::{Reply, parse_request};
 use duel_engine::page_service::rules;
 use duel_engine::protocol::{Capture, Flow, Session};
 use duel_rules::games::Duel;
-use std::cell::RefCell;
 
-/// The engine's state: the Worker's one thread owns it.
-struct Web {
+/// The engine's state, as the Worker's one thread owns it: the protocol session, the lines it printed
+/// and the loader has not read yet, and the last reply about the rules.
+pub struct Web {
     session: Session,
-    input: Vec<u8>,
     /// The lines printed and not yet read by the loader.
     output: Capture,
-    /// The JSON of the last [`duel_rules`] reply.
+    /// The JSON of the last [`Web::rules`] reply.
     reply: String,
 }
 
-thread_local! {
-    static WEB: RefCell<Web> = RefCell::new({
+impl Default for Web {
+    fn default() -> Self {
+        Web::new()
+    }
+}
+
+impl Web {
+    /// A fresh engine playing Duel (`UCI_Variant` switches games), with nothing printed yet.
+    pub fn new() -> Web {
         let output = Capture::default();
         Web {
             session: Session::new::<Duel>(output.clone()),
-            input: Vec::new(),
             output,
             reply: String::new(),
         }
-    });
-}
+    }
 
-/// A buffer of `len` bytes for the next command line, which the loader writes before
-/// [`duel_input`]; valid until the next call.
-#[unsafe(no_mangle)]
-pub extern "C" fn duel_input_buffer(len: usize) -> *mut u8 {
-    WEB.with_borrow_mut(|web| {
-        web.input.clear();
-        web.input.resize(len, 0);
-        web.input.as_mut_ptr()
-    })
-}
+    /// Carries out one command line (UTF-8, without its line break; invalid bytes are read as
+    /// U+FFFD). Returns false after `quit`, when nothing more is done.
+    pub fn input(&mut self, line: &[u8]) -> bool {
+        let line = String::from_utf8_lossy(line).into_owned();
+        self.session.input(&line) == Flow::Continue
+    }
 
-/// Carries out the line in the input buffer (UTF-8, without its line break). Returns 0 after `quit`,
-/// else 1.
-#[unsafe(no_mangle)]
-pub extern "C" fn duel_input() -> u32 {
-    WEB.with_borrow_mut(|web| {
-        let line = String::from_utf8_lossy(&web.input).into_owned();
-        u32::from(web.session.input(&line) == Flow::Continue)
-    })
-}
+    /// Runs the next slice, of at most `nodes` nodes, of the search under way. Returns true while
+    /// the search still owes its answer, false once its `bestmove` is in the output (or when none
+    /// runs).
+    pub fn step(&mut self, nodes: u32) -> bool {
+        self.session.step(u64::from(nodes))
+    }
 
-/// Runs the next slice, of at most `nodes` nodes, of the search under way. Returns 1 while the search
-/// still owes its answer, 0 once its `bestmove` is in the output (or when none runs).
-#[unsafe(no_mangle)]
-pub extern "C" fn duel_step(nodes: u32) -> u32 {
-    WEB.with_borrow_mut(|web| u32::from(web.session.step(u64::from(nodes))))
-}
+    /// Runs `f` on the output not yet read (lines, each ended by `\n`), which it may read or clear.
+    pub fn with_output<R>(&self, f: impl FnOnce(&mut Vec<u8>) -> R) -> R {
+        self.output.with_bytes(f)
+    }
 
-/// Where the output not yet read starts: lines, each ended by `\n`.
-#[unsafe(no_mangle)]
-pub extern "C" fn duel_output_ptr() -> *const u8 {
-    WEB.with_borrow(|web| web.output.with_bytes(|bytes| bytes.as_ptr()))
-}
-
-/// How many bytes of output there are to read.
-#[unsafe(no_mangle)]
-pub extern "C" fn duel_output_len() -> usize {
-    WEB.with_borrow(|web| web.output.with_bytes(|bytes| bytes.len()))
-}
-
-/// Empties the output, once read.
-#[unsafe(no_mangle)]
-pub extern "C" fn duel_output_clear() {
-    WEB.with_borrow(|web| web.output.with_bytes(Vec::clear));
-}
-
-/// Answers the request about the rules in the input buffer (JSON, as the page sends `duel gui`'s
-/// server: `state`, `pgn`, `load_pgn`) as the server does. Returns the length of the reply's JSON,
-/// which starts at [`duel_reply_ptr`] and stays until the next call.
-#[unsafe(no_mangle)]
-pub extern "C" fn duel_rules() -> usize {
-    WEB.with_borrow_mut(|web| {
-        let text = String::from_utf8_lossy(&web.input);
+    /// Answers a request about the rules (JSON, as the page sends `duel gui`'s server: `state`,
+    /// `pgn`, `load_pgn`; invalid UTF-8 read as U+FFFD) as the server does. Returns the reply's
+    /// JSON, which [`Web::reply`] gives again until the next request.
+    pub fn rules(&mut self, request: &[u8]) -> &str {
+        let text = String::from_utf8_lossy(request);
         let reply = match parse_request(&text) {
             Ok(request) => rules::answer(request)
                 .unwrap_or_else(|| Reply::error(None, "not a request about the rules")),
             Err(error) => error,
         };
-        web.reply = reply.to_json();
-        web.reply.len()
-    })
-}
+        self.reply = reply.to_json();
+        &self.reply
+    }
 
-/// Where the JSON of the last [`duel_rules`] reply starts.
-#[unsafe(no_mangle)]
-pub extern "C" fn duel_reply_ptr() -> *const u8 {
-    WEB.with_borrow(|web| web.reply.as_ptr())
+    /// The JSON of the last [`Web::rules`] reply (empty before the first).
+    pub fn reply(&self) -> &str {
+        &self.reply
+    }
 }
