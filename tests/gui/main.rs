@@ -1,4 +1,5 @@
-//! `duel gui`: the server driven over HTTP and its WebSocket (`server`), the page in a real browser
+//! `duel gui`: the server driven over HTTP and its WebSocket (`server`), and under load by many
+//! clients at once sending garbage and vanishing (`load`), the page in a real browser
 //! (`browser`, one file per scenario over the WebDriver `harness`), the page's layout at a
 //! laptop's, a desktop's and a phone's size (`layout`), games opened from links (`link`), and the
 //! static site of `scripts/site/build-web`, the engine in a Web Worker (`site`), served from a
@@ -19,6 +20,7 @@ mod browser;
 mod harness;
 mod layout;
 mod link;
+mod load;
 mod manifest;
 mod offline;
 mod page;

@@ -47,6 +47,11 @@ impl Server {
         Server { child, host }
     }
 
+    /// The server's process id, to read its memory and find its engines in `/proc`.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// The page's URL.
     pub fn url(&self) -> String {
         format!("http://{}/", self.host)
@@ -69,7 +74,7 @@ pub fn broken_engine(name: &str) -> String {
 }
 
 /// One HTTP/1.1 GET with this Host header: the status code and the whole response.
-fn get(server: &Server, path: &str, host: &str) -> (u16, String) {
+pub(crate) fn get(server: &Server, path: &str, host: &str) -> (u16, String) {
     let mut stream = TcpStream::connect(&server.host).unwrap();
     stream.set_read_timeout(Some(PATIENCE)).unwrap();
     write!(
@@ -87,10 +92,10 @@ fn get(server: &Server, path: &str, host: &str) -> (u16, String) {
     (status, response)
 }
 
-type Socket = WebSocketStream<MaybeTlsStream<AsyncTcpStream>>;
+pub(crate) type Socket = WebSocketStream<MaybeTlsStream<AsyncTcpStream>>;
 
 /// Opens the WebSocket with this Origin header (none when `None`).
-async fn open(server: &Server, origin: Option<&str>) -> Result<Socket, String> {
+pub(crate) async fn open(server: &Server, origin: Option<&str>) -> Result<Socket, String> {
     let mut request = format!("ws://{}/ws", server.host)
         .into_client_request()
         .unwrap();
@@ -106,16 +111,16 @@ async fn open(server: &Server, origin: Option<&str>) -> Result<Socket, String> {
 }
 
 /// The page's own connection.
-async fn page(server: &Server) -> Socket {
+pub(crate) async fn page(server: &Server) -> Socket {
     let origin = format!("http://{}", server.host);
     open(server, Some(&origin)).await.unwrap()
 }
 
-async fn send(socket: &mut Socket, message: Value) {
+pub(crate) async fn send(socket: &mut Socket, message: Value) {
     send_text(socket, message.to_string()).await;
 }
 
-async fn send_text(socket: &mut Socket, text: String) {
+pub(crate) async fn send_text(socket: &mut Socket, text: String) {
     use futures_util::SinkExt;
     socket.send(Message::Text(text.into())).await.unwrap();
 }

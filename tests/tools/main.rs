@@ -1,5 +1,6 @@
-//! The tools run as real processes: `duel play`, `duel match` (faulty engines, shards), `duel book`,
-//! `duel datagen`, `duel train`, `duel tune`, `duel spsa` and `duel tablebase`.
+//! The tools run as real processes: `duel play`, `duel match` (faulty engines, shards, and under load:
+//! faulty engines far above the cores), `duel book`, `duel datagen`, `duel train`, `duel tune`,
+//! `duel spsa` and `duel tablebase`.
 
 #![allow(
     clippy::too_many_lines,
@@ -15,6 +16,7 @@ mod harness;
 
 mod book;
 mod datagen;
+mod match_load;
 mod match_runner;
 mod play;
 mod shards;
