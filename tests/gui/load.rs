@@ -249,10 +249,32 @@ async fn restarts(mut socket: Socket, report: &mut Report) {
     if !engine_started(&mut socket, report).await {
         return;
     }
-    for _ in 0..3 {
+    const RESTARTS: usize = 3;
+    for _ in 0..RESTARTS {
         push_json(&mut socket, json!({"type": "restart"}), report).await;
     }
-    if !engine_started(&mut socket, report).await {
+    // Each restart is refused (a start is under way) or starts the engine anew, which ends in
+    // `ready` or `failed`; which, depends on how fast the last start went. Only after all of them
+    // has the engine that the search below meets been started.
+    let mut ready = false;
+    for _ in 0..RESTARTS {
+        let Some(outcome) = expect(&mut socket, report, "each restart's outcome", |m| {
+            (m["type"] == "engine_status" && (m["state"] == "ready" || m["state"] == "failed"))
+                || (m["type"] == "error"
+                    && m["message"]
+                        .as_str()
+                        .is_some_and(|t| t.contains("starting already")))
+        })
+        .await
+        else {
+            return;
+        };
+        if outcome["type"] == "engine_status" {
+            ready = outcome["state"] == "ready";
+        }
+    }
+    if !ready {
+        report.engine_failed = true;
         return;
     }
     search(&mut socket, report).await;
