@@ -11,19 +11,16 @@
 
 #![no_main]
 
+use duel_fuzz::game_and_text;
 use duel_rules::game::{Game, GameRecord};
-use duel_rules::games::{GameVisitor, HostedGame, VARIANTS, for_variant};
+use duel_rules::games::{GameVisitor, HostedGame, for_variant};
 use duel_tools::openings::load;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&game, text)) = data.split_first() else {
+    let Some((name, text)) = game_and_text(data) else {
         return;
     };
-    let Ok(text) = std::str::from_utf8(text) else {
-        return;
-    };
-    let name = VARIANTS[usize::from(game) % VARIANTS.len()];
     for_variant(name, CheckOpenings { text }).expect("a listed variant");
 });
 

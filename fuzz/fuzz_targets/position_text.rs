@@ -12,19 +12,16 @@
 
 #![no_main]
 
+use duel_fuzz::game_and_text;
 use duel_rules::game::{Game, MoveList};
-use duel_rules::games::{GameVisitor, HostedGame, VARIANTS, for_variant};
+use duel_rules::games::{GameVisitor, HostedGame, for_variant};
 use libfuzzer_sys::fuzz_target;
 use std::collections::HashSet;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&game, text)) = data.split_first() else {
+    let Some((name, text)) = game_and_text(data) else {
         return;
     };
-    let Ok(text) = std::str::from_utf8(text) else {
-        return;
-    };
-    let name = VARIANTS[usize::from(game) % VARIANTS.len()];
     for_variant(name, CheckText { text }).expect("a listed variant");
 });
 

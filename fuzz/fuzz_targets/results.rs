@@ -204,7 +204,7 @@ impl Totals {
             let (key, tally) = if p.first <= p.second {
                 ((p.first.clone(), p.second.clone()), p.tally)
             } else {
-                ((p.second.clone(), p.first.clone()), mirror(&p.tally))
+                ((p.second.clone(), p.first.clone()), p.tally.mirrored())
             };
             let sum = totals.pairings.entry(key).or_default();
             *sum = sum.combined(&tally);
@@ -237,18 +237,5 @@ impl Totals {
             *sum.faults.entry(key.clone()).or_default() += count;
         }
         sum
-    }
-}
-
-/// The tally seen from the other engine (as `combine` mirrors a pairing given the other way round).
-fn mirror(t: &Tally) -> Tally {
-    let mut pentanomial = t.pentanomial;
-    pentanomial.reverse();
-    Tally {
-        wins: t.losses,
-        draws: t.draws,
-        losses: t.wins,
-        pentanomial,
-        split: t.split,
     }
 }

@@ -12,11 +12,11 @@
 //! machine must not fail it.
 
 use crate::common::temp_dir::TempDir;
+use crate::match_runner::script;
 use duel_rules::games::Duel;
 use duel_rules::record::pgn;
 use duel_tools::matches::MatchResults;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -31,14 +31,6 @@ const ENGINES: [(&str, Option<&str>); 4] = [
     ("crash", Some("abandoned: crashed")),
     ("hang", Some("abandoned: no bestmove")),
 ];
-
-fn script(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/engines")
-        .join(name)
-        .display()
-        .to_string()
-}
 
 /// The processes whose environment holds `marker` (`NAME=value`), as their command lines.
 fn processes_marked(marker: &str) -> Vec<String> {

@@ -10,7 +10,8 @@ use duel_tools::matches::MatchResults;
 use std::path::Path;
 use std::process::Command;
 
-fn script(name: &str) -> String {
+/// The path of the broken engine `tests/engines/<name>`.
+pub(crate) fn script(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/engines")
         .join(name)

@@ -179,7 +179,7 @@ impl MatchResults {
             Ok::<(), ResultsError>(())
         };
         for pairing in &other.pairings {
-            let mirrored = mirror(&pairing.tally);
+            let mirrored = pairing.tally.mirrored();
             let own = self.pairings.iter_mut().find_map(|p| {
                 if p.first == pairing.first && p.second == pairing.second {
                     Some((p, pairing.tally))
@@ -221,19 +221,6 @@ impl MatchResults {
             }
         }
         names
-    }
-}
-
-/// The tally seen from the other engine.
-fn mirror(t: &Tally) -> Tally {
-    let mut pentanomial = t.pentanomial;
-    pentanomial.reverse();
-    Tally {
-        wins: t.losses,
-        draws: t.draws,
-        losses: t.wins,
-        pentanomial,
-        split: t.split,
     }
 }
 

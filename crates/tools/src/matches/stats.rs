@@ -33,6 +33,19 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// The tally seen from the other engine: wins and losses swapped, the pentanomial reversed.
+    pub fn mirrored(&self) -> Tally {
+        let mut pentanomial = self.pentanomial;
+        pentanomial.reverse();
+        Tally {
+            wins: self.losses,
+            draws: self.draws,
+            losses: self.wins,
+            pentanomial,
+            split: self.split,
+        }
+    }
+
     /// Records one game scored 1, ½ or 0 (given in half points: 2, 1, 0).
     pub fn add_game(&mut self, half_points: u32) {
         match half_points {
