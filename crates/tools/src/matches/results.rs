@@ -363,6 +363,22 @@ mod tests {
         assert!(bad_shard.check().unwrap_err().to_string().contains("3/2"));
     }
 
+    /// Found by the fuzz target `results`: an SPRT bound written and read back came back one unit in
+    /// the last place off (0.09223372036854777 as 0.09223372036854775), as JSON's numbers were read
+    /// by serde_json's fast float parser; its `float_roundtrip` feature reads every float written.
+    #[test]
+    fn fuzz_results_sprt_bounds_read_back_exactly() {
+        let mut r = results("a", "b", 4, [0, 0, 0, 0, 2]);
+        r.sprt = Some(Sprt {
+            elo0: 0.092_233_720_368_547_77,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+        });
+        let text = serde_json::to_string_pretty(&r).unwrap();
+        assert_eq!(serde_json::from_str::<MatchResults>(&text).unwrap(), r);
+    }
+
     /// Found by the fuzz target `results`: counts whose sums do not fit in 64 bits (a pairing's
     /// games, all the games, the terminations, a merge's sums) overflowed in `check` and `combine`
     /// (a panic in a debug build; in a release build a wrapped sum, which `check` could accept).
