@@ -50,9 +50,8 @@ fn capture_count(pos: &Position, capturers: u32) -> usize {
     let mut sequences = Vec::new();
     Square::in_set(capturers)
         .map(|from| {
-            let jumps = Jumps::new(pos, from.bit());
             if kings & from.bit() == 0 {
-                return jumps.man_sequence_count(from.bit(), 0) as usize;
+                return Jumps::new(pos, from.bit()).man_sequence_count(from.bit(), 0) as usize;
             }
             sequences.clear();
             super::for_each_sequence(pos, from, |mv| sequences.push((mv.to(), mv.captured())));
