@@ -611,14 +611,14 @@ const SCRIPT: u8 = 0xFF;
 fuzz_target!(|input: &[u8]| {
     let capture = Capture::default();
     let mut run = Run {
-        session: Session::new::<Duel>(capture.clone()),
+        // 1 MB rather than the default 16: allocating and clearing the table (`ucinewgame`, a game
+        // switch) would otherwise take most of a run.
+        session: Session::with_hash::<Duel>(capture.clone(), 1),
         capture,
         searches: 0,
         answers: 0,
         quit: false,
     };
-    // The default table is 16 MB; 1 MB keeps clearing it (`ucinewgame`, a game switch) cheap.
-    run.input("setoption name Hash value 1");
     match input.split_first() {
         Some((&SCRIPT, script)) => run_script(&mut run, &String::from_utf8_lossy(script)),
         _ => {

@@ -145,7 +145,8 @@ enum Request {
 
 fuzz_target!(|actions: Vec<Action>| {
     let mut run = Run {
-        web: Web::new(),
+        // 1 MB rather than the default 16, whose allocation would take most of a run.
+        web: Web::with_hash(1),
         quit: false,
         last_pgn: None,
     };

@@ -57,6 +57,17 @@ impl Web {
         }
     }
 
+    /// [`Web::new`] with a transposition table of `hash_mb` MiB (at least 1) instead of the
+    /// default, for a host that makes many short-lived engines.
+    pub fn with_hash(hash_mb: usize) -> Web {
+        let output = Capture::default();
+        Web {
+            session: Session::with_hash::<Duel>(output.clone(), hash_mb),
+            output,
+            reply: String::new(),
+        }
+    }
+
     /// Carries out one command line (UTF-8, without its line break; invalid bytes are read as
     /// U+FFFD). Returns false after `quit`, when nothing more is done.
     pub fn input(&mut self, line: &[u8]) -> bool {

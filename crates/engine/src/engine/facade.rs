@@ -84,7 +84,13 @@ impl<G: Searchable> Default for Engine<G> {
 impl<G: Searchable> Engine<G> {
     /// An engine at the start position with the default options and a table of the default size.
     pub fn new() -> Self {
-        let hash_mb = TranspositionTable::DEFAULT_MB;
+        Engine::with_hash(TranspositionTable::DEFAULT_MB)
+    }
+
+    /// [`Engine::new`] with a table of `hash_mb` MiB (at least 1) from the start, for hosts that
+    /// would otherwise allocate the default table only to shrink it at once.
+    pub fn with_hash(hash_mb: usize) -> Self {
+        let hash_mb = hash_mb.max(1);
         Engine {
             record: GameRecord::new(G::start()),
             hash_mb,

@@ -49,21 +49,26 @@ pub struct HandlerParts {
 impl<G: HostedGame> Handler<G> {
     /// A handler with a new engine at the start position, printing to `out`.
     pub fn new(out: Output) -> Self {
+        Handler::with_engine(out, Engine::new())
+    }
+
+    /// A handler whose engine, at the start position with a table of `hash_mb` MiB, runs its
+    /// searches in slices on the caller's thread, each started by [`Host::step`] (see
+    /// [`Engine::set_sliced`]).
+    pub fn sliced(out: Output, hash_mb: usize) -> Self {
+        let mut engine = Engine::with_hash(hash_mb);
+        engine.set_sliced(true);
+        Handler::with_engine(out, engine)
+    }
+
+    fn with_engine(out: Output, engine: Engine<G>) -> Self {
         Handler {
             out,
             dialect: Dialect::default(),
-            engine: Engine::new(),
+            engine,
             switching: None,
             tablebases: None,
         }
-    }
-
-    /// [`Handler::new`] whose searches run in slices on the caller's thread, each started by
-    /// [`Host::step`] (see [`Engine::set_sliced`]).
-    pub fn sliced(out: Output) -> Self {
-        let mut handler = Handler::new(out);
-        handler.engine.set_sliced(true);
-        handler
     }
 
     /// The handler of game `G` at its start position, with the output, dialect, options and table of

@@ -5,7 +5,7 @@
 
 use super::line::MAX_LINE_BYTES;
 use super::{CommandError, Flow, Handler, Host, Output, dispatch, reader};
-use crate::search::Instant;
+use crate::search::{Instant, TranspositionTable};
 use duel_rules::games::HostedGame;
 use std::io::Write;
 
@@ -19,9 +19,16 @@ pub struct Session {
 impl Session {
     /// A session for game `G` (`UCI_Variant` switches games as usual), answering on `output`.
     pub fn new<G: HostedGame>(output: impl Write + Send + 'static) -> Self {
+        Session::with_hash::<G>(output, TranspositionTable::DEFAULT_MB)
+    }
+
+    /// [`Session::new`] with a transposition table of `hash_mb` MiB (at least 1) from the start,
+    /// as if `setoption name Hash` had set it: for a host short of memory, or one that makes many
+    /// short sessions and would otherwise allocate the default table each time.
+    pub fn with_hash<G: HostedGame>(output: impl Write + Send + 'static, hash_mb: usize) -> Self {
         let out = Output::new(output);
         Session {
-            host: Some(Box::new(Handler::<G>::sliced(out.clone()))),
+            host: Some(Box::new(Handler::<G>::sliced(out.clone(), hash_mb))),
             out,
         }
     }
