@@ -446,6 +446,12 @@ impl Evaluation for Bare {
     fn capture_value(&self, mv: Move) -> i32 {
         self.0.capture_value(mv)
     }
+    fn material(&self) -> i32 {
+        self.0.material()
+    }
+    fn win_rate_model() -> &'static duel_rules::game::WinRateModel {
+        Duel::win_rate_model()
+    }
 }
 
 impl SearchHooks for Bare {

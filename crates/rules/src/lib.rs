@@ -9,7 +9,8 @@
 //!   (move lists, outcomes, draw rules, game records, a seeded RNG);
 //! - [`games`]: the rules of each hosted game (Duel, Dipole, Dame and Alice chess), and
 //!   [`hosted_games!`], the one list of them;
-//! - [`record`]: how games are written down: PGN, an engine's move comments and how a game ended.
+//! - [`record`]: how games are written down: PGN, an engine's move comments, how a game ended and a
+//!   game's review in numbers (lichess's judgments and accuracy).
 //!
 //! A game of each, played by a seeded random player until the rules end it or 60 moves are made,
 //! then written down and read back:

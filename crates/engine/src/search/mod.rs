@@ -23,6 +23,7 @@
 //! `report`.
 
 mod clock;
+mod common_scale;
 mod control;
 mod deepening;
 mod draws;
@@ -52,6 +53,7 @@ mod time;
 mod tt;
 
 pub use clock::Instant;
+pub use common_scale::{chances, on_common_scale};
 pub use control::SearchControl;
 pub use limits::{Clock, Limits};
 pub use profile::ProfileOverrides;

@@ -1,7 +1,7 @@
 //! A game's static evaluation and its unit ([`Evaluation`]), and what a game tells about it: the
 //! terms `eval` shows, and the weights a tuner fits.
 
-use super::Game;
+use super::{Game, Wdl, WinRateModel};
 
 /// One named term of a static evaluation, from each side's point of view, in the evaluation's
 /// scale.
@@ -51,6 +51,33 @@ pub trait Evaluation: Game {
 
     /// The value of what `mv` captures in the evaluation's scale, or 0 when it captures nothing.
     fn capture_value(&self, mv: Self::Move) -> i32;
+
+    /// The material on the board, both sides together, in the evaluation's scale: what the
+    /// win-rate model's phase counts ([`Evaluation::phase`]).
+    fn material(&self) -> i32;
+
+    /// The game's win-rate model, shipped beside its net (`nets/<game>.wdl`): the chances a score
+    /// gives, and the common scale every game reports its scores in.
+    fn win_rate_model() -> &'static WinRateModel;
+
+    /// The phase of the game the win-rate model reads: the material left as a share of the
+    /// start's, 1 at the start (more where promotions have added material), falling to 0.
+    fn phase(&self) -> f64 {
+        let start = Self::start().material().max(1);
+        f64::from(self.material().max(0)) / f64::from(start)
+    }
+
+    /// The chances `score` (the evaluation's scale, the side to move's) gives in this position.
+    fn wdl(&self, score: i32) -> Wdl {
+        Self::win_rate_model().wdl(score, self.phase())
+    }
+}
+
+/// The model a game ships, read from its embedded text; a shipped model that does not read is a
+/// broken build, which each game's tests catch.
+pub fn embedded_win_rate_model(game: &str, text: &str) -> WinRateModel {
+    WinRateModel::parse(text, Some(game))
+        .unwrap_or_else(|error| panic!("the shipped win-rate model of {game}: {error}"))
 }
 
 /// A score distance written once for every game: a number of the game's basic pieces

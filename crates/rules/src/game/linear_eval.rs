@@ -29,6 +29,16 @@ pub trait LinearEval: Evaluation {
     fn linear_terms(&self) -> Vec<EvalTerm> {
         self.features().terms(Self::WEIGHTS)
     }
+
+    /// The `material` term of the evaluation, both sides together: the game's
+    /// [`super::Evaluation::material`].
+    fn linear_material(&self) -> i32 {
+        self.linear_terms()
+            .iter()
+            .filter(|term| term.name == "material")
+            .map(|term| term.white + term.black)
+            .sum()
+    }
 }
 
 /// A linear evaluation is what `duel tune` fits: its weights, and its features as White's count minus

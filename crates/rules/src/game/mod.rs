@@ -35,6 +35,7 @@ pub mod side_field;
 mod tuning;
 mod variation;
 mod web_board;
+mod win_rate;
 mod winning_move;
 pub mod zobrist;
 
@@ -42,7 +43,7 @@ pub use action_space::{ActionSpace, NoActionId, has_action_space, legal_actions,
 pub use board_style::{BoardStyle, paint};
 pub use draw::DrawRules;
 pub use endgame_index::{EndgameIndex, Signature};
-pub use evaluation::{EvalTerm, EvalWeight, Evaluation, Pieces};
+pub use evaluation::{EvalTerm, EvalWeight, Evaluation, Pieces, embedded_win_rate_model};
 pub use game_move::{GameMove, MoveArray};
 pub use interface::Game;
 pub use level_ladder::LevelLadder;
@@ -66,4 +67,5 @@ pub use side::Side;
 pub use tuning::Tuning;
 pub use variation::{is_legal, legal_prefix};
 pub use web_board::WebBoard;
+pub use win_rate::{Wdl, WinRateModel, WinRateModelError, polynomial};
 pub use winning_move::{winning_move, wins_at_once};

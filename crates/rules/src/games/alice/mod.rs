@@ -45,8 +45,9 @@ pub use vchess::VchessError;
 
 use crate::game::{
     BoardStyle, DrawRules, EvalTerm, Evaluation, Game, LevelLadder, LinearEval, MoveList, Outcome,
-    Perft, Presentation, SearchHooks, Side, Termination,
+    Perft, Presentation, SearchHooks, Side, Termination, WinRateModel, embedded_win_rate_model,
 };
+use std::sync::LazyLock;
 
 /// The FEN of the start position: the orthodox one, board B empty.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -159,6 +160,17 @@ impl Evaluation for Position {
 
     fn capture_value(&self, mv: Move) -> i32 {
         eval::capture_value(self, mv)
+    }
+
+    fn material(&self) -> i32 {
+        self.linear_material()
+    }
+
+    fn win_rate_model() -> &'static WinRateModel {
+        static MODEL: LazyLock<WinRateModel> = LazyLock::new(|| {
+            embedded_win_rate_model("alice", include_str!("../../../nets/alice.wdl"))
+        });
+        &MODEL
     }
 }
 

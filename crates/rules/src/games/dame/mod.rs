@@ -41,8 +41,9 @@ pub use square::Square;
 use crate::game::dark_square as square;
 use crate::game::{
     BoardStyle, DrawRules, EvalTerm, Evaluation, Game, LevelLadder, LinearEval, MoveList, Outcome,
-    Perft, Presentation, SearchHooks, Side, Termination,
+    Perft, Presentation, SearchHooks, Side, Termination, WinRateModel, embedded_win_rate_model,
 };
+use std::sync::LazyLock;
 
 impl Game for Position {
     type Move = Move;
@@ -151,6 +152,17 @@ impl Evaluation for Position {
 
     fn capture_value(&self, mv: Move) -> i32 {
         eval::captured_value(self, mv.captured())
+    }
+
+    fn material(&self) -> i32 {
+        self.linear_material()
+    }
+
+    fn win_rate_model() -> &'static WinRateModel {
+        static MODEL: LazyLock<WinRateModel> = LazyLock::new(|| {
+            embedded_win_rate_model("dame", include_str!("../../../nets/dame.wdl"))
+        });
+        &MODEL
     }
 }
 

@@ -39,8 +39,9 @@ pub use stack::{MAX_HEIGHT, Stack};
 use crate::game::dark_square as square;
 use crate::game::{
     DrawRules, EvalTerm, Evaluation, Game, LevelLadder, LinearEval, MoveList, Outcome, Perft,
-    Presentation, SearchHooks, Side,
+    Presentation, SearchHooks, Side, WinRateModel, embedded_win_rate_model,
 };
+use std::sync::LazyLock;
 
 /// The position text of the start position.
 pub const START_TEXT: &str = "3l4/8/8/8/8/8/8/4L3 w";
@@ -155,6 +156,17 @@ impl Evaluation for Position {
             }
             _ => 0,
         }
+    }
+
+    fn material(&self) -> i32 {
+        self.linear_material()
+    }
+
+    fn win_rate_model() -> &'static WinRateModel {
+        static MODEL: LazyLock<WinRateModel> = LazyLock::new(|| {
+            embedded_win_rate_model("dipole", include_str!("../../../nets/dipole.wdl"))
+        });
+        &MODEL
     }
 }
 

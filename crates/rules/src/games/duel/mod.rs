@@ -27,8 +27,9 @@ pub use square::Square;
 
 use crate::game::{
     BoardStyle, DrawRules, EvalTerm, Evaluation, Game, LevelLadder, LinearEval, MoveList, Perft,
-    Presentation, SearchHooks, Side, Termination,
+    Presentation, SearchHooks, Side, Termination, WinRateModel, embedded_win_rate_model,
 };
+use std::sync::LazyLock;
 
 /// The DFEN of the start position.
 pub const START_DFEN: &str =
@@ -171,6 +172,17 @@ impl Evaluation for Position {
         } else {
             eval::DIE_VALUE
         }
+    }
+
+    fn material(&self) -> i32 {
+        self.linear_material()
+    }
+
+    fn win_rate_model() -> &'static WinRateModel {
+        static MODEL: LazyLock<WinRateModel> = LazyLock::new(|| {
+            embedded_win_rate_model("duel", include_str!("../../../nets/duel.wdl"))
+        });
+        &MODEL
     }
 }
 

@@ -149,16 +149,34 @@ fn read_movetext(movetext: &str) -> MoveText<'_> {
             rest = &after[end + 1..];
             continue;
         }
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        if let Some(after) = rest.strip_prefix('(') {
+            match skip_variation(after) {
+                Some(after) => rest = after,
+                None => break Err("unclosed variation".to_string()),
+            }
+            continue;
+        }
+        if rest.starts_with(';') {
+            rest = rest.find('\n').map_or("", |end| &rest[end..]);
+            continue;
+        }
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == '{' || c == '(')
+            .unwrap_or(rest.len());
         let token = &rest[..end];
         rest = &rest[end..];
         if RESULTS.contains(&token) {
             break Ok(token.to_string());
         }
-        if !token
-            .trim_end_matches('.')
-            .chars()
-            .all(|c| c.is_ascii_digit())
+        // A move's mark (`??`, `!?`, …) is the reader's to skip: no game's notation uses them.
+        let token = token.trim_end_matches(['!', '?']);
+        let numeric_annotation = token.starts_with('$');
+        if !token.is_empty()
+            && !numeric_annotation
+            && !token
+                .trim_end_matches('.')
+                .chars()
+                .all(|c| c.is_ascii_digit())
         {
             text.moves.push(token);
             text.comments.push(None);
@@ -166,6 +184,32 @@ fn read_movetext(movetext: &str) -> MoveText<'_> {
         }
     };
     text
+}
+
+/// The text after a variation whose opening parenthesis came just before `text` (variations nest,
+/// and a comment inside, `{…}` or `;` to the end of the line, may hold parentheses), or `None` when
+/// it never closes.
+fn skip_variation(text: &str) -> Option<&str> {
+    let mut depth = 1;
+    let (mut in_comment, mut in_line_comment) = (false, false);
+    for (at, c) in text.char_indices() {
+        match c {
+            '\n' if in_line_comment => in_line_comment = false,
+            _ if in_line_comment => {}
+            ';' if !in_comment => in_line_comment = true,
+            '{' if !in_comment => in_comment = true,
+            '}' if in_comment => in_comment = false,
+            '(' if !in_comment => depth += 1,
+            ')' if !in_comment => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(&text[at + 1..]);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -179,6 +223,24 @@ mod tests {
         assert!(err.reason.contains("D1-D6"), "{err}");
         assert!(read::<Duel>("1. D1-e6").is_err());
         assert!(read::<Duel>("[Event x]\n1. D1-e6 *").is_err());
+    }
+
+    #[test]
+    fn marks_numeric_annotations_variations_and_line_comments_are_skipped() {
+        let plain = read::<Duel>("1. D1-e6 E8-E7 2. E1-E2 *\n").unwrap();
+        let annotated = read::<Duel>(
+            "1. D1-e6!? $1 {+0.35/4 62%} E8-E7?? {Blunder: 50% → 30%. (Best was x.)}\n\
+             (1... E8-E7 {a (bracket}) (2. E1-E2 (2. E1-E3 ; a ) here\n) ) ; to the end ) (\n\
+             2. E1-E2?! *\n",
+        )
+        .unwrap();
+        assert_eq!(annotated[0].record.moves(), plain[0].record.moves());
+        assert_eq!(
+            annotated[0].comments[1].as_deref(),
+            Some("Blunder: 50% → 30%. (Best was x.)")
+        );
+        let unclosed = read::<Duel>("1. D1-e6 (1. E1-E2 *\n").unwrap_err();
+        assert!(unclosed.reason.contains("unclosed variation"), "{unclosed}");
     }
 
     #[test]
