@@ -1,11 +1,13 @@
 //! Every command of both dialects, and what it answers.
 
 use crate::harness::{Engine, assert_legal_bestmove, bestmove_of, errors, record_of};
+use duel_engine::search::{Score, chances, on_common_scale};
 use duel_rules::game::{Evaluation, Game, Presentation};
-use duel_rules::games::Duel;
+use duel_rules::games::{Duel, VARIANTS};
+use duel_rules::record::pgn::score_text;
 use std::process::Command;
 
-const OPTIONS: [&str; 14] = [
+const OPTIONS: [&str; 15] = [
     "option name Hash type spin default 16 min 1 max 12288",
     "option name Threads type spin default 1 min 1 max 256",
     "option name MultiPV type spin default 1 min 1 max 256",
@@ -16,6 +18,7 @@ const OPTIONS: [&str; 14] = [
     "option name Skill Level type spin default 20 min 0 max 20",
     "option name UCI_LimitStrength type check default false",
     "option name UCI_Elo type spin default 2063 min 463 max 2063",
+    "option name UCI_ShowWDL type check default false",
     "option name Contempt type spin default 0 min 0 max 100",
     "option name Use NNUE type check default true",
     "option name EvalFile type string default <embedded>",
@@ -129,6 +132,64 @@ fn info_lines_carry_every_field_in_order() {
                 .unwrap_or_else(|e| panic!("{text} in {info}: {e}"));
             position = position.make_move(mv);
         }
+    }
+}
+
+/// The chances of an `info` line (`None` without `wdl`), after checking that `wdl` follows the score
+/// and its bound and that they agree with the score: per mille, summing to 1000, a win at least as
+/// likely as a loss above 0 and at most as likely below, a mate certain.
+fn chances_of(info: &str) -> Option<[u32; 3]> {
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "wdl")?;
+    let score = words.iter().position(|w| *w == "score").expect(info);
+    let bound = matches!(words[score + 3], "lowerbound" | "upperbound");
+    assert_eq!(at, score + 3 + usize::from(bound), "{info}");
+    let numbers: Vec<u32> = words[at + 1..at + 4]
+        .iter()
+        .map(|w| w.parse().unwrap_or_else(|_| panic!("{w} in {info}")))
+        .collect();
+    let [win, draw, loss] = numbers[..] else {
+        panic!("{info}");
+    };
+    assert_eq!(win + draw + loss, 1000, "{info}");
+    let value: i32 = words[score + 2].parse().expect(info);
+    match words[score + 1] {
+        "cp" => assert!(
+            (value <= 0 || win >= loss) && (value >= 0 || win <= loss),
+            "{info}"
+        ),
+        "mate" if value > 0 => assert_eq!(win, 1000, "{info}"),
+        "mate" => assert_eq!(loss, 1000, "{info}"),
+        other => panic!("score {other} in {info}"),
+    }
+    Some([win, draw, loss])
+}
+
+/// `UCI_ShowWDL` adds the chances to every `info` line with a score, in every game, and nothing while
+/// it is off.
+#[test]
+fn show_wdl_adds_the_chances_to_every_scored_info_line_in_every_game() {
+    for variant in VARIANTS {
+        let mut engine = Engine::start();
+        engine.send(&format!("setoption name UCI_Variant value {variant}"));
+        engine.send("setoption name UCI_ShowWDL value true");
+        engine.send("position startpos");
+        engine.send("go depth 3");
+        let lines = engine.read_bestmove();
+        let scored: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
+        assert!(!scored.is_empty(), "{variant}: {lines:?}");
+        for info in scored {
+            assert!(chances_of(info).is_some(), "{variant}: no wdl in {info}");
+        }
+        engine.send("setoption name uci_showwdl value FALSE");
+        engine.send("go depth 3");
+        let lines = engine.read_bestmove();
+        assert!(lines.iter().any(|l| l.contains(" score ")), "{lines:?}");
+        assert!(
+            lines.iter().all(|l| !l.contains(" wdl ")),
+            "{variant}: {lines:?}"
+        );
+        assert!(engine.sync().is_empty());
     }
 }
 
@@ -403,14 +464,35 @@ fn eval_prints_the_terms_the_evaluation_and_the_nets() {
         position.evaluate()
     );
     assert!(lines.contains(&total), "{lines:?}");
-    // Duel's search evaluates with its embedded net, which `eval` shows last; without it, the
-    // hand-written evaluation is the search's.
-    let last = lines.last().unwrap();
-    assert!(last.starts_with("NNUE evaluation: "), "{last}");
+    // Duel's search evaluates with its embedded net, which `eval` shows before the common scale;
+    // without it, the hand-written evaluation is the search's.
+    let [.., used, common] = &lines[..] else {
+        panic!("{lines:?}");
+    };
+    assert!(used.starts_with("NNUE evaluation: "), "{used}");
+    assert!(
+        common.starts_with("Common scale: ") && common.contains(" for the side to move (win "),
+        "{common}"
+    );
     engine.send("setoption name Use NNUE value false");
     engine.send("eval");
     let lines = engine.sync();
-    assert_eq!(lines.last().unwrap(), "The search uses this evaluation.");
+    let [.., used, common] = &lines[..] else {
+        panic!("{lines:?}");
+    };
+    assert_eq!(used, "The search uses this evaluation.");
+    // The hand-written evaluation, on the common scale, with the chances it gives at the start.
+    let own = Score::Centipawns(position.evaluate());
+    let wdl = chances(&position, own);
+    let percent = |per_mille: u32| format!("{:.1}%", f64::from(per_mille) / 10.0);
+    let expected = format!(
+        "Common scale: {} for the side to move (win {}, draw {}, loss {})",
+        score_text(on_common_scale::<Duel>(own)),
+        percent(wdl.win),
+        percent(wdl.draw),
+        percent(wdl.loss)
+    );
+    assert_eq!(common, &expected);
 }
 
 #[test]

@@ -20,7 +20,9 @@ pub const MAX_NAME_CHARS: usize = 100;
 /// What an engine said about a move, as the page keeps it (and PGN's `{+0.35/12 0.512s}` holds).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CommentJson {
-    /// The score in centipawns, from the mover's point of view.
+    /// The score in centipawns of the common scale, from the mover's point of view: as the engine's
+    /// `info` line gave it (the page keeps what it reads there, so PGN comments are on the scale
+    /// every other score is shown in).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cp: Option<i32>,
     /// Mate in this many moves (negative: being mated), instead of `cp`.

@@ -1,19 +1,30 @@
 //! `info` lines: a search [`Report`] as text.
 //!
-//! The principal variation is printed up to its first illegal move ([`legal_prefix`]).
+//! The search scores in the game's own evaluation scale; the line shows its score on the common
+//! scale ([`on_common_scale`]), and with `UCI_ShowWDL` the chances it gives at the root
+//! ([`chances`]). The principal variation is printed up to its first illegal move
+//! ([`legal_prefix`]).
 
-use crate::search::{Bound, Report, Score};
-use duel_rules::game::{Game, legal_prefix};
+use crate::search::{Bound, Report, Score, chances, on_common_scale};
+use duel_rules::game::{Evaluation, legal_prefix};
 use std::fmt::Write;
 
-/// The `info depth … pv …` line for `report`; `multipv` is printed only when several lines are asked
-/// for.
-pub fn info_line<G: Game>(root: &G, report: &Report<G::Move>, show_multipv: bool) -> String {
+/// What an `info` line shows besides the fields it always has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InfoFields {
+    /// `multipv <k>`: when several lines are asked for.
+    pub multipv: bool,
+    /// `wdl <w> <d> <l>` after the score (`UCI_ShowWDL`).
+    pub wdl: bool,
+}
+
+/// The `info depth … pv …` line for `report`, a search of `root`.
+pub fn info_line<G: Evaluation>(root: &G, report: &Report<G::Move>, fields: InfoFields) -> String {
     let mut line = format!("info depth {} seldepth {}", report.depth, report.seldepth);
-    if show_multipv {
+    if fields.multipv {
         let _ = write!(line, " multipv {}", report.multipv);
     }
-    let _ = match report.score {
+    let _ = match on_common_scale::<G>(report.score) {
         Score::Centipawns(cp) => write!(line, " score cp {cp}"),
         Score::Mate(moves) => write!(line, " score mate {moves}"),
     };
@@ -21,6 +32,10 @@ pub fn info_line<G: Game>(root: &G, report: &Report<G::Move>, show_multipv: bool
         Bound::Exact => {}
         Bound::Lower => line.push_str(" lowerbound"),
         Bound::Upper => line.push_str(" upperbound"),
+    }
+    if fields.wdl {
+        // From the search's own score: the model reads the game's scale, not the common one.
+        let _ = write!(line, " wdl {}", chances(root, report.score));
     }
     let micros = report.elapsed.as_micros().max(1);
     let nps = u128::from(report.nodes) * 1_000_000 / micros;
@@ -48,6 +63,7 @@ pub fn info_line<G: Game>(root: &G, report: &Report<G::Move>, show_multipv: bool
 #[cfg(test)]
 mod tests {
     use super::*;
+    use duel_rules::game::Game;
     use duel_rules::games::Duel;
     use std::time::Duration;
 
@@ -73,7 +89,11 @@ mod tests {
         let reply = start.make_move(first).parse_move("E8-E7");
         let mut pv = vec![first];
         pv.extend(reply.ok());
-        let line = info_line(&start, &report(pv.clone()), true);
+        let fields = InfoFields {
+            multipv: true,
+            wdl: false,
+        };
+        let line = info_line(&start, &report(pv.clone()), fields);
         let expected = format!(
             "info depth 5 seldepth 8 multipv 2 score mate -3 lowerbound nodes 5000 nps 20000 hashfull 17 tbhits 4 time 250 pv {}",
             legal_prefix(&start, &pv).join(" ")
@@ -84,7 +104,7 @@ mod tests {
             tbhits: None,
             ..report(vec![])
         };
-        let line = info_line(&start, &without, false);
+        let line = info_line(&start, &without, InfoFields::default());
         assert!(
             !line.contains("multipv") && !line.contains("tbhits"),
             "{line}"
@@ -96,8 +116,77 @@ mod tests {
         let start = Duel::start();
         let legal = start.parse_move("H1-H2").unwrap();
         // The same move again is not legal for Black.
-        let line = info_line(&start, &report(vec![legal, legal]), false);
+        let line = info_line(&start, &report(vec![legal, legal]), InfoFields::default());
         assert!(line.ends_with(" pv H1-H2"), "{line}");
-        assert!(!info_line(&start, &report(vec![Default::default()]), false).contains(" pv"));
+        let illegal = report(vec![Default::default()]);
+        assert!(!info_line(&start, &illegal, InfoFields::default()).contains(" pv"));
+    }
+
+    #[test]
+    fn an_evaluation_is_shown_on_the_common_scale_and_a_decisive_score_as_it_is() {
+        let start = Duel::start();
+        let model = Duel::win_rate_model();
+        for own in [0, 37, -250, model.from_centipawns(100)] {
+            let scored = Report {
+                score: Score::Centipawns(own),
+                bound: Bound::Exact,
+                ..report(vec![])
+            };
+            let line = info_line(&start, &scored, InfoFields::default());
+            let common = model.centipawns(own);
+            assert!(
+                line.contains(&format!(" score cp {common} nodes ")),
+                "{line}"
+            );
+        }
+        // A win the endgame databases prove (the band above 30,000) is shown as the search has it.
+        let won = Report {
+            score: Score::Centipawns(30_800),
+            ..report(vec![])
+        };
+        let line = info_line(&start, &won, InfoFields::default());
+        assert!(line.contains(" score cp 30800 lowerbound nodes "), "{line}");
+    }
+
+    #[test]
+    fn the_chances_follow_the_score_and_its_bound() {
+        let start = Duel::start();
+        let fields = InfoFields {
+            multipv: false,
+            wdl: true,
+        };
+        for (score, bound) in [
+            (Score::Centipawns(40), Bound::Upper),
+            (Score::Centipawns(-90), Bound::Exact),
+            (Score::Mate(-3), Bound::Lower),
+        ] {
+            let scored = Report {
+                score,
+                bound,
+                ..report(vec![])
+            };
+            let line = info_line(&start, &scored, fields);
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let at = words.iter().position(|w| *w == "wdl").expect(&line);
+            // Right after the score and its bound word, as Stockfish prints it.
+            let after_score = match bound {
+                Bound::Exact => 3,
+                _ => 4,
+            };
+            assert_eq!(words[at - after_score], "score", "{line}");
+            let numbers: Vec<u32> = words[at + 1..at + 4]
+                .iter()
+                .map(|w| w.parse().expect(&line))
+                .collect();
+            assert_eq!(numbers.iter().sum::<u32>(), 1000, "{line}");
+            let expected = chances(&start, score);
+            assert_eq!(numbers, [expected.win, expected.draw, expected.loss]);
+            assert_eq!(words[at + 4], "nodes", "{line}");
+        }
+        let mated = Report {
+            score: Score::Mate(-3),
+            ..report(vec![])
+        };
+        assert!(info_line(&start, &mated, fields).contains(" lowerbound wdl 0 0 1000 nodes "));
     }
 }

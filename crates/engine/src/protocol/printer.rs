@@ -2,11 +2,11 @@
 //! lines, its answer as `bestmove`, all through the shared [`Output`].
 
 use super::dialect::Dialect;
-use super::info::info_line;
+use super::info::{InfoFields, info_line};
 use super::output::Output;
 use crate::engine::{Listener, SearchFault};
 use crate::search::Report;
-use duel_rules::game::Game;
+use duel_rules::game::{Evaluation, Game};
 
 /// Prints one search's output in one dialect.
 pub struct Printer<G: Game> {
@@ -16,14 +16,13 @@ pub struct Printer<G: Game> {
     pub root: G,
     /// The dialect `bestmove` is written in.
     pub dialect: Dialect,
-    /// Whether `info` lines carry `multipv`.
-    pub show_multipv: bool,
+    /// What `info` lines show besides their fixed fields.
+    pub fields: InfoFields,
 }
 
-impl<G: Game> Listener<G> for Printer<G> {
+impl<G: Evaluation> Listener<G> for Printer<G> {
     fn report(&self, report: &Report<G::Move>) {
-        self.out
-            .line(&info_line(&self.root, report, self.show_multipv));
+        self.out.line(&info_line(&self.root, report, self.fields));
     }
 
     fn fault(&self, fault: &SearchFault) {

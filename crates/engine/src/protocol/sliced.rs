@@ -205,6 +205,31 @@ mod tests {
     }
 
     #[test]
+    fn show_wdl_reaches_the_info_lines_of_a_search_in_slices_and_outlives_the_variant() {
+        let capture = Capture::default();
+        let mut session = Session::new::<Duel>(capture.clone());
+        session.input("setoption name UCI_ShowWDL value true");
+        session.input("setoption name UCI_Variant value dame");
+        session.input("go depth 2");
+        while session.step(500) {}
+        let infos: Vec<String> = capture
+            .lines()
+            .into_iter()
+            .filter(|line| line.starts_with("info depth "))
+            .collect();
+        assert!(!infos.is_empty());
+        for line in &infos {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let at = words.iter().position(|w| *w == "wdl").expect(line);
+            let sum: u32 = words[at + 1..at + 4]
+                .iter()
+                .map(|w| w.parse::<u32>().expect(line))
+                .sum();
+            assert_eq!(sum, 1000, "{line}");
+        }
+    }
+
+    #[test]
     fn a_new_go_answers_the_last_one_first_and_quit_ends_the_session() {
         let capture = Capture::default();
         let mut session = Session::new::<Duel>(capture.clone());

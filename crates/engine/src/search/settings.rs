@@ -1,6 +1,6 @@
-//! Engine options that shape a search: threads, principal variations, the move overhead, the playing
-//! strength, the contempt for draws, the evaluation, the endgame databases and the tuning build's
-//! search parameters.
+//! Engine options that shape a search and its reports: threads, principal variations, the chances
+//! shown beside a score, the move overhead, the playing strength, the contempt for draws, the
+//! evaluation, the endgame databases and the tuning build's search parameters.
 
 use super::nnue::{Network, embedded_network};
 use super::profile::ProfileOverrides;
@@ -18,6 +18,9 @@ pub struct Settings {
     pub threads: usize,
     /// Principal variations to report.
     pub multipv: usize,
+    /// Whether the reports show the chances of a win, a draw and a loss beside the score
+    /// (`UCI_ShowWDL`); the search itself is the same either way.
+    pub show_wdl: bool,
     /// Time kept back per move for communication.
     pub move_overhead: Duration,
     /// The playing strength (`Skill Level`, `UCI_LimitStrength`, `UCI_Elo`).
@@ -40,11 +43,12 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The defaults, which the engine options declare: one thread, one line, 10 ms of overhead, full
-    /// strength, no contempt, the game's embedded net.
+    /// The defaults, which the engine options declare: one thread, one line without chances, 10 ms
+    /// of overhead, full strength, no contempt, the game's embedded net.
     pub const DEFAULT: Settings = Settings {
         threads: 1,
         multipv: 1,
+        show_wdl: false,
         move_overhead: Duration::from_millis(10),
         strength: Strength::FULL,
         contempt: Pieces::hundredths(0),

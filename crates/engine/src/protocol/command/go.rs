@@ -10,6 +10,7 @@
 use super::Command;
 use crate::engine::perft::MAX_DEPTH as MAX_PERFT_DEPTH;
 use crate::protocol::handler::Handler;
+use crate::protocol::info::InfoFields;
 use crate::protocol::output::quote;
 use crate::protocol::printer::Printer;
 use crate::search::{Clock, Instant, Limits};
@@ -369,7 +370,10 @@ impl<G: HostedGame> Handler<G> {
             out: self.out.clone(),
             root,
             dialect: self.dialect,
-            show_multipv: self.engine.settings().multipv > 1,
+            fields: InfoFields {
+                multipv: self.engine.settings().multipv > 1,
+                wdl: self.engine.settings().show_wdl,
+            },
         });
         if go.ponder {
             self.engine.ponder(prepared.limits, printer);

@@ -1,11 +1,14 @@
 //! The commands that look into the engine instead of playing: `d` (the board and facts about the
-//! position), `eval` (the static evaluation and its terms) and `bench [depth]`, with `bench`'s syntax.
+//! position), `eval` (the static evaluation, its terms, and its chances on the common scale) and
+//! `bench [depth]`, with `bench`'s syntax.
 
 use super::{Command, CommandError};
 use crate::engine::bench::{self, MAX_DEPTH as MAX_BENCH_DEPTH};
 use crate::protocol::handler::Handler;
-use duel_rules::game::MoveList;
+use crate::search::{Score, chances, on_common_scale};
+use duel_rules::game::{Evaluation, MoveList};
 use duel_rules::games::HostedGame;
+use duel_rules::record::pgn::score_text;
 use std::fmt::Write;
 
 /// Reads the words after `bench`: an optional depth from 1 to [`MAX_BENCH_DEPTH`].
@@ -64,8 +67,9 @@ impl<G: HostedGame> Handler<G> {
         self.out.block(&text);
     }
 
-    /// `eval`: every term of the hand-written evaluation for both sides, then the total, and the
-    /// net's evaluation where the search uses a net.
+    /// `eval`: every term of the hand-written evaluation for both sides, then the total, the net's
+    /// evaluation where the search uses a net, and the one the search uses on the common scale with
+    /// the chances it gives.
     pub(in crate::protocol) fn eval(&self) {
         let position = self.engine.record().current();
         let mut text = format!(
@@ -89,7 +93,7 @@ impl<G: HostedGame> Handler<G> {
             position.evaluate(),
             position.side_to_move()
         );
-        match self.engine.net_evaluation() {
+        let used = match self.engine.net_evaluation() {
             Some((score, header)) => {
                 let of = |key: &str| header.get(key).unwrap_or("?").to_string();
                 let _ = writeln!(
@@ -98,15 +102,68 @@ impl<G: HostedGame> Handler<G> {
                     of("hidden"),
                     of("positions")
                 );
+                score
             }
             None => {
                 let _ = writeln!(text, "The search uses this evaluation.");
+                position.evaluate()
             }
-        }
+        };
+        let _ = writeln!(text, "{}", common_scale_line(position, used));
         self.out.block(&text);
     }
 }
 
+/// `eval`'s last line: the evaluation the search uses (`score`, in the game's own scale) on the
+/// common scale, and the chances it gives in `position`.
+fn common_scale_line<G: Evaluation>(position: &G, score: i32) -> String {
+    let own = Score::Centipawns(score);
+    let wdl = chances(position, own);
+    let percent = |per_mille: u32| f64::from(per_mille) / 10.0;
+    format!(
+        "Common scale: {} for the side to move (win {:.1}%, draw {:.1}%, loss {:.1}%)",
+        score_text(on_common_scale::<G>(own)),
+        percent(wdl.win),
+        percent(wdl.draw),
+        percent(wdl.loss)
+    )
+}
+
 fn yes_no(value: bool) -> &'static str {
     if value { "yes" } else { "no" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use duel_rules::game::Game;
+    use duel_rules::games::{Dame, Duel};
+
+    #[test]
+    fn the_common_scale_line_shows_the_score_and_its_chances() {
+        let start = Duel::start();
+        let even = common_scale_line(&start, 0);
+        assert!(
+            even.starts_with("Common scale: +0.00 for the side to move (win "),
+            "{even}"
+        );
+        let dame = Dame::start();
+        let model = Dame::win_rate_model();
+        let behind = -model.from_centipawns(250);
+        let line = common_scale_line(&dame, behind);
+        let common = score_text(Score::Centipawns(model.centipawns(behind)));
+        assert!(
+            line.starts_with(&format!("Common scale: {common} ")),
+            "{line}"
+        );
+        let wdl = chances(&dame, Score::Centipawns(behind));
+        assert!(wdl.loss > wdl.win, "{wdl:?}");
+        let shown = format!(
+            "(win {:.1}%, draw {:.1}%, loss {:.1}%)",
+            f64::from(wdl.win) / 10.0,
+            f64::from(wdl.draw) / 10.0,
+            f64::from(wdl.loss) / 10.0
+        );
+        assert!(line.ends_with(&shown), "{line}");
+    }
 }

@@ -214,12 +214,14 @@ mod tests {
         set(&mut handler, "UCI_LimitStrength", Some("true"));
         set(&mut handler, "UCI_Elo", Some("1000"));
         set(&mut handler, "Contempt", Some("35"));
+        set(&mut handler, "UCI_ShowWDL", Some("true"));
         assert_eq!(handler.engine.hash_mb(), 2);
         assert_eq!(
             *handler.engine.settings(),
             Settings {
                 threads: 3,
                 multipv: 4,
+                show_wdl: true,
                 move_overhead: Duration::ZERO,
                 strength: Strength {
                     skill_level: 7,
@@ -274,6 +276,7 @@ mod tests {
             ("Skill Level", Some("21")),
             ("UCI_Elo", Some("2074")),
             ("UCI_LimitStrength", Some("yes")),
+            ("UCI_ShowWDL", Some("1")),
             ("Ponder", Some("yes")),
             ("UCI_Variant", Some("chess")),
             ("UCI_Variant", None),

@@ -120,6 +120,15 @@ pub(super) const OPTIONS: &[EngineOption] = &[
                mover = 0); below the ladder level 0, above it full strength",
     },
     EngineOption {
+        name: "UCI_ShowWDL",
+        kind: Kind::Check {
+            default: false,
+            apply: |target, _, show| target.configure(&|s| s.show_wdl = show),
+        },
+        help: "whether `info` lines show the chances of a win, a draw and a loss (`wdl`, per mille) \
+               beside the score",
+    },
+    EngineOption {
         name: "Contempt",
         kind: Kind::Spin {
             default: Settings::DEFAULT.contempt.in_hundredths() as u64,

@@ -66,6 +66,7 @@ fn the_declarations_and_their_defaults() {
         Settings {
             threads: 1,
             multipv: 1,
+            show_wdl: false,
             move_overhead: Duration::from_millis(10),
             strength: Strength::FULL,
             contempt: Pieces::hundredths(0),
@@ -91,6 +92,7 @@ fn the_declarations_and_their_defaults() {
             "option name Skill Level type spin default 20 min 0 max 20",
             "option name UCI_LimitStrength type check default false",
             "option name UCI_Elo type spin default 2063 min 463 max 2063",
+            "option name UCI_ShowWDL type check default false",
             "option name Contempt type spin default 0 min 0 max 100",
             "option name Use NNUE type check default true",
             "option name EvalFile type string default <embedded>",
@@ -145,6 +147,8 @@ fn names_are_case_insensitive_and_values_reach_their_setting() {
             .limit_strength
     );
     assert_eq!(settings("UCI_ELO", Some("1200")).strength.elo, 1200);
+    assert!(settings("uci_showwdl", Some("true")).show_wdl);
+    assert!(!settings("UCI_ShowWDL", Some("false")).show_wdl);
 }
 
 #[test]
@@ -206,6 +210,14 @@ fn reject_bad_values() {
         parse("UCI_LimitStrength", Some("1")).err(),
         Some(OptionError::NotABool { .. })
     ));
+    assert!(matches!(
+        parse("UCI_ShowWDL", Some("yes")).err(),
+        Some(OptionError::NotABool { .. })
+    ));
+    assert_eq!(
+        parse("UCI_ShowWDL", None).err(),
+        Some(OptionError::MissingValue("UCI_ShowWDL"))
+    );
     assert_eq!(
         parse("SyzygyPath", Some("/tmp")).err(),
         Some(OptionError::Unknown("SyzygyPath".into()))
