@@ -7,7 +7,7 @@ use crate::common;
 use common::temp_dir::TempDir;
 use duel_rules::for_each_game;
 use duel_rules::games::{Dipole, HostedGame, VARIANTS};
-use duel_tools::book::{self, BookSettings, DeepCheck, Verification};
+use duel_tools::book::{self, BookScale, BookSettings, DeepCheck, Verification};
 use duel_tools::openings::shipped;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -174,6 +174,8 @@ fn unverified_book() -> String {
         depth: Some(8),
         nodes: None,
         window: 100,
+        // The scale the two openings' scores above are given in, whatever the win-rate model.
+        scale: BookScale::Game,
         seed: 1,
         verification: None,
         out: PathBuf::from("in.txt"),
@@ -188,7 +190,7 @@ fn unverified_book() -> String {
             .unwrap();
         let tt = duel_engine::search::TranspositionTable::new(1);
         let book::Verdict::Score(score) =
-            book::score_opening(&opening.record, Some(8), None, false, &tt)
+            book::score_opening(&opening.record, Some(8), None, false, BookScale::Game, &tt)
         else {
             panic!("{line} is decided at depth 8");
         };
@@ -361,6 +363,7 @@ fn a_verified_book_equals_the_book_verified_afterwards() {
         depth: Some(2),
         nodes: None,
         window: 60,
+        scale: BookScale::Common,
         seed: 7,
         verification: Some(Verification {
             depth: Some(7),

@@ -1,18 +1,18 @@
 //! The command-line arguments of `duel book`, checked into a [`BookTask`]: make a book, re-verify
 //! an existing one, or check one against its header.
 
-use super::header::{BookSettings, Verification};
+use super::header::{BookScale, BookSettings, Verification};
 use super::task::{BookTask, deeper_than_the_book};
 use crate::cli_error::CliError;
 use crate::tool::{Call, Tool, finished};
 use clap::Args;
-use duel_rules::game::Pieces;
-use duel_rules::games::{HostedGame, with_variant};
+use duel_rules::games::HostedGame;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// The window of a book when `--window` is not given: half the game's basic piece.
-pub const DEFAULT_WINDOW: Pieces = Pieces::hundredths(50);
+/// The window of a book when `--window` is not given, on the common scale: half its 100 (a 75 %
+/// expected result at the game's typical middle game).
+pub const DEFAULT_WINDOW: u32 = 50;
 
 /// The seed of a book when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
@@ -32,9 +32,9 @@ pub struct BookArgs {
     /// The node budget of that search (with --depth: whichever ends it first).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// The largest score for the side to move, either sign, in the game's evaluation scale (its
-    /// basic piece is worth 100 in every hosted game), of a kept position [default: half a piece,
-    /// 50].
+    /// The largest score for the side to move, either sign, of a kept position, in centipawns of
+    /// the common scale the engine reports in (100: a 75% expected result at the game's typical
+    /// middle game) [default: 50].
     #[arg(long)]
     pub window: Option<u32>,
     /// The book file to write (the match runner's openings format).
@@ -50,8 +50,8 @@ pub struct BookArgs {
     /// The node budget of the verification (with --verify-depth: whichever ends it first).
     #[arg(long)]
     pub verify_nodes: Option<u64>,
-    /// Also drop a position the verification scores outside ± this, either sign (default: only a
-    /// forced result drops one).
+    /// Also drop a position the verification scores outside ± this, either sign, on the scale of
+    /// --window (default: only a forced result drops one).
     #[arg(long)]
     pub verify_window: Option<u32>,
     /// The verification evaluates with the game's embedded net (default: with the hand-written
@@ -167,10 +167,8 @@ impl BookArgs {
             count,
             depth: self.depth,
             nodes: self.nodes,
-            window: match self.window {
-                Some(window) => window,
-                None => default_window(variant)?,
-            },
+            window: self.window.unwrap_or(DEFAULT_WINDOW),
+            scale: BookScale::Common,
             seed: self.seed.unwrap_or(DEFAULT_SEED),
             verification,
             out,
@@ -204,11 +202,6 @@ impl BookArgs {
             net: self.verify_net,
         }))
     }
-}
-
-/// [`DEFAULT_WINDOW`] in the evaluation scale of the game called `variant`.
-fn default_window(variant: &str) -> Result<u32, String> {
-    with_variant!(variant, G => DEFAULT_WINDOW.of::<G>().unsigned_abs()).map_err(|e| e.to_string())
 }
 
 impl Tool for BookArgs {

@@ -32,6 +32,11 @@ pub enum BookFormatError {
         /// Why it is no number.
         source: ParseIntError,
     },
+    /// `scale=` names neither `common` nor `game`.
+    BadScale {
+        /// The value.
+        value: String,
+    },
     /// `verify-eval=` names neither `net` nor `hand-written`.
     BadVerifyEval {
         /// The value.
@@ -92,6 +97,9 @@ impl fmt::Display for BookFormatError {
             }
             BookFormatError::BadNumber { key, value, source } => {
                 write!(f, "{key}={value}: {source}")
+            }
+            BookFormatError::BadScale { value } => {
+                write!(f, "scale={value}: not 'common' or 'game'")
             }
             BookFormatError::BadVerifyEval { value } => {
                 write!(f, "verify-eval={value}: not 'net' or 'hand-written'")

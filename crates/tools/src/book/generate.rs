@@ -41,7 +41,8 @@ pub fn generate<G: HostedGame>(settings: &BookSettings, progress: &mut dyn Write
             rejections.repeated += 1;
             continue;
         }
-        match score_opening(&record, settings.depth, settings.nodes, false, &tt) {
+        let scale = settings.scale;
+        match score_opening(&record, settings.depth, settings.nodes, false, scale, &tt) {
             Verdict::Decided => rejections.decided += 1,
             Verdict::Score(cp) if cp.unsigned_abs() > settings.window => rejections.unbalanced += 1,
             Verdict::Score(score) => lines.push(BookLine {
@@ -94,6 +95,7 @@ fn report(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::book::BookScale;
     use crate::openings::load as load_openings;
     use duel_rules::game::Game;
     use duel_rules::games::{Dipole, Duel};
@@ -107,6 +109,7 @@ mod tests {
             depth: Some(2),
             nodes: None,
             window: 80,
+            scale: BookScale::Common,
             seed,
             verification: None,
             out: PathBuf::from("book.txt"),

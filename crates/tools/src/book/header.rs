@@ -2,7 +2,31 @@
 //! people, the `# book:` line [`verify`](super::verify) reads back, and the command that remakes it.
 
 use super::format_error::{BookFormatError, SETTINGS_PREFIX};
+use duel_engine::search::{Score, on_common_scale};
+use duel_rules::game::Evaluation;
 use std::path::PathBuf;
+
+/// The scale a book's scores and windows are in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BookScale {
+    /// The game's own evaluation scale: the books made before the common scale, whose header names
+    /// no `scale` (the default when reading one).
+    #[default]
+    Game,
+    /// The common scale every game reports in (`scale=common`; +100 a 75 % expected result at the
+    /// game's typical middle game): what `duel book` makes.
+    Common,
+}
+
+impl BookScale {
+    /// The search's `score` (in game `G`'s own scale) in this scale.
+    pub fn of<G: Evaluation>(self, score: Score) -> Score {
+        match self {
+            BookScale::Game => score,
+            BookScale::Common => on_common_scale::<G>(score),
+        }
+    }
+}
 
 /// The deeper search that re-scores every kept opening, and what it calls decided.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -44,9 +68,11 @@ pub struct BookSettings {
     pub depth: Option<u32>,
     /// The node budget of that search (`None`: the depth alone).
     pub nodes: Option<u64>,
-    /// The largest score (in the game's evaluation unit, centipawns for Duel) for the side to move
-    /// that a kept position may have, either sign.
+    /// The largest score (in `scale`) for the side to move that a kept position may have, either
+    /// sign.
     pub window: u32,
+    /// The scale of the scores and windows.
+    pub scale: BookScale,
     /// The seed of the random play.
     pub seed: u64,
     /// The deeper search that re-scores the kept positions, if any.
@@ -76,6 +102,10 @@ impl BookSettings {
         words.extend(self.depth.map(|d| format!("depth={d}")));
         words.extend(self.nodes.map(|n| format!("nodes={n}")));
         words.push(format!("window={}", self.window));
+        // A book in the game's own scale says nothing, as such books did before there was another.
+        if self.scale == BookScale::Common {
+            words.push("scale=common".to_string());
+        }
         words.push(format!("seed={}", self.seed));
         let mut verified = String::new();
         if let Some(v) = &self.verification {
@@ -94,9 +124,13 @@ impl BookSettings {
             Some(_) => "the search's score for the side to move, then the verification's",
             None => "the search's score for the side to move",
         };
+        let on = match self.scale {
+            BookScale::Game => "",
+            BookScale::Common => " on the common scale",
+        };
         format!(
-            "# {} opening book: {kept} positions after {} random plies, each scored within ±{} for \
-             the side to move by {}{verified}.\n\
+            "# {} opening book: {kept} positions after {} random plies, each scored within ±{}{on} \
+             for the side to move by {}{verified}.\n\
              {SETTINGS_PREFIX} {}\n\
              # made by: {}\n\
              # Each line: the opening, then '#' and {scores}.\n",
@@ -169,6 +203,7 @@ impl BookSettings {
                 "depth" => settings.depth = Some(value.parse().map_err(bad)?),
                 "nodes" => settings.nodes = Some(value.parse().map_err(bad)?),
                 "window" => window = Some(value.parse().map_err(bad)?),
+                "scale" => settings.scale = scale(value)?,
                 "seed" => settings.seed = value.parse().map_err(bad)?,
                 "verify-depth" => verification.depth = Some(value.parse().map_err(bad)?),
                 "verify-nodes" => verification.nodes = Some(value.parse().map_err(bad)?),
@@ -207,6 +242,17 @@ impl BookSettings {
     }
 }
 
+/// The scale a `scale=` value names.
+fn scale(value: &str) -> Result<BookScale, BookFormatError> {
+    match value {
+        "common" => Ok(BookScale::Common),
+        "game" => Ok(BookScale::Game),
+        _ => Err(BookFormatError::BadScale {
+            value: value.to_string(),
+        }),
+    }
+}
+
 /// Whether a `verify-eval=` value names the net (`net`) or the hand-written evaluation.
 fn uses_net(value: &str) -> Result<bool, BookFormatError> {
     match value {
@@ -231,6 +277,7 @@ mod tests {
             depth: Some(4),
             nodes: Some(5000),
             window: 40,
+            scale: BookScale::Common,
             seed: 9,
             verification: None,
             out: PathBuf::from("books/dipole.txt"),
@@ -283,6 +330,38 @@ mod tests {
                 .to_string();
         assert!(err.contains("verify-window but neither"), "{err}");
         assert!(BookSettings::from_book("startpos\n").is_err());
+    }
+
+    #[test]
+    fn the_scale_is_recorded_and_a_book_without_one_is_in_the_games_scale() {
+        let common = BookSettings {
+            variant: "duel".into(),
+            depth: Some(2),
+            window: 40,
+            scale: BookScale::Common,
+            ..BookSettings::default()
+        };
+        let text = common.header(1);
+        assert!(text.contains(" window=40 scale=common seed="), "{text}");
+        assert!(
+            text.contains("within ±40 on the common scale for"),
+            "{text}"
+        );
+        assert_eq!(
+            BookSettings::from_book(&text).unwrap().scale,
+            BookScale::Common
+        );
+        // The books made before the common scale name none, and are read in the game's own.
+        let legacy = BookSettings::from_book("# book: variant=duel depth=2 window=3\n").unwrap();
+        assert_eq!(legacy.scale, BookScale::Game);
+        assert!(!legacy.header(1).contains("scale="));
+        assert!(!legacy.header(1).contains("common scale"));
+        let game = BookSettings::from_book("# book: variant=duel depth=2 window=3 scale=game\n");
+        assert_eq!(game.unwrap().scale, BookScale::Game);
+        let err = BookSettings::from_book("# book: variant=duel depth=2 window=3 scale=pawns\n")
+            .unwrap_err();
+        assert!(matches!(&err, BookFormatError::BadScale { value } if value == "pawns"));
+        assert_eq!(err.to_string(), "scale=pawns: not 'common' or 'game'");
     }
 
     #[test]

@@ -29,7 +29,7 @@ pub use cli::{BookArgs, DEFAULT_SEED, DEFAULT_WINDOW};
 pub use contents::{Book, BookLine, Rejections};
 pub use format_error::BookFormatError;
 pub use generate::generate;
-pub use header::{BookSettings, Verification};
+pub use header::{BookScale, BookSettings, Verification};
 pub use read::read_book;
 pub use run::run;
 pub use scoring::{Verdict, score_opening};

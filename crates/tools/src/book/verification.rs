@@ -6,7 +6,7 @@
 //! re-verified.
 
 use super::contents::Book;
-use super::header::Verification;
+use super::header::{BookScale, Verification};
 use super::scoring::{Verdict, score_opening};
 use duel_engine::search::TranspositionTable;
 use duel_rules::game::GameRecord;
@@ -32,10 +32,12 @@ pub enum Check {
     Outside(i32),
 }
 
-/// Re-scores the opening `record` by the search of `verification`, in `tt` (emptied first).
+/// Re-scores the opening `record` by the search of `verification`, in `tt` (emptied first), in
+/// the book's `scale`.
 pub fn check_opening<G: HostedGame>(
     record: &GameRecord<G>,
     verification: &Verification,
+    scale: BookScale,
     tt: &TranspositionTable,
 ) -> Check {
     match score_opening(
@@ -43,6 +45,7 @@ pub fn check_opening<G: HostedGame>(
         verification.depth,
         verification.nodes,
         verification.net,
+        scale,
         tt,
     ) {
         Verdict::Decided => Check::Decided,
@@ -65,6 +68,7 @@ pub fn verify_openings<G: HostedGame>(
     progress: &mut dyn Write,
 ) -> Book<G> {
     let tt = TranspositionTable::new(VERIFY_TABLE_MB);
+    let scale = book.settings.scale;
     let mut rejections = book.rejections;
     let total = book.lines.len();
     let mut lines = Vec::with_capacity(total);
@@ -78,7 +82,7 @@ pub fn verify_openings<G: HostedGame>(
         );
     };
     for (done, mut line) in book.lines.into_iter().enumerate() {
-        match check_opening(&line.record, &verification, &tt) {
+        match check_opening(&line.record, &verification, scale, &tt) {
             Check::Kept(cp) => {
                 line.verified = Some(cp);
                 lines.push(line);

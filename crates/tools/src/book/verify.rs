@@ -3,7 +3,7 @@
 //! names a verification, the openings [`DeepCheck`] picks are not decided (nor outside the
 //! verification window) by that deeper search either.
 
-use super::header::{BookSettings, Verification};
+use super::header::{BookScale, BookSettings, Verification};
 use super::scoring::{Verdict, score_opening};
 use super::verification::{Check, VERIFY_TABLE_MB, check_opening};
 use crate::openings::load as load_openings;
@@ -64,7 +64,8 @@ pub fn verify<G: HostedGame>(text: &str, deep: DeepCheck) -> Result<VerifiedBook
             continue;
         }
         verified += 1;
-        deep_check(opening, verification, deep_tt).map_err(|why| format!("{} {why}", name()))?;
+        deep_check(opening, verification, settings.scale, deep_tt)
+            .map_err(|why| format!("{} {why}", name()))?;
     }
     Ok(VerifiedBook {
         settings,
@@ -80,10 +81,12 @@ fn book_score<G: HostedGame>(
     settings: &BookSettings,
     tt: &TranspositionTable,
 ) -> Result<u32, String> {
-    match score_opening(opening, settings.depth, settings.nodes, false, tt) {
+    let scale = settings.scale;
+    match score_opening(opening, settings.depth, settings.nodes, false, scale, tt) {
         Verdict::Decided => Err("is decided".to_string()),
         Verdict::Score(cp) if cp.unsigned_abs() > settings.window => Err(format!(
-            "scores {cp:+}, outside ±{} (remake the book when the search or evaluation changed)",
+            "scores {cp:+}, outside ±{} (remake the book when the search, the evaluation or the \
+             win-rate model changed)",
             settings.window
         )),
         Verdict::Score(cp) => Ok(cp.unsigned_abs()),
@@ -94,9 +97,10 @@ fn book_score<G: HostedGame>(
 fn deep_check<G: HostedGame>(
     opening: &GameRecord<G>,
     verification: &Verification,
+    scale: BookScale,
     tt: &TranspositionTable,
 ) -> Result<(), String> {
-    match check_opening(opening, verification, tt) {
+    match check_opening(opening, verification, scale, tt) {
         Check::Kept(_) => Ok(()),
         Check::Decided => Err(
             "is decided by the verification (remake the book when the search \
@@ -126,12 +130,14 @@ mod tests {
             depth: Some(2),
             nodes: None,
             window: 60,
+            scale: BookScale::Common,
             seed: 2,
             verification: None,
             out: PathBuf::from("b.txt"),
         };
         let text = generate::<Duel>(&settings, &mut Vec::new()).text();
         let checked = verify::<Duel>(&text, DeepCheck::Skip).unwrap();
+        assert_eq!(checked.settings.scale, BookScale::Common);
         assert_eq!(checked.openings, 5);
         assert!(checked.widest <= 60);
         assert!(checked.widest > 0);

@@ -1,31 +1,30 @@
 //! Optional adjudication on the engines' own scores: resignation, agreed draws and a ply limit. The
-//! thresholds count the game's basic pieces ([`Pieces`]), so that one rule means the same material
-//! in every game; the engines report scores in the game's evaluation scale, where a piece is worth
-//! [`duel_rules::game::Evaluation::EVAL_UNIT`].
+//! thresholds are centipawns of the common scale the engines report in (`info … score cp`; +100 a
+//! 75 % expected result at the game's typical middle game, protocol.md), so that one rule means the
+//! same chances in every game; they are compared with the reported scores as they are.
 
 use duel_engine::search::Score;
-use duel_rules::game::Pieces;
 
-/// `--resign movecount=N score=S`: a player whose score stays at or below −S hundredths of a piece
-/// for N of its moves in a row loses.
+/// `--resign movecount=N score=S`: a player whose score stays at or below −S centipawns for N of
+/// its moves in a row loses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResignRule {
     /// Consecutive moves.
     pub move_count: u32,
-    /// How far behind.
-    pub score: Pieces,
+    /// How far behind, in centipawns of the common scale.
+    pub score: i32,
 }
 
 /// `--draw movenumber=N movecount=N score=S`: from move N on, when both players' scores stay within
-/// ±S hundredths of a piece for N moves each in a row, the game is drawn.
+/// ±S centipawns for N moves each in a row, the game is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawRule {
     /// The first move number at which the rule applies.
     pub move_number: u32,
     /// Consecutive moves of each player.
     pub move_count: u32,
-    /// How close to even.
-    pub score: Pieces,
+    /// How close to even, in centipawns of the common scale.
+    pub score: i32,
 }
 
 /// Parses `key=value` words into named whole numbers, in the order of `keys`.
@@ -61,7 +60,7 @@ impl ResignRule {
         let v = parse_keys("--resign", words, &["movecount", "score"])?;
         Ok(ResignRule {
             move_count: v[0].clamp(1, u32::MAX as i64) as u32,
-            score: hundredths(v[1]),
+            score: threshold(v[1]),
         })
     }
 }
@@ -73,17 +72,17 @@ impl DrawRule {
         Ok(DrawRule {
             move_number: v[0].min(u32::MAX as i64) as u32,
             move_count: v[1].clamp(1, u32::MAX as i64) as u32,
-            score: hundredths(v[2]),
+            score: threshold(v[2]),
         })
     }
 }
 
-/// A threshold as given, in hundredths of a piece, kept below the mate scores' ±100,000.
-fn hundredths(value: i64) -> Pieces {
-    Pieces::hundredths(value.min(99_999) as i32)
+/// A threshold as given, in centipawns, kept below the mate scores' ±100,000.
+fn threshold(value: i64) -> i32 {
+    value.min(99_999) as i32
 }
 
-/// A score for adjudication, in the game's evaluation scale; mates count as ±100,000.
+/// A reported score for adjudication, in centipawns of the common scale; mates count as ±100,000.
 fn centipawns(score: Score) -> i32 {
     match score {
         Score::Centipawns(cp) => cp,
@@ -97,8 +96,6 @@ fn centipawns(score: Score) -> i32 {
 pub struct Adjudicator {
     resign: Option<ResignRule>,
     draw: Option<DrawRule>,
-    /// What the game's basic piece is worth in the engines' scores.
-    piece: i32,
     losing_streak: [u32; 2],
     quiet_streak: [u32; 2],
 }
@@ -115,13 +112,11 @@ pub enum Verdict {
 }
 
 impl Adjudicator {
-    /// An adjudicator applying the given rules to a game whose basic piece is worth `piece` in the
-    /// engines' scores.
-    pub fn new(resign: Option<ResignRule>, draw: Option<DrawRule>, piece: i32) -> Adjudicator {
+    /// An adjudicator applying the given rules.
+    pub fn new(resign: Option<ResignRule>, draw: Option<DrawRule>) -> Adjudicator {
         Adjudicator {
             resign,
             draw,
-            piece,
             ..Adjudicator::default()
         }
     }
@@ -131,9 +126,7 @@ impl Adjudicator {
         let cp = score.map(centipawns);
         if let Some(rule) = self.resign {
             match cp {
-                Some(cp) if cp <= -rule.score.in_scale(self.piece) => {
-                    self.losing_streak[index] += 1
-                }
+                Some(cp) if cp <= -rule.score => self.losing_streak[index] += 1,
                 _ => self.losing_streak[index] = 0,
             }
             if self.losing_streak[index] >= rule.move_count {
@@ -142,10 +135,7 @@ impl Adjudicator {
         }
         if let Some(rule) = self.draw {
             match cp {
-                Some(cp)
-                    if move_number >= rule.move_number
-                        && cp.abs() <= rule.score.in_scale(self.piece) =>
-                {
+                Some(cp) if move_number >= rule.move_number && cp.abs() <= rule.score => {
                     self.quiet_streak[index] += 1
                 }
                 _ => self.quiet_streak[index] = 0,
@@ -169,7 +159,7 @@ mod tests {
     #[test]
     fn resignation_needs_a_streak() {
         let rule = ResignRule::parse(&words("movecount=3 score=500")).unwrap();
-        let mut adj = Adjudicator::new(Some(rule), None, 100);
+        let mut adj = Adjudicator::new(Some(rule), None);
         let bad = Some(Score::Centipawns(-600));
         assert_eq!(adj.record(1, 1, bad), Verdict::Continue);
         assert_eq!(adj.record(1, 2, bad), Verdict::Continue);
@@ -183,33 +173,42 @@ mod tests {
     }
 
     #[test]
-    fn thresholds_count_pieces() {
-        // Five pieces behind, where a piece is worth 300: 600 is not enough, 1,500 is.
+    fn thresholds_are_the_reported_centipawns() {
+        // The engines report the common scale, which the thresholds count in: no conversion.
         let rule = ResignRule::parse(&words("movecount=1 score=500")).unwrap();
-        let mut adj = Adjudicator::new(Some(rule), None, 300);
+        let mut adj = Adjudicator::new(Some(rule), None);
         assert_eq!(
-            adj.record(0, 1, Some(Score::Centipawns(-600))),
+            adj.record(0, 1, Some(Score::Centipawns(-499))),
             Verdict::Continue
         );
         assert_eq!(
-            adj.record(0, 2, Some(Score::Centipawns(-1500))),
+            adj.record(0, 2, Some(Score::Centipawns(-500))),
             Verdict::Resign(0)
         );
         let rule = DrawRule::parse(&words("movenumber=1 movecount=1 score=20")).unwrap();
-        let mut adj = Adjudicator::new(None, Some(rule), 300);
-        let even = Some(Score::Centipawns(60));
+        let mut adj = Adjudicator::new(None, Some(rule));
+        let even = Some(Score::Centipawns(-20));
         assert_eq!(adj.record(0, 1, even), Verdict::Continue);
         assert_eq!(
-            adj.record(1, 1, Some(Score::Centipawns(61))),
+            adj.record(1, 1, Some(Score::Centipawns(21))),
             Verdict::Continue
         );
         assert_eq!(adj.record(1, 2, even), Verdict::Draw);
+        // A threshold beyond every evaluation still lets a mate through, and only a mate.
+        let rule = ResignRule::parse(&words("movecount=1 score=1000000")).unwrap();
+        assert_eq!(rule.score, 99_999);
+        let mut adj = Adjudicator::new(Some(rule), None);
+        assert_eq!(
+            adj.record(1, 1, Some(Score::Centipawns(-30_800))),
+            Verdict::Continue
+        );
+        assert_eq!(adj.record(1, 2, Some(Score::Mate(-1))), Verdict::Resign(1));
     }
 
     #[test]
     fn draws_need_both_players_and_the_move_number() {
         let rule = DrawRule::parse(&words("movenumber=10 movecount=2 score=20")).unwrap();
-        let mut adj = Adjudicator::new(None, Some(rule), 100);
+        let mut adj = Adjudicator::new(None, Some(rule));
         let level = Some(Score::Centipawns(5));
         for n in 1..10 {
             assert_eq!(adj.record(0, n, level), Verdict::Continue);

@@ -71,11 +71,12 @@ pub struct MatchArgs {
     /// Random plies from the start as each round's opening, instead of the shipped book.
     #[arg(long)]
     pub opening_plies: Option<u32>,
-    /// Resign adjudication: `movecount=N score=S`, S in hundredths of the game's basic piece.
+    /// Resign adjudication: `movecount=N score=S`, S in centipawns of the common scale the engines
+    /// report in (100: a 75% expected result at the game's typical middle game).
     #[arg(long, num_args = 2, value_name = "KEY=VALUE")]
     pub resign: Option<Vec<String>>,
-    /// Draw adjudication: `movenumber=N movecount=N score=S`, S in hundredths of the game's basic
-    /// piece.
+    /// Draw adjudication: `movenumber=N movecount=N score=S`, S in centipawns of the common scale
+    /// the engines report in.
     #[arg(long, num_args = 3, value_name = "KEY=VALUE")]
     pub draw: Option<Vec<String>>,
     /// Draw a game after this many plies (after the opening).

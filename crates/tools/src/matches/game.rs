@@ -4,7 +4,7 @@
 use super::adjudication::{Adjudicator, DrawRule, ResignRule, Verdict};
 use super::player::{ClockState, GoRequest, Player};
 use crate::time_control::{GameClock, TimeControl};
-use duel_rules::game::{Evaluation, Game, GameRecord, Side};
+use duel_rules::game::{Game, GameRecord, Side};
 use duel_rules::record::game_end::{Fault, GameEnd};
 use duel_rules::record::pgn::MoveComment;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,7 +47,7 @@ pub struct PlayedGame<G: Game> {
 
 /// Plays `opening` on between `white` and `black`; `clocks` are the sides' time controls (White,
 /// Black), which may differ for time odds, or `None` when the game has no clock.
-pub fn play_game<G: Evaluation>(
+pub fn play_game<G: Game>(
     opening: &GameRecord<G>,
     white: &mut dyn Player<G>,
     black: &mut dyn Player<G>,
@@ -80,7 +80,7 @@ fn go_request(settings: &GameSettings, clocks: Option<&[GameClock; 2]>, side: Si
 }
 
 /// Plays `game` on from its current position until it ends; returns how.
-fn play_on<G: Evaluation>(
+fn play_on<G: Game>(
     game: &mut PlayedGame<G>,
     players: [&mut dyn Player<G>; 2],
     settings: &GameSettings,
@@ -93,7 +93,7 @@ fn play_on<G: Evaluation>(
         }
     }
     let mut clocks = time_controls.map(|tcs| tcs.map(GameClock::new));
-    let mut adjudicator = Adjudicator::new(settings.resign, settings.draw, G::EVAL_UNIT);
+    let mut adjudicator = Adjudicator::new(settings.resign, settings.draw);
     loop {
         if stop.load(Ordering::Relaxed) {
             return GameEnd::Interrupted;
