@@ -4,6 +4,7 @@
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use duel_rules::games::{Duel, VARIANTS};
+use duel_tools::annotate::AnnotateArgs;
 use duel_tools::bench::BenchArgs;
 use duel_tools::book::BookArgs;
 use duel_tools::cli_error::CliError;
@@ -17,6 +18,7 @@ use duel_tools::tablebase::TablebaseArgs;
 use duel_tools::tool::{self, Call};
 use duel_tools::train::TrainArgs;
 use duel_tools::tune::TuneArgs;
+use duel_tools::wdl::WdlArgs;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -97,6 +99,14 @@ enum Command {
         #[command(flatten)]
         game: VariantArg,
     },
+    /// Fits a game's win-rate model (the chances a score gives, and the common scale of scores) to
+    /// datagen files, and checks it on games it was not fitted on (docs/wdl.md).
+    Wdl {
+        #[command(flatten)]
+        args: WdlArgs,
+        #[command(flatten)]
+        game: VariantArg,
+    },
     /// Plays a game against the engine in the terminal (or two players, or the engine against itself).
     Play {
         #[command(flatten)]
@@ -126,6 +136,10 @@ enum Command {
         #[command(flatten)]
         game: VariantArg,
     },
+    /// Reviews every game of a PGN file with the engine, as lichess does: each move's expected
+    /// result before and after, inaccuracies, mistakes and blunders marked with the better line,
+    /// each side's accuracy (docs/annotate.md).
+    Annotate(AnnotateArgs),
 }
 
 /// The help of `--variant`, which names the hosted games: "The game: duel, dipole, dame or alice".
@@ -178,10 +192,13 @@ fn main() -> ExitCode {
         Some(Command::Tablebase { args, game }) => tool::run(&args, &call(&game.variant)),
         Some(Command::Datagen { args, game }) => tool::run(&args, &call(&game.variant)),
         Some(Command::Train { args, game }) => tool::run(&args, &call(&game.variant)),
+        Some(Command::Wdl { args, game }) => tool::run(&args, &call(&game.variant)),
         Some(Command::Play { args, game }) => tool::run(&args, &call(&game.variant)),
         Some(Command::Gui { args, game }) => tool::run(&args, &call(&game.variant)),
         Some(Command::Tune { args, game }) => tool::run(&args, &call(&game.variant)),
         Some(Command::Spsa { args, game }) => tool::run(&args, &call(&game.variant)),
+        // The games name their game themselves; `--variant` only picks among them.
+        Some(Command::Annotate(args)) => tool::run(&args, &call(VARIANTS[0])),
         None => match duel_engine::protocol::run::<Duel>(std::io::stdin(), std::io::stdout()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => CliError::Failed(format!("cannot start the engine: {e}")).report(),

@@ -1,6 +1,6 @@
 //! The tools run as real processes: `duel play`, `duel match` (faulty engines, shards, and under load:
 //! faulty engines far above the cores), `duel book`, `duel datagen`, `duel train`, `duel tune`,
-//! `duel spsa` and `duel tablebase`.
+//! `duel spsa`, `duel tablebase`, `duel wdl` and `duel annotate`.
 
 #![allow(
     clippy::too_many_lines,
@@ -14,6 +14,7 @@ mod common;
 #[path = "../protocol/harness.rs"]
 mod harness;
 
+mod annotate;
 mod book;
 mod datagen;
 mod match_load;
@@ -24,3 +25,4 @@ mod spsa;
 mod tablebase;
 mod train;
 mod tune;
+mod wdl;

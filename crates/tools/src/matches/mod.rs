@@ -4,8 +4,8 @@
 //! [`run`] plays a match as a `Tournament` (`tournament.rs`) in fastchess's steps: prepare, play,
 //! finish. Work is handed out as game pairs (one opening, colours swapped) to `concurrency` worker
 //! threads, each with its own engine processes (`seats.rs`); the main thread collects finished games,
-//! writes each to the PGN file at once, keeps the statistics, shows the progress (`output.rs`) and
-//! stops the match when the SPRT decides or on Ctrl-C.
+//! writes each to the PGN file at once, keeps the statistics, shows the progress (`report.rs`'s line,
+//! on the crate's [`ProgressLine`]) and stops the match when the SPRT decides or on Ctrl-C.
 //!
 //! A match can be split over processes and machines (`--shard K/N`, `Shard`): every shard plays
 //! its own pairs, writes its own PGN and results, and `duel results` merges the results into those
@@ -20,7 +20,6 @@ mod config;
 mod engines;
 mod game;
 mod opening_book;
-mod output;
 mod player;
 mod process_player;
 mod ratings;
@@ -38,8 +37,9 @@ pub use engines::{EngineKind, EngineSpec};
 pub use results::{MatchResults, PairingResult, ResultsError};
 pub use stats::Tally;
 
+use crate::progress::ProgressLine;
 use duel_rules::games::HostedGame;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use tournament::Tournament;
@@ -52,7 +52,9 @@ pub fn run<G: HostedGame>(
     out: &mut dyn Write,
 ) -> Result<MatchResults, String> {
     let mut tournament = Tournament::<G>::prepare(config, out)?;
-    tournament.play(stop, output::for_stdout().as_mut(), out)?;
+    // `out` is standard output from the command line: the line is redrawn where that is a terminal.
+    let terminal = std::io::stdout().is_terminal();
+    tournament.play(stop, &mut ProgressLine::new(&mut *out, terminal))?;
     tournament.finish(out)
 }
 

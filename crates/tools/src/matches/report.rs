@@ -4,6 +4,7 @@
 use super::ratings::rating_list;
 use super::results::{MatchResults, PairingResult};
 use super::stats::{EloEstimate, Sprt, SprtVerdict, Tally};
+use crate::progress::clock_text;
 use std::time::{Duration, Instant};
 
 /// The most missing shards the summary names: a results file may split its match into up to 2^32
@@ -157,7 +158,7 @@ pub fn progress_line(
     let t = &p.tally;
     let left = if games_per_second > 0.0 {
         let seconds = total.saturating_sub(done) as f64 / games_per_second;
-        time_left_text(Duration::from_secs_f64(seconds.min(1e9)))
+        clock_text(Duration::from_secs_f64(seconds.min(1e9)))
     } else {
         "?".to_string()
     };
@@ -182,17 +183,6 @@ pub fn progress_line(
         ));
     }
     line
-}
-
-/// A time left as `h:mm:ss`, the seconds rounded up.
-fn time_left_text(time: Duration) -> String {
-    let seconds = time.as_secs() + u64::from(time.subsec_nanos() > 0);
-    format!(
-        "{}:{:02}:{:02}",
-        seconds / 3600,
-        seconds / 60 % 60,
-        seconds % 60
-    )
 }
 
 #[cfg(test)]
@@ -267,6 +257,5 @@ mod tests {
             "{line}"
         );
         assert!(progress_line(0, 10, 0.0, &p, None).contains("(0.0/s, ? left)"));
-        assert_eq!(time_left_text(Duration::from_millis(61_500)), "0:01:02");
     }
 }

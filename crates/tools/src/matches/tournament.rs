@@ -7,13 +7,13 @@ use super::MatchConfig;
 use super::collector::{Collector, CountedGame};
 use super::game::{GameSettings, PlayedGame};
 use super::opening_book::OpeningBook;
-use super::output::ProgressOutput;
 use super::report::Progress;
 use super::results::{MatchResults, PairingResult};
 use super::resume::{Expected, Resumed, games_to_play, read_finished};
 use super::schedule::{PairSlot, Plan, game_seed};
 use super::seats::Seats;
 use super::stats::Tally;
+use crate::progress::ProgressLine;
 use crate::shard::{Shard, ShardSet};
 use crate::time_control::TimeControl;
 use crossbeam_channel::{Sender, unbounded};
@@ -111,13 +111,13 @@ impl<'a, G: HostedGame> Tournament<'a, G> {
     }
 
     /// Plays the pairs left on the configuration's workers, taking in each finished game as it
-    /// comes: appended to the PGN file, counted, shown by `progress` on `out`. `stop` ends the run
-    /// early (Ctrl-C); it is set here when the SPRT decides.
+    /// comes: appended to the PGN file, counted, shown on `progress` (on a terminal after every
+    /// game, in a log after every tenth and the last). `stop` ends the run early (Ctrl-C); it is
+    /// set here when the SPRT decides.
     pub fn play(
         &mut self,
         stop: &AtomicBool,
-        progress: &mut dyn ProgressOutput,
-        out: &mut dyn Write,
+        progress: &mut ProgressLine<impl Write>,
     ) -> Result<(), String> {
         let Tournament { work, standing } = self;
         let work = &*work;
@@ -140,14 +140,14 @@ impl<'a, G: HostedGame> Tournament<'a, G> {
                     continue; // interrupted: does not count
                 };
                 let line = rate.line(done, entry, work.config.sprt.as_ref());
-                progress.show(out, &line, done, total);
+                progress.show(&line, done.is_multiple_of(10) || done == total);
                 if work.config.sprt_stops(&entry.tally) {
                     stop.store(true, Ordering::Relaxed);
                 }
             }
             Ok(())
         })?;
-        progress.end(out);
+        progress.end();
         Ok(())
     }
 

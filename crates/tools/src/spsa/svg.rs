@@ -1,7 +1,8 @@
 //! The picture of a run: one panel per parameter, its θ over the iterations as a line between its
-//! range's bounds, drawn as SVG text (no drawing library).
+//! range's bounds, drawn as SVG text ([`crate::svg`]).
 
 use super::param::Param;
+use crate::svg::{self, escape};
 use std::fmt::Write;
 
 /// A panel's size, in pixels.
@@ -14,16 +15,13 @@ const MARGIN: f64 = 48.0;
 pub fn draw(params: &[Param], history: &[Vec<f64>]) -> String {
     let panel = HEIGHT + MARGIN;
     let (width, height) = (WIDTH + 2.0 * MARGIN, panel * params.len() as f64 + MARGIN);
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-    );
+    let mut svg = svg::start(width, height);
     for (index, param) in params.iter().enumerate() {
         let top = MARGIN + panel * index as f64;
         let path: Vec<f64> = history.iter().map(|theta| theta[index]).collect();
         draw_panel(&mut svg, param, &path, top);
     }
-    svg.push_str("</svg>\n");
+    svg.push_str(svg::END);
     svg
 }
 
@@ -55,13 +53,6 @@ fn draw_panel(svg: &mut String, param: &Param, path: &[f64], top: f64) {
         param.min,
         points.join(" ")
     );
-}
-
-/// `text` with the characters SVG's markup reserves escaped.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]
