@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Literal, final, overload
 
 import numpy as np
@@ -15,6 +16,7 @@ __all__ = [
     "Outcome",
     "Score",
     "VARIANTS",
+    "Wdl",
     "action_size",
     "batch_playouts",
     "max_game_length",
@@ -85,12 +87,30 @@ class Board:
 
 @final
 class Score:
-    """A score from the side to move's point of view: centipawns or moves to mate."""
+    """A score from the side to move's point of view: centipawns on the common scale (+100 is a
+    75 % expected result at the game's typical middle game) or moves to mate."""
 
     @property
     def cp(self) -> int | None: ...
     @property
     def mate(self) -> int | None: ...
+
+@final
+class Wdl:
+    """The chances of a win, a draw and a loss for the side to move, per mille (adding up to
+    1000); `win, draw, loss = wdl` unpacks them, `str()` writes them as the protocol's `wdl`."""
+
+    @property
+    def win(self) -> int: ...
+    @property
+    def draw(self) -> int: ...
+    @property
+    def loss(self) -> int: ...
+    @property
+    def expected(self) -> float:
+        """The expected result in percent: a win counts 100, a draw 50."""
+    def __iter__(self) -> Iterator[int]: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 @final
 class Engine:

@@ -1,13 +1,14 @@
 //! `duel.Engine`: the engine in-process, one game's. `analyse` and `play` release the GIL while
 //! the search runs on its own thread, and `stop` from another Python thread ends it: the search's
-//! answer is then its best so far.
+//! answer is then its best so far. `analyse` reports as the protocol's `info` lines do: the score on
+//! the common scale, and the chances it gives.
 
 use crate::board::{Board, value_error};
 use crate::moves::Move;
-use crate::score::Score;
+use crate::score::{Score, Wdl};
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use duel_engine::engine::{Engine as GameEngine, Listener, SearchFault};
-use duel_engine::search::{Limits, Report};
+use duel_engine::search::{Limits, Report, chances, on_common_scale};
 use duel_rules::games::{GameVisitor, HostedGame, for_variant};
 use parking_lot::Mutex;
 use pyo3::exceptions::PyRuntimeWarning;
@@ -23,7 +24,9 @@ struct Line {
     depth: u32,
     seldepth: u32,
     multipv: u32,
+    /// On the common scale.
     score: Score,
+    wdl: Wdl,
     nodes: u64,
     elapsed: Duration,
     hashfull: u32,
@@ -83,7 +86,9 @@ impl<G: HostedGame> Listener<G> for Relay<G> {
             depth: report.depth,
             seldepth: report.seldepth,
             multipv: report.multipv,
-            score: report.score.into(),
+            score: on_common_scale::<G>(report.score).into(),
+            // From the search's own score: the model reads the game's scale, not the common one.
+            wdl: chances(&self.root, report.score).into(),
             nodes: report.nodes,
             elapsed: report.elapsed,
             hashfull: report.hashfull,
@@ -269,9 +274,10 @@ impl Engine {
     }
 
     /// Searches `board` within the limits (`movetime` in seconds) and returns what it found: with
-    /// `multipv=None` one dict (`score`, `pv`, `depth`, `seldepth`, `nodes`, `nps`, `time`,
-    /// `hashfull`, `multipv`), with `multipv=k` a list of k of them, best first. The GIL is
-    /// released while it searches; `stop()` from another thread ends it early.
+    /// `multipv=None` one dict (`score` on the common scale, `wdl` the chances it gives, `pv`,
+    /// `depth`, `seldepth`, `nodes`, `nps`, `time`, `hashfull`, `multipv`), with `multipv=k` a list
+    /// of k of them, best first. The GIL is released while it searches; `stop()` from another
+    /// thread ends it early.
     #[pyo3(signature = (board, *, depth = None, nodes = None, movetime = None, multipv = None))]
     fn analyse<'py>(
         &self,
@@ -347,6 +353,7 @@ fn info(py: Python<'_>, line: Line) -> PyResult<Bound<'_, PyDict>> {
     dict.set_item("seldepth", line.seldepth)?;
     dict.set_item("multipv", line.multipv)?;
     dict.set_item("score", line.score)?;
+    dict.set_item("wdl", line.wdl)?;
     dict.set_item("nodes", line.nodes)?;
     dict.set_item("nps", (line.nodes as f64 / seconds.max(1e-6)) as u64)?;
     dict.set_item("time", seconds)?;

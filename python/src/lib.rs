@@ -48,6 +48,7 @@ fn _duel(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<outcome::Outcome>()?;
     module.add_class::<engine::Engine>()?;
     module.add_class::<score::Score>()?;
+    module.add_class::<score::Wdl>()?;
     module.add_function(wrap_pyfunction!(action_size, module)?)?;
     module.add_function(wrap_pyfunction!(observation_shape, module)?)?;
     module.add_function(wrap_pyfunction!(max_game_length, module)?)?;

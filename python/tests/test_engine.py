@@ -16,9 +16,10 @@ from support import search_with_binary
 @pytest.mark.parametrize("game", duel.VARIANTS)
 def test_analyse_finds_what_the_binary_finds(game: str) -> None:
     # One thread and a fixed depth: the search is deterministic, so the module and the binary
-    # (both fresh, default options) report the same best line.
+    # (both fresh, default options) report the same best line, score (on the common scale) and
+    # chances.
     info = duel.Engine(game).analyse(duel.Board(game), depth=5)
-    printed = search_with_binary(game, "go depth 5")
+    printed = search_with_binary(game, "setoption name UCI_ShowWDL value true\ngo depth 5")
     last = [line for line in printed if line.startswith("info depth 5 ")][-1]
     assert f"nodes {info['nodes']} " in last
     assert last.split(" pv ")[1].split() == [str(move) for move in info["pv"]]
@@ -26,7 +27,33 @@ def test_analyse_finds_what_the_binary_finds(game: str) -> None:
     assert (score.group(1), int(score.group(2))) == (
         ("cp", info["score"].cp) if info["score"].cp is not None else ("mate", info["score"].mate)
     )
+    wdl = re.search(r" wdl (\d+) (\d+) (\d+) ", last)
+    assert wdl is not None, last
+    assert tuple(info["wdl"]) == tuple(int(w) for w in wdl.groups())
     assert info["depth"] == 5 and info["seldepth"] >= 5 and info["multipv"] == 1
+
+
+def test_the_chances_add_up_and_give_the_expected_result() -> None:
+    for game in duel.VARIANTS:
+        wdl = duel.Engine(game).analyse(duel.Board(game), depth=3)["wdl"]
+        win, draw, loss = wdl
+        assert (win, draw, loss) == (wdl.win, wdl.draw, wdl.loss)
+        assert win + draw + loss == 1000
+        assert wdl.expected == pytest.approx((win + draw / 2) / 10)
+        assert 0 <= wdl.expected <= 100
+        assert str(wdl) == f"{win} {draw} {loss}"
+        assert repr(wdl) == f"Wdl(win={win}, draw={draw}, loss={loss})"
+
+
+def test_a_mate_is_a_certain_result() -> None:
+    # Duel: White's die on D1 shows 6 and reaches e6, next to Black's king, which has no way out
+    # (DUEL-MATT in one, as tests/tools/play.rs plays it).
+    board = duel.Board("duel")
+    board.push("D1-D7")
+    board.push("G8-f7")
+    info = duel.Engine("duel").analyse(board, depth=3)
+    assert info["score"].mate == 1
+    assert tuple(info["wdl"]) == (1000, 0, 0) and info["wdl"].expected == 100.0
 
 
 def test_the_principal_variation_is_playable() -> None:
@@ -43,6 +70,9 @@ def test_multipv_gives_distinct_lines_best_first() -> None:
     assert len({str(line["pv"][0]) for line in lines}) == 3
     scores = [line["score"].cp for line in lines]
     assert scores == sorted(scores, reverse=True)
+    # Better scores give better chances.
+    expected = [line["wdl"].expected for line in lines]
+    assert expected == sorted(expected, reverse=True)
 
 
 def test_play_gives_a_legal_move_and_leaves_the_board() -> None:

@@ -43,10 +43,11 @@ const BASE: [&str; 9] = [
     "geometry.js",
 ];
 /// The page's views: they draw from the state and import no action.
-const VIEWS: [&str; 8] = [
+const VIEWS: [&str; 9] = [
     "board.js",
     "marks.js",
     "panels.js",
+    "evaluation.js",
     "banner.js",
     "clock_face.js",
     "choice.js",

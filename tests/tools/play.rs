@@ -214,8 +214,24 @@ fn moves_lists_the_legal_moves() {
     quit(&mut game);
 }
 
+/// The chances in `text` after `after`, `W 41% D 30% L 29%`: three whole percents that add up to
+/// about 100 (each is rounded), or `None` when the text does not have them there.
+fn chances_after(text: &str, after: &str) -> Option<[u32; 3]> {
+    let rest = &text[text.find(after)? + after.len()..];
+    let mut words = rest.split_whitespace();
+    let mut percent = |letter: &str| {
+        words.next().filter(|w| *w == letter)?;
+        let word = words.next()?;
+        word.trim_end_matches(',').strip_suffix('%')?.parse().ok()
+    };
+    let chances = [percent("W")?, percent("D")?, percent("L")?];
+    (98..=102)
+        .contains(&chances.iter().sum::<u32>())
+        .then_some(chances)
+}
+
 #[test]
-fn the_engine_replies_showing_depth_score_and_variation() {
+fn the_engine_replies_showing_depth_score_chances_and_variation() {
     let mut game = play(&["--depth", "2"]);
     expect_line(&mut game, "White (you) to move, move 1");
     game.send("D1-e6");
@@ -225,10 +241,41 @@ fn the_engine_replies_showing_depth_score_and_variation() {
         thinking.contains("  score ") && thinking.contains("  pv "),
         "{thinking}"
     );
+    // `score +0.35  W 41% D 30% L 29%  nodes`: the score, then the chances it gives.
+    let score = thinking.split("  score ").nth(1).unwrap();
+    let score = score.split_whitespace().next().unwrap();
+    assert!(
+        chances_after(&thinking, &format!("  score {score}")).is_some(),
+        "{thinking}"
+    );
     let played = expect_start(&mut game, "Black plays 1... ");
     assert!(played.contains("(depth 2, score "), "{played}");
+    let score = played.split("score ").nth(1).unwrap();
+    let score = score.split_whitespace().next().unwrap();
+    assert!(
+        chances_after(&played, &format!("score {score}")).is_some(),
+        "{played}"
+    );
     expect_line(&mut game, "White (you) to move, move 2");
     quit(&mut game);
+}
+
+#[test]
+fn chances_are_read_only_in_their_form() {
+    let line = "Black thinking: depth 2  score +0.35  W 41% D 30% L 29%  nodes 9";
+    assert_eq!(chances_after(line, "score +0.35"), Some([41, 30, 29]));
+    assert_eq!(
+        chances_after("score +0.35 W 41% D 30%", "score +0.35"),
+        None
+    );
+    assert_eq!(
+        chances_after("score +0.35 W 41% D 30% L 2%", "score +0.35"),
+        None
+    );
+    assert_eq!(
+        chances_after("(score -M2 W 0% D 0% L 100%, 0.10 s)", "score -M2"),
+        Some([0, 0, 100])
+    );
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The page in a real browser, a scenario a file, each a person's path through the page: playing
 //! every game (`play`), coming back to a game after a reload and playing a move in its past
-//! (`come_back`), stopping the engine's search (`stop`), playing against a lower level (`level`) and
-//! losing on time (`clock`). Headless Chromium is driven through chromedriver (the distribution's
+//! (`come_back`), stopping the engine's search (`stop`), playing against a lower level (`level`),
+//! losing on time (`clock`) and reading the engine's chances in the bar and the graph (`chances`). Headless Chromium is driven through chromedriver (the distribution's
 //! `chromium` and `chromium-driver`; `.ci/run` installs them) by the [`harness`](crate::harness).
 //! Screenshots go to `target/`.
 //!
@@ -10,6 +10,7 @@
 //!
 //! Without Chromium or chromedriver the test says why and passes: CI installs them.
 
+mod chances;
 mod clock;
 mod come_back;
 mod level;

@@ -115,7 +115,7 @@ async fn play(client: Client, url: String) {
     screenshot(client, "gui-duel.png").await;
 
     // Back to move 2 in the move list, and analysis there: live lines, the best move as an arrow, the
-    // evaluation graph.
+    // bar in White's win % and the graph.
     click_css(client, "#moves .move[data-ply='2']").await;
     wait_until(
         client,
@@ -126,9 +126,11 @@ async fn play(client: Client, url: String) {
     click(client, "analyse").await;
     wait_until(
         client,
-        "analysis lines, the best move's arrow and the graph",
+        "analysis lines, the best move's arrow, the bar and the graph",
         "document.querySelector('#lines .line')?.textContent.includes('depth') \
          && document.querySelector('#arrows polyline.best') \
+         && document.getElementById('eval-bar').dataset.known === 'true' \
+         && /^White \\d+% /.test(document.querySelector('#eval-bar .eval-text').textContent) \
          && Number(document.getElementById('graph').dataset.points) > 0",
     )
     .await;

@@ -22,7 +22,7 @@ const JS: &str = "text/javascript; charset=utf-8";
 const SVG: &str = "image/svg+xml";
 
 /// The page's own files: path, content type and text.
-const PAGE: [(&str, &str, &str); 33] = [
+const PAGE: [(&str, &str, &str); 34] = [
     ("/", HTML, include_str!("assets/index.html")),
     (
         "/icons/icon.svg",
@@ -51,6 +51,11 @@ const PAGE: [(&str, &str, &str); 33] = [
     ("/js/marks.js", JS, include_str!("assets/js/marks.js")),
     ("/js/banner.js", JS, include_str!("assets/js/banner.js")),
     ("/js/panels.js", JS, include_str!("assets/js/panels.js")),
+    (
+        "/js/evaluation.js",
+        JS,
+        include_str!("assets/js/evaluation.js"),
+    ),
     (
         "/js/clock_face.js",
         JS,

@@ -5,12 +5,16 @@
 //! Every search has an id. A search that the session stops because it no longer matters (`undo`,
 //! `new`, a move played while a hint was sought) still sends its answer; the id tells the loop to
 //! drop it.
+//!
+//! The search scores in the game's own scale; people are shown its score on the common scale
+//! ([`on_common_scale`], as `info` lines and `duel match`'s PGN comments write it) and the chances it
+//! gives ([`chances`]).
 
 use super::Event;
 use crossbeam_channel::Sender;
 use duel_engine::engine::{Engine, Listener, SearchFault};
-use duel_engine::search::{Bound, Limits, Report, Score};
-use duel_rules::game::{GameRecord, legal_prefix};
+use duel_engine::search::{Bound, Limits, Report, Score, chances, on_common_scale};
+use duel_rules::game::{GameRecord, Wdl, legal_prefix};
 use duel_rules::games::HostedGame;
 use duel_rules::record::pgn::{self, MoveComment};
 use std::sync::Arc;
@@ -136,9 +140,10 @@ impl<G: HostedGame> Thinking<G> {
         };
         let pv = legal_prefix(&self.root, &report.pv).join(" ");
         let text = format!(
-            "{what} depth {}  score {}  nodes {}  {:.2} s  pv {pv}",
+            "{what} depth {}  score {}  {}  nodes {}  {:.2} s  pv {pv}",
             report.depth,
-            score_text(report.score, report.bound),
+            score_text(on_common_scale::<G>(report.score), report.bound),
+            chances_text(chances(&self.root, report.score)),
             report.nodes,
             report.elapsed.as_secs_f64()
         );
@@ -147,25 +152,43 @@ impl<G: HostedGame> Thinking<G> {
         Some(text)
     }
 
-    /// How the move came about, after `used` of thinking: for the player (`depth 5, score +0.35,
-    /// 0.42 s`) and as the PGN comment `duel match` writes (`+0.35/5 0.420s`).
+    /// How the move came about, after `used` of thinking: for the player (`depth 5, score +0.35
+    /// W 41% D 30% L 29%, 0.42 s`) and as the PGN comment `duel match` writes (`+0.35/5 0.420s`),
+    /// both scores on the common scale.
     pub fn summary(&self, used: Duration) -> (String, String) {
         let seconds = used.as_secs_f64();
+        let score = self
+            .latest
+            .as_ref()
+            .map(|report| on_common_scale::<G>(report.score));
         let comment = MoveComment {
-            score: self.latest.as_ref().map(|report| report.score),
+            score,
             depth: self.latest.as_ref().map(|report| report.depth),
             time: Some(used),
         };
-        let told = match &self.latest {
-            Some(report) => format!(
-                "depth {}, score {}, {seconds:.2} s",
+        let told = match (&self.latest, score) {
+            (Some(report), Some(score)) => format!(
+                "depth {}, score {} {}, {seconds:.2} s",
                 report.depth,
-                pgn::score_text(report.score)
+                pgn::score_text(score),
+                chances_text(chances(&self.root, report.score))
             ),
-            None => format!("{seconds:.2} s"),
+            _ => format!("{seconds:.2} s"),
         };
         (told, comment.to_string())
     }
+}
+
+/// The chances for people, from the thinking side's point of view: `W 41% D 30% L 29%`, each rounded
+/// to a whole percent.
+fn chances_text(wdl: Wdl) -> String {
+    let percent = |per_mille: u32| (per_mille + 5) / 10;
+    format!(
+        "W {}% D {}% L {}%",
+        percent(wdl.win),
+        percent(wdl.draw),
+        percent(wdl.loss)
+    )
 }
 
 /// A score for people, from the thinking side's point of view, as PGN comments write it (`+0.35`,
@@ -182,6 +205,8 @@ fn score_text(score: Score, bound: Bound) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use duel_rules::game::{Evaluation, Game};
+    use duel_rules::games::Duel;
 
     #[test]
     fn scores_for_people() {
@@ -189,5 +214,61 @@ mod tests {
         assert_eq!(score_text(Score::Centipawns(-120), Bound::Exact), "-1.20");
         assert_eq!(score_text(Score::Mate(3), Bound::Exact), "+M3");
         assert_eq!(score_text(Score::Mate(-2), Bound::Lower), ">=-M2");
+    }
+
+    #[test]
+    fn chances_for_people() {
+        let even = Wdl {
+            win: 412,
+            draw: 301,
+            loss: 287,
+        };
+        assert_eq!(chances_text(even), "W 41% D 30% L 29%");
+        assert_eq!(chances_text(Wdl::certain(1.0)), "W 100% D 0% L 0%");
+        let rounded = Wdl {
+            win: 995,
+            draw: 0,
+            loss: 5,
+        };
+        assert_eq!(chances_text(rounded), "W 100% D 0% L 1%");
+    }
+
+    #[test]
+    fn thinking_shows_the_common_scale_and_the_chances() {
+        let root = Duel::start();
+        let mut thinking = Thinking {
+            id: 1,
+            purpose: Purpose::Move,
+            root,
+            started: Instant::now(),
+            latest: None,
+            latest_shown: false,
+            shown_at: None,
+        };
+        // About +1.00 on the common scale, a score of another size in the game's own.
+        let own = Score::Centipawns(Duel::win_rate_model().from_centipawns(100));
+        let common = pgn::score_text(on_common_scale::<Duel>(own));
+        assert_ne!(common, pgn::score_text(own));
+        let report = Report {
+            depth: 3,
+            seldepth: 4,
+            multipv: 1,
+            score: own,
+            bound: Bound::Exact,
+            nodes: 100,
+            elapsed: Duration::from_millis(5),
+            hashfull: 0,
+            tbhits: None,
+            pv: Vec::new(),
+        };
+        let wdl = chances_text(chances(&root, own));
+        let line = thinking.report(report, true).unwrap();
+        assert!(
+            line.contains(&format!("  score {common}  {wdl}  ")),
+            "{line}"
+        );
+        let (told, comment) = thinking.summary(Duration::from_millis(420));
+        assert_eq!(told, format!("depth 3, score {common} {wdl}, 0.42 s"));
+        assert!(comment.starts_with(&format!("{common}/3 ")), "{comment}");
     }
 }

@@ -29,11 +29,13 @@ export function engineStarting() {
   page.engine.inHandshake = true;
 }
 
-// A ready engine: it has its defaults and is told the game shown.
+// A ready engine: it has its defaults and is told the game shown. One that can give its chances
+// (UCI_ShowWDL) is asked to, for the evaluation bar and graph; they outlive a change of game.
 export function engineReadied() {
   page.engine.inHandshake = false;
   page.engine.multipv = 1;
   page.engine.skill = '20'; // a (re)started engine plays at full strength until told otherwise
+  if (page.engine.options.has('uci_showwdl')) engineSend('setoption name UCI_ShowWDL value true');
   syncEngineGame();
 }
 

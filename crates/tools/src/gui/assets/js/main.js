@@ -19,6 +19,7 @@ import { askNewGame, showRules } from './dialogs.js';
 import { connectionClosed, dispatch } from './dispatch.js';
 import { $ } from './dom.js';
 import { engineSend } from './engine.js';
+import { plyAtGraph } from './evaluation.js';
 import { on } from './events.js';
 import { forfeitOnTime, goToPly, humanMayMove, newGameHere, playMove, switchToSideLine, undo } from './game.js';
 import { onChoiceClick, onPointerCancel, onPointerDown, onPointerMove, onPointerUp } from './input.js';
@@ -120,8 +121,7 @@ function wireNavigation() {
   });
   $('graph').addEventListener('click', (event) => {
     const box = $('graph').getBoundingClientRect();
-    const plies = Math.max(page.game.moves.length, 10);
-    goToPly(Math.round(((event.clientX - box.left) / box.width) * plies));
+    goToPly(plyAtGraph((event.clientX - box.left) / box.width));
   });
   $('side-lines').addEventListener('click', (event) => {
     const button = event.target.closest('button[data-line]');

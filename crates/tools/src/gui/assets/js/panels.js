@@ -1,10 +1,10 @@
-// The panels beside the board: the players, the move list, the engine's lines, the evaluation
-// graph, the status line, the engine's badge and the protocol log.
+// The panels beside the board: the players, the move list, the engine's lines, the status line, the
+// engine's badge and the protocol log.
 
 import { drawBanner, dropStaleMessage, gameResult } from './banner.js';
 import { isHuman } from './controls.js';
-import { $, el } from './dom.js';
-import { scoreText } from './info.js';
+import { $ } from './dom.js';
+import { percentText, scoreText } from './info.js';
 import { drawArrows } from './marks.js';
 import { live, page } from './state.js';
 
@@ -68,31 +68,13 @@ export function drawLines() {
     div.dataset.multipv = String(i + 1);
     const nps = info.nps != null ? `${Math.round(info.nps / 1000)} kn/s` : '';
     div.textContent = `${i + 1}. ${scoreText(info)}${info.bound ? (info.bound === 'lowerbound' ? '≥' : '≤') : ''}  depth ${info.depth}  ${nps}  ${(info.pv || []).join(' ')}`;
+    if (info.wdl) {
+      const [win, draw, loss] = info.wdl.map((perMille) => percentText(perMille / 10));
+      div.title = `for the side to move: win ${win}, draw ${draw}, loss ${loss}`;
+    }
     return div;
   }));
   drawArrows();
-}
-
-export function drawGraph() {
-  const svg = $('graph');
-  const W = 400;
-  const H = 120;
-  const plies = Math.max(page.game.moves.length, 10);
-  const x = (ply) => (ply / plies) * W;
-  const y = (cp) => H / 2 - (Math.max(-800, Math.min(800, cp)) / 800) * (H / 2 - 4);
-  svg.replaceChildren();
-  el('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'axis' }, svg);
-  const points = [];
-  page.game.evals.forEach((cp, ply) => {
-    if (cp != null && ply <= page.game.moves.length) points.push([x(ply), y(cp)]);
-  });
-  svg.dataset.points = String(points.length);
-  if (points.length) {
-    const line = points.map(([px, py]) => `${px},${py}`).join(' ');
-    el('polygon', { points: `${points[0][0]},${H / 2} ${line} ${points[points.length - 1][0]},${H / 2}`, class: 'area' }, svg);
-    el('polyline', { points: line, class: 'eval' }, svg);
-  }
-  el('line', { x1: x(page.view), y1: 0, x2: x(page.view), y2: H, class: 'now' }, svg);
 }
 
 export function drawStatus() {

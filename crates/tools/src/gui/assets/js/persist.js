@@ -3,6 +3,7 @@
 
 import { currentClock } from './clock_face.js';
 import { $ } from './dom.js';
+import { isWhiteEval } from './info.js';
 import { page } from './state.js';
 
 const KEY = 'duel-gui/v1';
@@ -40,6 +41,8 @@ export function forgetGame() {
 
 const isText = (v) => typeof v === 'string';
 const isList = (v) => Array.isArray(v);
+// A game's evaluations as stored: each of another shape (an older page's plain score) is dropped.
+const evalsOf = (evals) => evals.map((e) => (isWhiteEval(e) ? e : null));
 
 // The stored game if it is one of `variants` and has the expected shape, else null. Its moves are
 // checked by the server when the page asks for the position.
@@ -54,12 +57,13 @@ export function savedGame(variants) {
   if (!game || !variants.includes(game.variant) || !(game.start === null || isText(game.start))) return null;
   if (!isList(game.moves) || !game.moves.every(isText) || !isList(game.comments) || !isList(game.evals)) return null;
   const sideLines = isList(game.sideLines) ? game.sideLines.filter((l) => l && Number.isInteger(l.from)
-    && isList(l.moves) && l.moves.every(isText) && isList(l.comments) && isList(l.evals)) : [];
+    && isList(l.moves) && l.moves.every(isText) && isList(l.comments) && isList(l.evals))
+    .map((l) => ({ ...l, evals: evalsOf(l.evals) })) : [];
   const view = Number.isInteger(stored.view) ? Math.max(0, Math.min(game.moves.length, stored.view)) : game.moves.length;
   return {
     game: {
       variant: game.variant, start: game.start, moves: game.moves, comments: game.comments,
-      evals: game.evals, forfeit: null, sideLines,
+      evals: evalsOf(game.evals), forfeit: null, sideLines,
     },
     view,
     settings: stored.settings && typeof stored.settings === 'object' ? stored.settings : {},

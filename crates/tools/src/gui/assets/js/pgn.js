@@ -7,7 +7,7 @@ import { isHuman } from './controls.js';
 import { $ } from './dom.js';
 import { syncEngineGame } from './engine.js';
 import { newGameHere } from './game.js';
-import { whiteScore } from './info.js';
+import { whiteEval } from './info.js';
 import { linkOf } from './link.js';
 import { showState } from './position.js';
 import { stopSearches } from './search.js';
@@ -57,12 +57,13 @@ export function loadPgn(text) {
     if (variantChanged) page.flipped = false;
     syncEngineGame();
     showMessage(`loaded: ${reply.white || '?'} – ${reply.black || '?'}, ${reply.result}`);
-    // The comments' scores are the movers' own; the graph shows White's.
+    // The comments' scores are the movers' own; the bar and the graph show White's.
     const first = request({ type: 'state', variant: reply.variant, start: reply.start, moves: reply.moves });
     return first.then((state) => {
       state.history.forEach((h, i) => {
         const c = reply.comments[i];
-        if (c && (c.cp != null || c.mate != null)) page.game.evals[i] = whiteScore(c, h.side);
+        const known = c ? whiteEval(c, h.side) : null;
+        if (known) page.game.evals[i] = known;
       });
       showState(state);
     });

@@ -1,5 +1,5 @@
 // The position shown: asked of the server for the first `page.view` moves, then drawn everywhere
-// (board, move list, graph, status, side lines), kept for a reload, and handed to the searches.
+// (board, move list, evaluation bar and graph, status, side lines), kept for a reload, and handed to the searches.
 
 import { showMessage } from './banner.js';
 import { drawBoard } from './board.js';
@@ -7,7 +7,8 @@ import { drawChoice } from './choice.js';
 import { stopClock } from './clock.js';
 import { showMoveExample } from './dialogs.js';
 import { $ } from './dom.js';
-import { drawGraph, drawMoves, drawStatus } from './panels.js';
+import { drawEvaluation } from './evaluation.js';
+import { drawMoves, drawStatus } from './panels.js';
 import { saveGame } from './persist.js';
 import { afterState } from './search.js';
 import { request } from './server.js';
@@ -43,7 +44,7 @@ export function showState(state) {
   document.body.dataset.side = state.side;
   drawBoard();
   drawMoves();
-  drawGraph();
+  drawEvaluation();
   drawStatus();
   if (document.activeElement !== $('position-text')) $('position-text').value = state.position;
   $('pass').hidden = !state.legal.some((m) => m.pass);

@@ -5,9 +5,10 @@ import { showBanner, showMessage } from './banner.js';
 import { isHuman } from './controls.js';
 import { $ } from './dom.js';
 import { enginePlays, engineReady, engineSend, limitGo, positionLine, setEngineStatus, setMultiPv, setSkillLevel } from './engine.js';
-import { whiteScore } from './info.js';
+import { drawEvaluation } from './evaluation.js';
+import { whiteEval } from './info.js';
 import { drawArrows } from './marks.js';
-import { drawGraph, drawLines } from './panels.js';
+import { drawLines } from './panels.js';
 import { waitingRequests } from './server.js';
 import { live, page } from './state.js';
 
@@ -75,22 +76,22 @@ export function engineHangs(search) {
   showBanner(`The engine has not answered for ${Math.round((performance.now() - search.started) / 1000)} s: it seems to hang. Press "Restart engine".`, false);
 }
 
-// The engine's `info`: it belongs to the oldest search; an analysis shows its lines and scores.
+// The engine's `info`: it belongs to the oldest search; an analysis shows its lines and scores. The
+// best line's exact score is the position's evaluation, in the bar and the graph as it comes.
 export function onInfo(info) {
   const search = page.searches[0];
   if (!search || search.ignore || info.depth == null) return;
   if ((info.multipv || 1) === 1) search.info = info;
   if (search.purpose === 'analysis') {
     page.lines[(info.multipv || 1) - 1] = info;
-    drawLines();
-    if ((info.multipv || 1) === 1 && info.bound == null) {
-      page.game.evals[search.ply] = whiteScore(info, search.side);
-      drawGraph();
-      drawArrows();
-    }
   } else {
     page.lines = [info];
-    drawLines();
+  }
+  drawLines();
+  if ((info.multipv || 1) === 1 && info.bound == null) {
+    const known = whiteEval(info, search.side);
+    if (known) page.game.evals[search.ply] = known;
+    drawEvaluation();
   }
 }
 
@@ -110,7 +111,8 @@ export function takeBestmove(text) {
   if (info.mate != null) comment.mate = info.mate;
   else if (info.cp != null) comment.cp = info.cp;
   if (info.depth != null && (comment.cp != null || comment.mate != null)) comment.depth = info.depth;
-  if (info.depth != null) page.game.evals[search.ply] = whiteScore(info, search.side);
+  const known = info.depth != null ? whiteEval(info, search.side) : null;
+  if (known) page.game.evals[search.ply] = known;
   page.forceEngine = false;
   return { text, comment };
 }
