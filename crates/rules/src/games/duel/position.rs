@@ -242,14 +242,15 @@ pub(super) fn make_move(position: &Position, mv: Move) -> Position {
     next.hash ^= zobrist::piece_key(change.moving, mv.from())
         ^ zobrist::piece_key(change.landed, mv.to())
         ^ zobrist::BLACK_TO_MOVE;
+    // Saturating, as the other games' counters: a position text may start them at any u32.
     if change.captured.is_none() {
-        next.plies_since_capture += 1;
+        next.plies_since_capture = next.plies_since_capture.saturating_add(1);
     } else {
         next.hash ^= zobrist::piece_key(change.captured, mv.to());
         next.plies_since_capture = 0;
     }
     if position.side == Side::Black {
-        next.move_number += 1;
+        next.move_number = next.move_number.saturating_add(1);
     }
     next
 }
@@ -279,6 +280,21 @@ pub fn rolled_along(o: Orientation, mv: Move) -> Orientation {
 mod tests {
     use super::*;
     use crate::game::{Game, MoveList, SearchHooks};
+
+    #[test]
+    fn fuzz_openings_counters_at_their_largest_stay_there() {
+        // Found by fuzzing (openings): a position text may set the counters to u32::MAX, and the
+        // next quiet move by Black overflowed both.
+        let pos = crate::games::duel::dfen::parse("bK8/9/9/9/9/9/9/8wK b 4294967295 4294967295")
+            .expect("a legal position");
+        let next = pos.make_move(pos.parse_move("A8-B8").unwrap());
+        assert_eq!(next.quiet_plies(), u32::MAX);
+        assert!(
+            next.to_text().ends_with(" 4294967295 4294967295"),
+            "{}",
+            next.to_text()
+        );
+    }
 
     #[test]
     fn a_position_is_352_bytes() {
