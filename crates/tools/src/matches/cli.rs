@@ -1,20 +1,18 @@
 //! The command-line arguments of `duel match` and `duel results`, turned into a [`MatchConfig`].
 
 mod combine_error;
+mod game_options;
 
 pub use combine_error::CombineError;
+pub use game_options::GameOptions;
 
 use super::MatchConfig;
-use super::adjudication::{DrawRule, ResignRule};
 use super::engines::EngineSpec;
-use super::game::GameSettings;
 use super::results::MatchResults;
 use super::schedule::Schedule;
 use super::stats::Sprt;
 use crate::cli_error::CliError;
-use crate::openings::shipped;
 use crate::shard::Shard;
-use crate::time_control::TimeControl;
 use crate::tool::{Call, Tool, finished};
 use clap::Args;
 use duel_rules::games::HostedGame;
@@ -33,55 +31,21 @@ pub struct MatchArgs {
     /// occurrences; the command line passes them to [`MatchArgs::config`] grouped.)
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE", required = true, action = clap::ArgAction::Append)]
     pub engine: Vec<String>,
-    /// Time control `[moves/]base[+increment]` in seconds, e.g. `10+0.1` or `40/60+0.6`.
-    #[arg(long)]
-    pub tc: Option<String>,
-    /// Fixed time per move in milliseconds.
-    #[arg(long)]
-    pub movetime: Option<u64>,
-    /// Fixed depth per move.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Fixed nodes per move.
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// Milliseconds a move may arrive after the clock ran out before it loses on time.
-    #[arg(long, default_value_t = 50)]
-    pub timemargin: u64,
+    /// How each game is played.
+    #[command(flatten)]
+    pub game: GameOptions,
     /// Total games (rounded up to whole rounds of colour-swapped pairs).
     #[arg(long, conflicts_with = "rounds")]
     pub games: Option<u32>,
     /// Rounds: each pairing plays one opening twice, colours swapped.
     #[arg(long)]
     pub rounds: Option<u32>,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    pub concurrency: usize,
     /// Seed of the opening choice and the built-in players.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// With more than two engines: the first plays each other one (default: round robin).
     #[arg(long)]
     pub gauntlet: bool,
-    /// Openings file: one DFEN, `startpos [moves …]` or `fen <DFEN> [moves …]` per line, `#`
-    /// starting a comment. It takes precedence over --opening-plies; without either, the game's
-    /// shipped book (`crates/rules/books/<variant>.txt`, built into the binary) gives the openings.
-    #[arg(long)]
-    pub openings: Option<PathBuf>,
-    /// Random plies from the start as each round's opening, instead of the shipped book.
-    #[arg(long)]
-    pub opening_plies: Option<u32>,
-    /// Resign adjudication: `movecount=N score=S`, S in centipawns of the common scale the engines
-    /// report in (100: a 75% expected result at the game's typical middle game).
-    #[arg(long, num_args = 2, value_name = "KEY=VALUE")]
-    pub resign: Option<Vec<String>>,
-    /// Draw adjudication: `movenumber=N movecount=N score=S`, S in centipawns of the common scale
-    /// the engines report in.
-    #[arg(long, num_args = 3, value_name = "KEY=VALUE")]
-    pub draw: Option<Vec<String>>,
-    /// Draw a game after this many plies (after the opening).
-    #[arg(long)]
-    pub maxplies: Option<u32>,
     /// Sequential probability ratio test: `elo0=<a> elo1=<b> [alpha=<x>] [beta=<y>]`.
     #[arg(long, num_args = 2..=4, value_name = "KEY=VALUE")]
     pub sprt: Option<Vec<String>>,
@@ -94,9 +58,6 @@ pub struct MatchArgs {
     /// The PGN Event tag.
     #[arg(long, default_value = "duel match")]
     pub event: String,
-    /// Milliseconds an engine may stay silent past its time, and in handshakes, before it loses.
-    #[arg(long, default_value_t = 5000)]
-    pub timeout: u64,
     /// Play shard K of N (K from 0): the pairs whose number is K modulo N. Merge the shards'
     /// results files with `duel results`.
     #[arg(long, value_name = "K/N")]
@@ -115,14 +76,14 @@ impl MatchArgs {
     /// holds the words of each `--engine` occurrence.
     pub fn config(&self, engines: &[Vec<String>], variant: &str) -> Result<MatchConfig, String> {
         let engines = participants(engines)?;
-        let tc = self.clock(&engines)?;
+        let tc = self.game.clock(&engines)?;
         if let Some(anchor) = &self.anchor
             && !engines.iter().any(|e| e.name == *anchor)
         {
             return Err(format!("--anchor {anchor}: no engine has that name"));
         }
         let shard = self.shard.as_deref().map(Shard::parse).transpose()?;
-        if self.concurrency == 0 {
+        if self.game.concurrency == 0 {
             return Err("--concurrency must be at least 1".to_string());
         }
         let schedule = if self.gauntlet {
@@ -135,11 +96,11 @@ impl MatchArgs {
             engines,
             schedule,
             rounds,
-            concurrency: self.concurrency,
+            concurrency: self.game.concurrency,
             seed: self.seed,
-            openings: self.openings(variant)?,
-            opening_plies: self.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES),
-            game: self.game_settings(tc)?,
+            openings: self.game.openings(variant)?,
+            opening_plies: self.game.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES),
+            game: self.game.game_settings(tc)?,
             sprt: self.sprt.as_deref().map(Sprt::parse).transpose()?,
             shard,
             resume: self.resume,
@@ -147,27 +108,8 @@ impl MatchArgs {
             pgn_out: self.pgnout.clone(),
             results_out: self.results.clone(),
             event: self.event.clone(),
-            timeout: Duration::from_millis(self.timeout),
+            timeout: Duration::from_millis(self.game.timeout),
         })
-    }
-
-    /// The match's `--tc`, checked against the engines' own clocks: every engine plays under a clock
-    /// (its own `tc=` or `--tc`), or none does; without clocks another limit is needed.
-    fn clock(&self, engines: &[EngineSpec]) -> Result<Option<TimeControl>, String> {
-        let tc = self
-            .tc
-            .as_deref()
-            .map(TimeControl::parse)
-            .transpose()
-            .map_err(|e| format!("--tc: {e}"))?;
-        let clocked = engines.iter().filter(|e| e.tc.or(tc).is_some()).count();
-        if clocked > 0 && clocked < engines.len() {
-            return Err("with tc= on some engines, give --tc or tc= to every engine".to_string());
-        }
-        if clocked == 0 && self.movetime.is_none() && self.depth.is_none() && self.nodes.is_none() {
-            return Err("give a limit: --tc, --movetime, --depth or --nodes".to_string());
-        }
-        Ok(tc)
     }
 
     /// The rounds: `--rounds`, or enough for `--games` games of `engines` engines under `schedule`.
@@ -185,33 +127,6 @@ impl MatchArgs {
             return Err("the match has no game".to_string());
         }
         Ok(rounds)
-    }
-
-    /// An openings file's text, else `None` for random plies when asked for, else the game's shipped
-    /// book (random plies for a game without one).
-    fn openings(&self, variant: &str) -> Result<Option<String>, String> {
-        Ok(match (&self.openings, self.opening_plies) {
-            (Some(path), _) => Some(
-                std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
-            ),
-            (None, Some(_)) => None,
-            (None, None) => shipped(variant).map(str::to_string),
-        })
-    }
-
-    /// The limits and adjudication of every game, under the match's clock `tc`.
-    fn game_settings(&self, tc: Option<TimeControl>) -> Result<GameSettings, String> {
-        Ok(GameSettings {
-            tc,
-            movetime: self.movetime.map(Duration::from_millis),
-            depth: self.depth,
-            nodes: self.nodes,
-            time_margin: Duration::from_millis(self.timemargin),
-            resign: self.resign.as_deref().map(ResignRule::parse).transpose()?,
-            draw: self.draw.as_deref().map(DrawRule::parse).transpose()?,
-            max_plies: self.maxplies,
-        })
     }
 }
 

@@ -31,7 +31,7 @@ mod seats;
 mod stats;
 mod tournament;
 
-pub use cli::{CombineError, Combined, MatchArgs, ResultsArgs};
+pub use cli::{CombineError, Combined, GameOptions, MatchArgs, ResultsArgs};
 pub use config::MatchConfig;
 pub use engines::{EngineKind, EngineSpec};
 pub use results::{MatchResults, PairingResult, ResultsError};

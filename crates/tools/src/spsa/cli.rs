@@ -4,7 +4,7 @@ use super::param::{Param, parse_file};
 use super::settings::Settings;
 use super::state::State;
 use crate::cli_error::CliError;
-use crate::matches::{EngineKind, MatchArgs, MatchConfig};
+use crate::matches::{EngineKind, GameOptions, MatchArgs, MatchConfig};
 use crate::tool::{Call, Tool};
 use clap::Args;
 use duel_rules::games::HostedGame;
@@ -31,48 +31,16 @@ pub struct SpsaArgs {
     /// Game pairs per iteration (each side once with each colour per pair).
     #[arg(long, default_value_t = 1)]
     pub games_per_iteration: u64,
+    /// How each game is played, as in `duel match` (--concurrency: games at once within an
+    /// iteration).
+    #[command(flatten)]
+    pub game: GameOptions,
     /// A, the stability constant of the learning rate (default: a tenth of the run's pairs).
     #[arg(long, value_name = "A")]
     pub stability: Option<f64>,
-    /// Games played at once within an iteration.
-    #[arg(long, default_value_t = 1)]
-    pub concurrency: usize,
     /// Seed of the directions Δ and of each iteration's openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Time control `[moves/]base[+increment]` in seconds, e.g. `10+0.1`.
-    #[arg(long)]
-    pub tc: Option<String>,
-    /// Fixed time per move in milliseconds.
-    #[arg(long)]
-    pub movetime: Option<u64>,
-    /// Fixed depth per move.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Fixed nodes per move.
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// Milliseconds a move may arrive after the clock ran out before it loses on time.
-    #[arg(long, default_value_t = 50)]
-    pub timemargin: u64,
-    /// Openings file, as `duel match --openings` takes it (default: the game's shipped book).
-    #[arg(long)]
-    pub openings: Option<PathBuf>,
-    /// Random plies from the start as each pair's opening, instead of the shipped book.
-    #[arg(long)]
-    pub opening_plies: Option<u32>,
-    /// Resign adjudication: `movecount=N score=S`, as in `duel match`.
-    #[arg(long, num_args = 2, value_name = "KEY=VALUE")]
-    pub resign: Option<Vec<String>>,
-    /// Draw adjudication: `movenumber=N movecount=N score=S`, as in `duel match`.
-    #[arg(long, num_args = 3, value_name = "KEY=VALUE")]
-    pub draw: Option<Vec<String>>,
-    /// Draw a game after this many plies (after the opening).
-    #[arg(long)]
-    pub maxplies: Option<u32>,
-    /// Milliseconds an engine may stay silent past its time, and in handshakes.
-    #[arg(long, default_value_t = 5000)]
-    pub timeout: u64,
     /// How many times an iteration whose engine died is played again before the run fails.
     #[arg(long, default_value_t = 3)]
     pub retries: u32,
@@ -123,29 +91,18 @@ impl SpsaArgs {
         };
         let args = MatchArgs {
             engine: Vec::new(),
-            tc: self.tc.clone(),
-            movetime: self.movetime,
-            depth: self.depth,
-            nodes: self.nodes,
-            timemargin: self.timemargin,
+            game: self.game.clone(),
             games: None,
             rounds: Some(
                 u32::try_from(self.games_per_iteration)
                     .map_err(|_| "--games-per-iteration is too large".to_string())?,
             ),
-            concurrency: self.concurrency,
             seed: self.seed,
             gauntlet: false,
-            openings: self.openings.clone(),
-            opening_plies: self.opening_plies,
-            resign: self.resign.clone(),
-            draw: self.draw.clone(),
-            maxplies: self.maxplies,
             sprt: None,
             pgnout: None,
             results: None,
             event: "duel spsa".to_string(),
-            timeout: self.timeout,
             shard: None,
             resume: false,
             anchor: None,
