@@ -5,6 +5,7 @@ use crate::cli_error::CliError;
 use crate::tool::{Call, Tool};
 use clap::Args;
 use duel_engine::engine::bench;
+use duel_engine::search::Settings;
 use duel_rules::games::HostedGame;
 use std::process::ExitCode;
 
@@ -25,7 +26,7 @@ impl Tool for BenchArgs {
     }
 
     fn run<G: HostedGame>(depth: &u32) -> Result<ExitCode, CliError> {
-        bench::run_bench::<G>(*depth, &mut std::io::stdout().lock())
+        bench::run_bench::<G>(*depth, &Settings::DEFAULT, &mut std::io::stdout().lock())
             .map_err(|e| CliError::Failed(format!("bench: {e}")))?;
         Ok(ExitCode::SUCCESS)
     }

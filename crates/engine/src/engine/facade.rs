@@ -364,11 +364,12 @@ impl<G: Searchable> Engine<G> {
         perft::report(self.record.current(), depth, out)
     }
 
-    /// Stops the search and runs the bench of game `G` to `depth`, writing to `out` (see
-    /// [`bench::run_bench`]). The bench has a table of its own, so this engine's is left as it is.
+    /// Stops the search and runs the bench of game `G` to `depth` with this engine's evaluation and
+    /// search parameters, writing to `out` (see [`bench::run_bench`]). The bench has a table of its
+    /// own, so this engine's is left as it is.
     pub fn bench(&mut self, depth: u32, out: &mut impl Write) -> io::Result<BenchResult> {
         self.stop();
-        bench::run_bench::<G>(depth, out)
+        bench::run_bench::<G>(depth, &self.settings, out)
     }
 }
 
