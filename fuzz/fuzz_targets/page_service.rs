@@ -4,11 +4,14 @@
 //!
 //! Input: the first byte picks the form of the message. Bit 0 clear: the rest is the message's
 //! text (invalid UTF-8 read as U+FFFD, as the browser build reads it). Bit 0 set: the rest, through
-//! `arbitrary`, writes a request of a known type (`state`, `pgn`, `load_pgn`, `engine`,
+//! `arbitrary`, writes a request of a known type (`state`, `pgn`, `load_pgn`, `review`, `engine`,
 //! `restart`): a game (its name, perhaps upper-cased or unknown; a start reached by legal moves,
 //! perhaps edited; legal moves picked, perhaps a bad one after them; a fallen flag), the engine's
 //! comments, names, clock and date; for `load_pgn`, the PGN the `pgn` request writes for that game,
-//! perhaps edited. So most messages reach the games' rules and the PGN reader and writer.
+//! perhaps edited; for `review`, an entry a position (perhaps one too many or too few): White's
+//! expected result (perhaps outside 0..100, or not a number) and a best move (a legal one picked,
+//! or any text), or `null`. So most messages reach the games' rules, the PGN reader and writer and
+//! the review.
 //!
 //! Properties:
 //! - nothing panics (the service turns a panic into an `internal error` reply, which counts as a
@@ -16,7 +19,11 @@
 //! - every reply is one JSON object whose `type` is a reply's and whose `id` is the request's;
 //! - for a game of legal moves, a `state` request is answered with its position (the game's name,
 //!   one history entry per move) and a `pgn` request with PGN text that `load_pgn` reads back to
-//!   the same game, start and moves.
+//!   the same game, start and moves;
+//! - for a game of legal moves and a well-formed `review` (one entry a position, each expected
+//!   result within 0..100, each best move legal, `null` only where the game is over), the review
+//!   has a verdict a move, each mark for a loss of 5 points or more, and every accuracy within
+//!   0..100.
 
 #![no_main]
 
@@ -25,6 +32,7 @@ use duel_engine::page_service::messages::{Reply, parse_request};
 use duel_engine::page_service::rules::answer;
 use duel_fuzz::is_fault;
 use duel_rules::games::{AnyGame, VARIANTS};
+use duel_rules::record::review::INACCURACY_LOSS;
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
 
@@ -62,8 +70,37 @@ enum Kind {
     State,
     Pgn,
     LoadPgn,
+    /// The entries of `positions`, taken one a position and repeated or cut to their number, which
+    /// `miscount` makes one more (true) or one less (false).
+    Review {
+        entries: Vec<Entry>,
+        miscount: Option<bool>,
+    },
     Engine(String),
     Restart,
+}
+
+/// An entry of a `review` request's `positions`.
+#[derive(Arbitrary, Debug)]
+enum Entry {
+    /// `{"expected": centi / 100 (negative with `below`), "best": …}`.
+    Searched { centi: u16, below: bool, best: Best },
+    /// `null`.
+    Null,
+    /// `{"expected": text}`: not a number.
+    Text(String),
+    /// A bare number instead of an object.
+    Number(i64),
+}
+
+/// The best move of a review's entry.
+#[derive(Arbitrary, Debug)]
+enum Best {
+    None,
+    /// A legal move of the position, picked.
+    Pick(u8),
+    /// Any text.
+    Text(String),
 }
 
 /// A move's comment, in the page's fields.
@@ -205,10 +242,95 @@ fn request_text(written: &Written) -> (String, Option<Legal>) {
             }
             return (load.to_string(), legal);
         }
+        Kind::Review { entries, miscount } => {
+            request["type"] = json!("review");
+            let (positions, well_formed) =
+                review_positions(&name, start.as_deref(), &moves, entries, *miscount);
+            request["positions"] = json!(positions);
+            let legal = legal.filter(|_| well_formed);
+            return (request.to_string(), legal);
+        }
         Kind::Engine(line) => return (json!({ "type": "engine", "line": line }).to_string(), None),
         Kind::Restart => return (json!({ "type": "restart" }).to_string(), None),
     }
     (request.to_string(), legal)
+}
+
+/// The legal moves of each position of the game `name` from `start` through `moves`, the start
+/// first, and whether its last position ends the game; empty lists where the game does not replay.
+fn legal_along(name: &str, start: Option<&str>, moves: &[String]) -> (Vec<Vec<String>>, bool) {
+    let Ok(mut game) = AnyGame::new(name, start) else {
+        return (vec![Vec::new(); moves.len() + 1], false);
+    };
+    let mut legal = vec![game.legal_moves()];
+    for text in moves {
+        if game.play_text(text).is_err() {
+            legal.resize(moves.len() + 1, Vec::new());
+            return (legal, false);
+        }
+        legal.push(game.legal_moves());
+    }
+    (legal, game.termination().is_some())
+}
+
+/// A `review` request's `positions` from the written entries, and whether they are well formed:
+/// one a position, each expected result within 0..100, each best move legal (or none), `null`
+/// only for a last position that ends the game.
+fn review_positions(
+    name: &str,
+    start: Option<&str>,
+    moves: &[String],
+    entries: &[Entry],
+    miscount: Option<bool>,
+) -> (Vec<Value>, bool) {
+    let (legal, over) = legal_along(name, start, moves);
+    let count = match miscount {
+        None => moves.len() + 1,
+        Some(true) => moves.len() + 2,
+        Some(false) => moves.len(),
+    };
+    let mut well_formed = miscount.is_none() && !entries.is_empty();
+    let positions = (0..count)
+        .map(|index| {
+            let Some(entry) = entries.get(index % entries.len().max(1)) else {
+                return Value::Null;
+            };
+            let moves_here = legal.get(index).map_or(&[][..], Vec::as_slice);
+            match entry {
+                Entry::Searched { centi, below, best } => {
+                    let expected = f64::from(*centi) / 100.0 * if *below { -1.0 } else { 1.0 };
+                    well_formed &= (0.0..=100.0).contains(&expected);
+                    let best = match best {
+                        Best::None => Value::Null,
+                        Best::Pick(pick) => {
+                            let picked =
+                                moves_here.get(usize::from(*pick) % moves_here.len().max(1));
+                            well_formed &= picked.is_some() || moves_here.is_empty();
+                            json!(picked)
+                        }
+                        Best::Text(text) => {
+                            well_formed = false;
+                            json!(text)
+                        }
+                    };
+                    json!({ "expected": expected, "best": best })
+                }
+                Entry::Null => {
+                    well_formed &= over && index == moves.len();
+                    Value::Null
+                }
+                Entry::Text(text) => {
+                    well_formed = false;
+                    json!({ "expected": text })
+                }
+                Entry::Number(number) => {
+                    well_formed = false;
+                    json!(number)
+                }
+            }
+        })
+        .collect();
+    (positions, well_formed)
 }
 
 /// Makes `request` a `pgn` request with the written comments, names, clock and date.
@@ -267,7 +389,7 @@ fn serve(text: &str) -> Option<Value> {
         .unwrap_or_else(|e| panic!("the reply is not JSON ({e}): {json}"));
     let kind = value["type"].as_str().expect("a reply has a type");
     assert!(
-        ["state", "pgn", "game", "error"].contains(&kind),
+        ["state", "pgn", "game", "review", "error"].contains(&kind),
         "a reply of type {kind}"
     );
     if kind == "error" {
@@ -315,6 +437,27 @@ fuzz_target!(|input: &[u8]| {
             assert_eq!(reply["start"], json!(legal.start), "{text}");
             assert_eq!(reply["moves"], json!(legal.moves), "{text}");
         }
+        Kind::Review { .. } => check_review(&reply, legal.moves.len()),
         Kind::Engine(_) | Kind::Restart => {}
     }
 });
+
+/// A well-formed review of a legal game of `moves` moves: a verdict a move, each mark for a loss of
+/// at least the least mark's, every accuracy within 0..100.
+fn check_review(reply: &Value, moves: usize) {
+    assert_eq!(reply["type"], "review", "{reply}");
+    let verdicts = reply["moves"].as_array().expect("the verdicts");
+    assert_eq!(verdicts.len(), moves, "{reply}");
+    let within = |value: &Value| value.as_f64().is_some_and(|a| (0.0..=100.0).contains(&a));
+    for verdict in verdicts {
+        assert!(within(&verdict["accuracy"]), "{verdict}");
+        let loss = verdict["loss"].as_f64().expect("a loss");
+        if !verdict["judgment"].is_null() {
+            assert!(loss >= INACCURACY_LOSS, "{verdict}");
+        }
+    }
+    for side in ["white", "black"] {
+        let accuracy = &reply[side]["accuracy"];
+        assert!(accuracy.is_null() || within(accuracy), "{reply}");
+    }
+}

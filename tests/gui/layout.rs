@@ -11,7 +11,7 @@ use crate::common::temp_dir::TempDir;
 use crate::harness::{
     Driver, browser_programs, click_square, drag, js, open_page, session, set_value, wait_until,
 };
-use crate::page::{click_control, enter_move, set_position};
+use crate::page::{click_control, enter_move, press, set_position};
 use crate::server::Server;
 use fantoccini::Client;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
@@ -200,17 +200,6 @@ async fn type_move(client: &Client, text: &str, plies: usize) {
         client,
         &format!("{text} played"),
         &format!("document.body.dataset.ply === '{plies}'"),
-    )
-    .await;
-}
-
-async fn press(client: &Client, key: &str) {
-    js(
-        client,
-        &format!(
-            "document.body.dispatchEvent(new KeyboardEvent('keydown', {{key: {}, bubbles: true}})); return true;",
-            json!(key)
-        ),
     )
     .await;
 }

@@ -1,5 +1,5 @@
 //! The page's controls as a person uses them, for the browser tests: a move typed, a position set
-//! from its text, a protocol line typed, a control clicked. Each acts through the page's own
+//! from its text, a PGN loaded, a protocol line typed, a control clicked, a key pressed. Each acts through the page's own
 //! elements and events (the ids of `crates/tools/src/gui/assets/index.html`) and returns at once; the tests
 //! wait for what they expect with [`wait_until`](crate::harness::wait_until).
 
@@ -52,6 +52,31 @@ pub(crate) async fn click_control(client: &Client, id: &str) {
         &format!(
             "document.getElementById({}).click(); return true;",
             json!(id)
+        ),
+    )
+    .await;
+}
+
+/// Writes a PGN text into its box and presses "Load PGN".
+pub(crate) async fn load_pgn(client: &Client, text: &str) {
+    js(
+        client,
+        &format!(
+            "document.getElementById('pgn-text').value = {}; \
+             document.getElementById('load-pgn').click(); return true;",
+            json!(text)
+        ),
+    )
+    .await;
+}
+
+/// Presses a key on the page (outside its form controls), as the keyboard's shortcuts read it.
+pub(crate) async fn press(client: &Client, key: &str) {
+    js(
+        client,
+        &format!(
+            "document.body.dispatchEvent(new KeyboardEvent('keydown', {{key: {}, bubbles: true}})); return true;",
+            json!(key)
         ),
     )
     .await;

@@ -43,7 +43,7 @@ const BASE: [&str; 9] = [
     "geometry.js",
 ];
 /// The page's views: they draw from the state and import no action.
-const VIEWS: [&str; 9] = [
+const VIEWS: [&str; 10] = [
     "board.js",
     "marks.js",
     "panels.js",
@@ -53,6 +53,7 @@ const VIEWS: [&str; 9] = [
     "choice.js",
     "sidelines.js",
     "dialogs.js",
+    "verdicts.js",
 ];
 /// The static site's names for files of `crates/web/src/`, as scripts/site/build-web copies them
 /// into `js/`.

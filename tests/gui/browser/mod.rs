@@ -1,8 +1,10 @@
 //! The page in a real browser, a scenario a file, each a person's path through the page: playing
 //! every game (`play`), coming back to a game after a reload and playing a move in its past
 //! (`come_back`), stopping the engine's search (`stop`), playing against a lower level (`level`),
-//! losing on time (`clock`) and reading the engine's chances in the bar and the graph (`chances`). Headless Chromium is driven through chromedriver (the distribution's
-//! `chromium` and `chromium-driver`; `.ci/run` installs them) by the [`harness`](crate::harness).
+//! losing on time (`clock`), reading the engine's chances in the bar and the graph (`chances`) and
+//! reviewing a game for its blunders (`review`). Headless Chromium is driven through chromedriver
+//! (the distribution's `chromium` and `chromium-driver`; `.ci/run` installs them) by the
+//! [`harness`](crate::harness).
 //! Screenshots go to `target/`.
 //!
 //! Each test runs twice: against `duel gui`'s server and against the static site (`Backend`), but
@@ -15,4 +17,5 @@ mod clock;
 mod come_back;
 mod level;
 mod play;
+mod review;
 mod stop;

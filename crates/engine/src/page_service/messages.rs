@@ -105,6 +105,21 @@ pub enum Request {
         #[serde(default)]
         date: Option<String>,
     },
+    /// A game reviewed: each move judged from the page's engine's searches of the game's positions,
+    /// and each side's accuracy (`review::review`).
+    Review {
+        /// Echoed in the reply.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The game (its `forfeit` is not read: a flag that fell judges no move).
+        #[serde(flatten)]
+        game: GameJson,
+        /// What the engine found in each position, the start first, one more than the moves: each
+        /// `{"expected": White's expected result in percent, "best": the best move's text}`, or
+        /// `null` for a position where the game is over. Read by `review::review`, which names what
+        /// is wrong in an entry.
+        positions: Vec<Value>,
+    },
     /// Read the last game of a PGN text.
     LoadPgn {
         /// Echoed in the reply.
@@ -182,6 +197,14 @@ pub enum Reply {
         /// The game (see `pgn::load_pgn`).
         #[serde(flatten)]
         game: Value,
+    },
+    /// The answer to a `review` request: each move's verdict, each side's accuracy.
+    Review {
+        /// The request's id.
+        id: Option<u64>,
+        /// The review (see `review::review`).
+        #[serde(flatten)]
+        review: Value,
     },
     /// A request that could not be carried out; nothing changed.
     Error {

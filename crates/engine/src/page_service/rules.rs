@@ -1,11 +1,12 @@
 //! What the server tells the page about games, from the rules (the
 //! [`Game`](duel_rules::game::Game) trait) alone: a position's board, legal moves, announcement and
-//! end (here); a game as PGN and back ([`super::pgn`]). Each request names its game: it is replayed
+//! end (here); a game as PGN and back ([`super::pgn`]); a game reviewed ([`super::review`]). Each request names its game: it is replayed
 //! into the library's one run-time game, [`AnyGame`](duel_rules::games::AnyGame), whose visitors
 //! reach the game's own type where the page needs it (its board, its moves' shapes).
 
 use super::messages::{GameJson, Reply, Request, check_game};
 use super::pgn::{PgnNames, game_pgn, load_pgn};
+use super::review::review;
 use crate::engine::panic_text;
 use duel_rules::game::{GameRecord, MoveList, Side};
 use duel_rules::games::{HostedGame, RecordVisitor};
@@ -13,7 +14,8 @@ use duel_rules::record::game_end::GameEnd;
 use serde_json::{Value, json};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-/// Answers a request about the rules (`state`, `pgn`, `load_pgn`); `None` for one about the engine.
+/// Answers a request about the rules (`state`, `pgn`, `load_pgn`, `review`); `None` for one about
+/// the engine.
 /// The server's connections and the browser build (the `duel-web` crate) both answer with it.
 pub fn answer(request: Request) -> Option<Reply> {
     Some(match request {
@@ -41,6 +43,14 @@ pub fn answer(request: Request) -> Option<Reply> {
                 Err(message) => Reply::error(id, message),
             }
         }
+        Request::Review {
+            id,
+            game,
+            positions,
+        } => match check_game(&game).and_then(|()| guarded(|| review(&game, &positions))) {
+            Ok(review) => Reply::Review { id, review },
+            Err(message) => Reply::error(id, message),
+        },
         Request::LoadPgn { id, variant, text } => match guarded(|| load_pgn(&variant, &text)) {
             Ok(game) => Reply::Game { id, game },
             Err(message) => Reply::error(id, message),
@@ -186,6 +196,31 @@ mod tests {
         let mut bad = game("dipole", &[]);
         bad.start = Some("9/9 w".to_string());
         assert!(game_state(&bad).unwrap_err().starts_with("position: "));
+    }
+
+    #[test]
+    fn a_review_is_answered_and_a_bad_one_refused_with_its_id() {
+        let ask = |positions: Value| {
+            let text = json!({
+                "type": "review", "id": 12, "variant": "duel", "moves": ["B1-B2"],
+                "positions": positions,
+            });
+            let request = super::super::messages::parse_request(&text.to_string()).unwrap();
+            serde_json::to_value(answer(request).unwrap()).unwrap()
+        };
+        let reply = ask(json!([{"expected": 60, "best": "B1-B2"}, {"expected": 60}]));
+        assert_eq!(reply["type"], "review", "{reply}");
+        assert_eq!(reply["id"], 12);
+        assert_eq!(reply["moves"][0]["judgment"], Value::Null, "{reply}");
+        assert_eq!(reply["white"]["accuracy"], 100.0);
+        assert_eq!(reply["black"]["accuracy"], Value::Null);
+        let refused = ask(json!([{"expected": 60}, {"expected": "40"}]));
+        assert_eq!(refused["type"], "error", "{refused}");
+        assert_eq!(refused["id"], 12);
+        assert_eq!(
+            refused["message"],
+            "positions[1].expected must be a number, not a string"
+        );
     }
 
     #[test]

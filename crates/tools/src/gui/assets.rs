@@ -22,7 +22,7 @@ const JS: &str = "text/javascript; charset=utf-8";
 const SVG: &str = "image/svg+xml";
 
 /// The page's own files: path, content type and text.
-const PAGE: [(&str, &str, &str); 34] = [
+const PAGE: [(&str, &str, &str); 36] = [
     ("/", HTML, include_str!("assets/index.html")),
     (
         "/icons/icon.svg",
@@ -68,6 +68,7 @@ const PAGE: [(&str, &str, &str); 34] = [
         include_str!("assets/js/sidelines.js"),
     ),
     ("/js/dialogs.js", JS, include_str!("assets/js/dialogs.js")),
+    ("/js/verdicts.js", JS, include_str!("assets/js/verdicts.js")),
     ("/js/engine.js", JS, include_str!("assets/js/engine.js")),
     ("/js/search.js", JS, include_str!("assets/js/search.js")),
     ("/js/persist.js", JS, include_str!("assets/js/persist.js")),
@@ -77,6 +78,7 @@ const PAGE: [(&str, &str, &str); 34] = [
     ("/js/opening.js", JS, include_str!("assets/js/opening.js")),
     ("/js/input.js", JS, include_str!("assets/js/input.js")),
     ("/js/pgn.js", JS, include_str!("assets/js/pgn.js")),
+    ("/js/review.js", JS, include_str!("assets/js/review.js")),
 ];
 
 /// Every file the page loads: its own, then each hosted game's drawing that it has.

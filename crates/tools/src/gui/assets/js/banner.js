@@ -3,12 +3,7 @@
 // What it has shown is its own memory (the notice, the announcements by game), not the page's state.
 
 import { $ } from './dom.js';
-import { page } from './state.js';
-
-// The key of the game's first `plies` moves, under which what was said about them is kept.
-function gameKey(plies) {
-  return JSON.stringify([page.game.variant, page.game.start, page.game.moves.slice(0, plies)]);
-}
+import { gameKey, page } from './state.js';
 
 // What the rules said after each position shown (the announcement or the end), by game key: an
 // announcement stays until the next move of the side that made it, a result while the game is the same.

@@ -1,10 +1,12 @@
 // The engine's evaluations as chances, from White's point of view: the bar above the move list (White's
-// expected result in the position shown, in %, and the score) and the graph of it over the game.
-// Both draw page.game.evals (js/info.js's whiteEval, one per ply searched).
+// expected result in the position shown, in %, and the score) and the graph of it over the game, with
+// a dot in its mark's colour on each move the review marked. Both draw page.game.evals (js/info.js's
+// whiteEval, one per ply searched).
 
 import { $, el } from './dom.js';
 import { percentText, scoreText } from './info.js';
-import { page } from './state.js';
+import { gameReview, page } from './state.js';
+import { markClass, markedPlies } from './verdicts.js';
 
 const W = 400; // the graph's viewBox
 const H = 120;
@@ -74,6 +76,14 @@ function drawGraph() {
   const last = plyX(points[points.length - 1][0]);
   el('polygon', { points: `${plyX(0)},${y(EVEN)} ${line} ${last},${y(EVEN)}`, class: 'area' }, svg);
   el('polyline', { points: line, class: 'eval' }, svg);
+  // The review's marks, where the review put the position after each marked move.
+  const review = gameReview();
+  const marked = markedPlies(review);
+  svg.dataset.marked = String(marked.length);
+  for (const ply of marked) {
+    const point = at([ply, review.expected[ply]]);
+    el('polyline', { points: `${point} ${point}`, class: `judged ${markClass(review.moves[ply - 1])}`, 'data-ply': ply }, svg);
+  }
   const shown = points.find(([ply]) => ply === page.view);
   if (shown) el('polyline', { points: `${at(shown)} ${at(shown)}`, class: 'dot' }, svg);
 }

@@ -70,7 +70,8 @@ export function humanMayMove() {
 export function goToPly(ply) {
   const target = Math.max(0, Math.min(page.game.moves.length, ply));
   if (target === page.view) return;
-  stopSearches();
+  // Stepping through the game stops an analysis of the position left, not a review of the game.
+  if (!page.reviewing) stopSearches();
   page.view = target;
   showBanner('', false);
   loadState();

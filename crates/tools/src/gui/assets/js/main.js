@@ -29,6 +29,7 @@ import { drawStatus } from './panels.js';
 import { saveGame } from './persist.js';
 import { copyLink, loadPgn, savePgn, setPosition } from './pgn.js';
 import { closeChoice } from './position.js';
+import { jumpToMistake, toggleReview } from './review.js';
 import { activeSearch, afterState, dropSearches, stopMoveSearch, stopSearches } from './search.js';
 import { connect, send } from './server.js';
 import { live, page } from './state.js';
@@ -116,8 +117,8 @@ function wireSettings() {
 // Moving through the game: the move list, the graph, the side lines and the keys.
 function wireNavigation() {
   $('moves').addEventListener('click', (event) => {
-    const ply = event.target.dataset && event.target.dataset.ply;
-    if (ply != null) goToPly(Number(ply));
+    const move = event.target.closest('[data-ply]'); // a move, or the review's mark after it
+    if (move) goToPly(Number(move.dataset.ply));
   });
   $('graph').addEventListener('click', (event) => {
     const box = $('graph').getBoundingClientRect();
@@ -133,9 +134,19 @@ function wireNavigation() {
     if (event.key === 'ArrowRight') goToPly(page.view + 1);
     if (event.key === 'Home') goToPly(0);
     if (event.key === 'End') goToPly(page.game.moves.length);
-    if (event.key === 'f' && !event.ctrlKey && !event.metaKey && !event.altKey) flip();
+    const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (event.key === 'f' && plain) flip();
+    if (event.key === 'n' && plain) jumpToMistake(1);
+    if (event.key === 'p' && plain) jumpToMistake(-1);
     if (event.key === 'Escape' && page.choice) { closeChoice(); drawArrows(); }
   });
+}
+
+// The review: its button (which cancels one under way) and the marked moves stepped through.
+function wireReview() {
+  $('review').addEventListener('click', toggleReview);
+  $('prev-mistake').addEventListener('click', () => jumpToMistake(-1));
+  $('next-mistake').addEventListener('click', () => jumpToMistake(1));
 }
 
 // Position, PGN and link; the engine's restart and a protocol line typed by hand.
@@ -168,6 +179,7 @@ wireBoard();
 wireGame();
 wireSettings();
 wireNavigation();
+wireReview();
 wireFiles();
 // Settings changed, the board flipped, analysis scores: kept for a reload.
 document.addEventListener('change', saveGame);

@@ -6,11 +6,13 @@ import { isHuman } from './controls.js';
 import { $ } from './dom.js';
 import { percentText, scoreText } from './info.js';
 import { drawArrows } from './marks.js';
-import { live, page } from './state.js';
+import { gameReview, live, page } from './state.js';
+import { markMove } from './verdicts.js';
 
 const LOG_LINES = 400;
 
-// The move list: a row per move number, White's move then Black's, and the result under the last.
+// The move list: a row per move number, White's move then Black's (with the review's mark after a
+// marked move), and the result under the last.
 export function drawMoves() {
   const list = $('moves');
   const cell = (cls, text, ply) => {
@@ -27,11 +29,14 @@ export function drawMoves() {
   // The side that moved first: the first mover in the history shown, or the side to move at the start.
   const firstSide = page.state.history.length ? page.state.history[0].side : page.state.side;
   let number = 1;
+  const review = gameReview(); // once: its key is the whole game's
   page.game.moves.forEach((text, i) => {
     const side = (i % 2 === 0) === (firstSide === 'white') ? 'white' : 'black';
     if (side === 'white' || i === 0) nodes.push(cell('number', `${number}.`));
     if (side === 'black' && i === 0) nodes.push(cell('number', '…'));
-    nodes.push(cell('move', text, i + 1));
+    const entry = cell('move', text, i + 1);
+    markMove(entry, review && review.moves[i]);
+    nodes.push(entry);
     if (side === 'black') number += 1;
   });
   const result = gameResult();

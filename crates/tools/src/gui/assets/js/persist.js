@@ -7,7 +7,7 @@ import { isWhiteEval } from './info.js';
 import { page } from './state.js';
 
 const KEY = 'duel-gui/v1';
-const SETTINGS = ['mode', 'limit-kind', 'limit-value', 'level', 'multipv']; // the controls kept by value
+const SETTINGS = ['mode', 'limit-kind', 'limit-value', 'level', 'multipv', 'review-nodes']; // the controls kept by value
 
 // Stores the game, the ply shown and the settings; a full or forbidden storage is not an error.
 export function saveGame() {

@@ -1,5 +1,5 @@
 // The position shown: asked of the server for the first `page.view` moves, then drawn everywhere
-// (board, move list, evaluation bar and graph, status, side lines), kept for a reload, and handed to the searches.
+// (board, move list, evaluation bar and graph, status, side lines, the review's verdict), kept for a reload, and handed to the searches.
 
 import { showMessage } from './banner.js';
 import { drawBoard } from './board.js';
@@ -14,6 +14,7 @@ import { afterState } from './search.js';
 import { request } from './server.js';
 import { drawSideLines } from './sidelines.js';
 import { live, page } from './state.js';
+import { drawReview } from './verdicts.js';
 
 // Asks the server for the position after the first `page.view` moves and shows it.
 export function loadState() {
@@ -49,6 +50,7 @@ export function showState(state) {
   if (document.activeElement !== $('position-text')) $('position-text').value = state.position;
   $('pass').hidden = !state.legal.some((m) => m.pass);
   drawSideLines();
+  drawReview();
   showMoveExample();
   saveGame();
   afterState();

@@ -1,5 +1,6 @@
 // The searches sent to the engine and not yet answered, and what starts them: after every new
-// state the engine moves, or analyses, or waits. The engine's answers come from js/dispatch.js.
+// state the engine moves, or analyses, or waits (a review, js/review.js, runs searches of its own,
+// which carry their `done`). The engine's answers come from js/dispatch.js.
 
 import { showBanner, showMessage } from './banner.js';
 import { isHuman } from './controls.js';
@@ -15,21 +16,31 @@ import { live, page } from './state.js';
 const HANG_GRACE_MS = 5000; // how late a bestmove may be before the engine is taken to hang
 
 // The searches sent and not yet answered, oldest first: the engine answers them in order, and every
-// info line belongs to the oldest.
-export function startSearch(purpose, goLine, limitMs) {
-  const ply = page.game.moves.length;
-  const searched = purpose === 'move' ? ply : page.view;
-  // The level the person picked is for the engine's moves; analysis is always at full strength.
+// info line belongs to the oldest. A search is of the game's last position (a move) or the position
+// shown (analysis), unless `at` names its ply and side to move (a review's). The search is returned:
+// its owner may give it `done(bestmove, eval)`, told of its answer, or `done(null)` when it is
+// stopped or dropped.
+export function startSearch(purpose, goLine, limitMs, at = null) {
+  const searched = at ? at.ply : purpose === 'move' ? page.game.moves.length : page.view;
+  // The level the person picked is for the engine's moves; analysis and review are at full strength.
   setSkillLevel(purpose === 'move' ? $('level').value : '20');
   engineSend(positionLine(searched));
   engineSend(goLine);
   const search = {
-    purpose, ply: searched, side: page.state.side,
-    started: performance.now(), info: null, ignore: false, timer: null,
+    purpose, ply: searched, side: at ? at.side : page.state.side,
+    started: performance.now(), info: null, eval: null, ignore: false, timer: null, done: null,
   };
   if (limitMs != null) search.timer = setTimeout(() => engineHangs(search), limitMs + HANG_GRACE_MS);
   page.searches.push(search);
   document.body.dataset.thinking = purpose;
+  return search;
+}
+
+// Tells a search's owner, once, how it ended: its bestmove and evaluation, or null.
+function settle(search, best, known) {
+  const done = search.done;
+  search.done = null;
+  if (done) done(best, known);
 }
 
 export function activeSearch() {
@@ -48,12 +59,15 @@ export function stopSearches() {
   page.lines = [];
   drawLines();
   delete document.body.dataset.thinking;
+  for (const search of page.searches) settle(search, null);
 }
 
 // The engine was restarted or has gone: no answer is coming.
 export function dropSearches() {
-  for (const search of page.searches) clearTimeout(search.timer);
+  const dropped = page.searches;
+  for (const search of dropped) clearTimeout(search.timer);
   page.searches = [];
+  for (const search of dropped) settle(search, null);
   page.lines = []; // a gone engine's last lines no longer apply
   drawLines();
   delete document.body.dataset.thinking;
@@ -82,15 +96,14 @@ export function onInfo(info) {
   const search = page.searches[0];
   if (!search || search.ignore || info.depth == null) return;
   if ((info.multipv || 1) === 1) search.info = info;
-  if (search.purpose === 'analysis') {
-    page.lines[(info.multipv || 1) - 1] = info;
-  } else {
-    page.lines = [info];
-  }
+  // A review's lines are of a position not shown: not listed, nor drawn as arrows.
+  if (search.purpose === 'analysis') page.lines[(info.multipv || 1) - 1] = info;
+  else if (search.purpose === 'move') page.lines = [info];
   drawLines();
   if ((info.multipv || 1) === 1 && info.bound == null) {
     const known = whiteEval(info, search.side);
     if (known) page.game.evals[search.ply] = known;
+    search.eval = known || search.eval;
     drawEvaluation();
   }
 }
@@ -103,6 +116,10 @@ export function takeBestmove(text) {
   clearTimeout(search.timer);
   if (!page.searches.some((s) => !s.ignore)) delete document.body.dataset.thinking;
   if (page.engine.state === 'hung') setEngineStatus('ready', 'answers again');
+  if (!search.ignore && search.done) {
+    settle(search, text, search.eval || (search.info && whiteEval(search.info, search.side)));
+    return null;
+  }
   if (search.ignore || search.purpose !== 'move') return null;
   if (search.ply !== page.game.moves.length || !text || text === '(none)') return null;
   const used = Math.round(performance.now() - search.started);
@@ -120,7 +137,8 @@ export function takeBestmove(text) {
 // After every new state: the engine moves, or analyses, or waits.
 export function afterState() {
   const state = page.state;
-  if (!state || !engineReady() || waitingRequests() > 0) return;
+  // A review has the engine to itself until it ends.
+  if (!state || !engineReady() || waitingRequests() > 0 || page.reviewing) return;
   const searching = activeSearch();
   if (live() && !state.end && (!isHuman(state.side) || page.forceEngine)) {
     if (searching && searching.purpose === 'move') return;
