@@ -2,7 +2,7 @@
 // js/worker_connection.js): no server, so the engine and the rules run in a Web Worker (worker.js
 // running duel.wasm), and this module speaks the server's messages (docs/gui.md) to the page, so
 // that the rest of the page is the same in both modes. `engine` lines go to the engine, `state`,
-// `pgn` and `load_pgn` to the rules (duel_rules); `restart` starts a fresh Worker. Like the server
+// `pgn`, `load_pgn` and `review` to the rules (duel_rules); `restart` starts a fresh Worker. Like the server
 // it first does the handshake (`uci`, then `setoption name UCI_Variant`), whose lines the page sees
 // after `hello`, as with the server.
 

@@ -18,7 +18,7 @@
 //! long the last ones took.
 //!
 //! The page also needs the rules (`duel gui`'s server answers them, `docs/gui.md`): `duel_rules`
-//! answers a `state`, `pgn` or `load_pgn` request written into the same input buffer with the
+//! answers a `state`, `pgn`, `load_pgn` or `review` request written into the same input buffer with the
 //! server's own code ([`duel_engine::page_service`]), its reply JSON at `duel_reply_ptr`. `worker.js`
 //! is the Worker.
 
@@ -88,7 +88,7 @@ impl Web {
     }
 
     /// Answers a request about the rules (JSON, as the page sends `duel gui`'s server: `state`,
-    /// `pgn`, `load_pgn`; invalid UTF-8 read as U+FFFD) as the server does. Returns the reply's
+    /// `pgn`, `load_pgn`, `review`; invalid UTF-8 read as U+FFFD) as the server does. Returns the reply's
     /// JSON, which [`Web::reply`] gives again until the next request.
     pub fn rules(&mut self, request: &[u8]) -> &str {
         let text = String::from_utf8_lossy(request);
