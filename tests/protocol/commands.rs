@@ -7,7 +7,7 @@ use duel_rules::games::{Duel, VARIANTS};
 use duel_rules::record::pgn::score_text;
 use std::process::Command;
 
-const OPTIONS: [&str; 15] = [
+const OPTIONS: [&str; 16] = [
     "option name Hash type spin default 16 min 1 max 12288",
     "option name Threads type spin default 1 min 1 max 256",
     "option name MultiPV type spin default 1 min 1 max 256",
@@ -22,6 +22,7 @@ const OPTIONS: [&str; 15] = [
     "option name Contempt type spin default 0 min 0 max 100",
     "option name Use NNUE type check default true",
     "option name EvalFile type string default <embedded>",
+    "option name WDLFile type string default <embedded>",
     "option name TablebasePath type string default <empty>",
 ];
 

@@ -354,3 +354,142 @@ fn eval_files_that_are_not_a_net_of_the_game_are_refused_and_the_net_kept() {
         "the hand-written evaluation is not the net"
     );
 }
+
+/// `eval`'s line on the common scale, for the current position.
+fn common_scale_line(engine: &mut Engine) -> String {
+    engine.send("eval");
+    let lines = engine.sync();
+    lines
+        .iter()
+        .find(|l| l.starts_with("Common scale: "))
+        .unwrap_or_else(|| engine.fail(&format!("no common scale in {lines:?}")))
+        .clone()
+}
+
+/// The score and chances of a `go depth 2` from the start with `UCI_ShowWDL`, and its nodes.
+fn depth_two_wdl(engine: &mut Engine) -> (String, String) {
+    engine.send("ucinewgame");
+    engine.send("position startpos");
+    engine.send("go depth 2");
+    let lines = engine.read_bestmove();
+    let info = lines.iter().rev().find(|l| l.contains(" wdl ")).unwrap();
+    let field = |name: &str, words: usize| {
+        let after = info.split(&format!(" {name} ")).nth(1).unwrap();
+        let taken: Vec<&str> = after.split_whitespace().take(words).collect();
+        taken.join(" ")
+    };
+    (
+        format!("{} wdl {}", field("score", 2), field("wdl", 3)),
+        field("nodes", 1),
+    )
+}
+
+#[test]
+fn wdl_files_set_the_scale_shown_and_bad_ones_are_refused_keeping_the_model() {
+    use duel_engine::search::{Score, chances_by, on_common_scale_by};
+    use duel_rules::game::WinRateModel;
+    use duel_rules::record::pgn::score_text;
+    let dir = crate::common::temp_dir::TempDir::new("duel-wdlfile");
+    let nets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/rules/nets");
+    let shipped_text = std::fs::read_to_string(nets.join("duel.wdl")).unwrap();
+    let shipped = WinRateModel::parse(&shipped_text, Some("duel")).unwrap();
+    // A slower rise: the same evaluation is worth less on the common scale, with less sure chances.
+    let slower = WinRateModel::new(
+        "duel",
+        shipped.a,
+        shipped.b.map(|c| 3.0 * c),
+        shipped.phase_range,
+        shipped.reference_phase,
+    )
+    .unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let model = write("slower.wdl", &slower.to_text("b tripled", 1));
+    let without_b: String = shipped_text
+        .lines()
+        .filter(|l| !l.starts_with("b="))
+        .map(|l| format!("{l}\n"))
+        .collect();
+
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_ShowWDL value true");
+    let usual_line = common_scale_line(&mut engine);
+    let (usual_search, usual_nodes) = depth_two_wdl(&mut engine);
+    engine.send(&format!("setoption name WDLFile value {model}"));
+    let lines = engine.sync();
+    assert_eq!(
+        lines,
+        [format!("info string WDLFile: showing scores with {model}")]
+    );
+    let loaded_line = common_scale_line(&mut engine);
+    assert_ne!(loaded_line, usual_line);
+    engine.send("eval");
+    let lines = engine.sync();
+    let own: i32 = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("NNUE evaluation: "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| engine.fail(&format!("no NNUE evaluation in {lines:?}")));
+    let score = Score::Centipawns(own);
+    let wdl = chances_by(&slower, &Duel::start(), score);
+    assert!(
+        loaded_line.starts_with(&format!(
+            "Common scale: {} for the side to move (win {:.1}%, draw {:.1}%, ",
+            score_text(on_common_scale_by(&slower, score)),
+            f64::from(wdl.win) / 10.0,
+            f64::from(wdl.draw) / 10.0
+        )),
+        "{loaded_line}"
+    );
+    let (loaded_search, loaded_nodes) = depth_two_wdl(&mut engine);
+    assert_ne!(loaded_search, usual_search, "the chances are the model's");
+    assert_eq!(loaded_nodes, usual_nodes, "the search is the same");
+
+    for (path, evidence) in [
+        (
+            write("garbage.wdl", "not a model"),
+            "line 1 is not key=value",
+        ),
+        (write("no-b.wdl", &without_b), "`b` is missing"),
+        (
+            nets.join("alice.wdl").display().to_string(),
+            "the model is for alice, not duel",
+        ),
+        (
+            dir.path().join("missing.wdl").display().to_string(),
+            "cannot read",
+        ),
+        (dir.path().display().to_string(), "cannot read"),
+    ] {
+        let input = format!("setoption name WDLFile value {path}");
+        let error = single_error(&mut engine, &input);
+        assert!(error.contains(evidence), "{input}: {error}");
+        assert!(error.contains("keeping the model in use"), "{error}");
+        assert_eq!(
+            common_scale_line(&mut engine),
+            loaded_line,
+            "the model kept"
+        );
+    }
+    engine.send("setoption name WDLFile value <embedded>");
+    engine.sync();
+    assert_eq!(common_scale_line(&mut engine), usual_line);
+    engine.send(&format!("setoption name WDLFile value {model}"));
+    engine.send("setoption name WDLFile value");
+    engine.sync();
+    assert_eq!(common_scale_line(&mut engine), usual_line, "empty: shipped");
+    engine.send(&format!("setoption name WDLFile value {model}"));
+    engine.send("setoption name UCI_Variant value dame");
+    engine.send("setoption name UCI_Variant value duel");
+    engine.sync();
+    assert_eq!(
+        common_scale_line(&mut engine),
+        usual_line,
+        "another game forgets the model"
+    );
+    still_works(&mut engine);
+}

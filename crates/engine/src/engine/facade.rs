@@ -11,7 +11,7 @@ use crate::search::nnue::FileHeader;
 use crate::search::nnue::Network;
 use crate::search::tablebase::Tablebases;
 use crate::search::{self, Instant, Limits, SearchRequest, Settings, TranspositionTable};
-use duel_rules::game::{GameRecord, Perft, Searchable};
+use duel_rules::game::{GameRecord, Perft, Searchable, WinRateModel};
 use std::collections::TryReserveError;
 use std::fmt;
 use std::io::{self, Write};
@@ -124,10 +124,11 @@ impl<G: Searchable> Engine<G> {
         self.stop();
         EngineParts {
             hash_mb: self.hash_mb,
-            // A net loaded from a file and the databases are this game's: the next game starts
-            // with its own net and no databases.
+            // A net and a win-rate model loaded from files and the databases are this game's: the
+            // next game starts with its own net and model and no databases.
             settings: Settings {
                 net: None,
+                win_rate_model: None,
                 tablebases: None,
                 ..std::mem::take(&mut self.settings)
             },
@@ -325,6 +326,25 @@ impl<G: Searchable> Engine<G> {
                 let net = Network::from_bytes(bytes, G::NAME, G::FEATURE_COUNT)
                     .map_err(|e| format!("{path}: {e}"))?;
                 Some(Arc::new(net))
+            }
+        };
+        Ok(())
+    }
+
+    /// `WDLFile`: scores and chances are shown with the win-rate model in `text` (read from `path`,
+    /// which errors name), or with the game's shipped model again when `text` is `None`. A text that
+    /// is not a model of this game is refused, naming what is wrong, and the model in use is kept.
+    pub fn set_win_rate_model_file(
+        &mut self,
+        path: &str,
+        text: Option<&str>,
+    ) -> Result<(), String> {
+        self.settings.win_rate_model = match text {
+            None => None,
+            Some(text) => {
+                let model =
+                    WinRateModel::parse(text, Some(G::NAME)).map_err(|e| format!("{path}: {e}"))?;
+                Some(Arc::new(model))
             }
         };
         Ok(())

@@ -1,12 +1,12 @@
 //! `info` lines: a search [`Report`] as text.
 //!
 //! The search scores in the game's own evaluation scale; the line shows its score on the common
-//! scale ([`on_common_scale`]), and with `UCI_ShowWDL` the chances it gives at the root
-//! ([`chances`]). The principal variation is printed up to its first illegal move
+//! scale ([`on_common_scale_by`]), and with `UCI_ShowWDL` the chances it gives at the root
+//! ([`chances_by`]), both by the win-rate model in use (the game's shipped one or `WDLFile`'s). The principal variation is printed up to its first illegal move
 //! ([`legal_prefix`]).
 
-use crate::search::{Bound, Report, Score, chances, on_common_scale};
-use duel_rules::game::{Evaluation, legal_prefix};
+use crate::search::{Bound, Report, Score, chances_by, on_common_scale_by};
+use duel_rules::game::{Evaluation, WinRateModel, legal_prefix};
 use std::fmt::Write;
 
 /// What an `info` line shows besides the fields it always has.
@@ -18,13 +18,19 @@ pub struct InfoFields {
     pub wdl: bool,
 }
 
-/// The `info depth … pv …` line for `report`, a search of `root`.
-pub fn info_line<G: Evaluation>(root: &G, report: &Report<G::Move>, fields: InfoFields) -> String {
+/// The `info depth … pv …` line for `report`, a search of `root`, its score shown with `model` (the
+/// game's win-rate model in use).
+pub fn info_line<G: Evaluation>(
+    root: &G,
+    report: &Report<G::Move>,
+    fields: InfoFields,
+    model: &WinRateModel,
+) -> String {
     let mut line = format!("info depth {} seldepth {}", report.depth, report.seldepth);
     if fields.multipv {
         let _ = write!(line, " multipv {}", report.multipv);
     }
-    let _ = match on_common_scale::<G>(report.score) {
+    let _ = match on_common_scale_by(model, report.score) {
         Score::Centipawns(cp) => write!(line, " score cp {cp}"),
         Score::Mate(moves) => write!(line, " score mate {moves}"),
     };
@@ -35,7 +41,7 @@ pub fn info_line<G: Evaluation>(root: &G, report: &Report<G::Move>, fields: Info
     }
     if fields.wdl {
         // From the search's own score: the model reads the game's scale, not the common one.
-        let _ = write!(line, " wdl {}", chances(root, report.score));
+        let _ = write!(line, " wdl {}", chances_by(model, root, report.score));
     }
     let micros = report.elapsed.as_micros().max(1);
     let nps = u128::from(report.nodes) * 1_000_000 / micros;
@@ -63,6 +69,7 @@ pub fn info_line<G: Evaluation>(root: &G, report: &Report<G::Move>, fields: Info
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::chances;
     use duel_rules::game::Game;
     use duel_rules::games::Duel;
     use std::time::Duration;
@@ -93,7 +100,7 @@ mod tests {
             multipv: true,
             wdl: false,
         };
-        let line = info_line(&start, &report(pv.clone()), fields);
+        let line = info_line(&start, &report(pv.clone()), fields, Duel::win_rate_model());
         let expected = format!(
             "info depth 5 seldepth 8 multipv 2 score mate -3 lowerbound nodes 5000 nps 20000 hashfull 17 tbhits 4 time 250 pv {}",
             legal_prefix(&start, &pv).join(" ")
@@ -104,7 +111,12 @@ mod tests {
             tbhits: None,
             ..report(vec![])
         };
-        let line = info_line(&start, &without, InfoFields::default());
+        let line = info_line(
+            &start,
+            &without,
+            InfoFields::default(),
+            Duel::win_rate_model(),
+        );
         assert!(
             !line.contains("multipv") && !line.contains("tbhits"),
             "{line}"
@@ -116,10 +128,23 @@ mod tests {
         let start = Duel::start();
         let legal = start.parse_move("H1-H2").unwrap();
         // The same move again is not legal for Black.
-        let line = info_line(&start, &report(vec![legal, legal]), InfoFields::default());
+        let line = info_line(
+            &start,
+            &report(vec![legal, legal]),
+            InfoFields::default(),
+            Duel::win_rate_model(),
+        );
         assert!(line.ends_with(" pv H1-H2"), "{line}");
         let illegal = report(vec![Default::default()]);
-        assert!(!info_line(&start, &illegal, InfoFields::default()).contains(" pv"));
+        assert!(
+            !info_line(
+                &start,
+                &illegal,
+                InfoFields::default(),
+                Duel::win_rate_model()
+            )
+            .contains(" pv")
+        );
     }
 
     #[test]
@@ -132,7 +157,12 @@ mod tests {
                 bound: Bound::Exact,
                 ..report(vec![])
             };
-            let line = info_line(&start, &scored, InfoFields::default());
+            let line = info_line(
+                &start,
+                &scored,
+                InfoFields::default(),
+                Duel::win_rate_model(),
+            );
             let common = model.centipawns(own);
             assert!(
                 line.contains(&format!(" score cp {common} nodes ")),
@@ -144,8 +174,45 @@ mod tests {
             score: Score::Centipawns(30_800),
             ..report(vec![])
         };
-        let line = info_line(&start, &won, InfoFields::default());
+        let line = info_line(&start, &won, InfoFields::default(), Duel::win_rate_model());
         assert!(line.contains(" score cp 30800 lowerbound nodes "), "{line}");
+    }
+
+    #[test]
+    fn the_score_and_the_chances_are_shown_with_the_model_given() {
+        let start = Duel::start();
+        let shipped = Duel::win_rate_model();
+        let mut steeper = shipped.clone();
+        steeper.b = shipped.b.map(|c| c / 2.0);
+        let steeper = WinRateModel::new(
+            "duel",
+            steeper.a,
+            steeper.b,
+            steeper.phase_range,
+            steeper.reference_phase,
+        )
+        .unwrap();
+        let scored = Report {
+            score: Score::Centipawns(shipped.from_centipawns(150)),
+            bound: Bound::Exact,
+            ..report(vec![])
+        };
+        let fields = InfoFields {
+            multipv: false,
+            wdl: true,
+        };
+        let usual = info_line(&start, &scored, fields, shipped);
+        let other = info_line(&start, &scored, fields, &steeper);
+        let Score::Centipawns(own) = scored.score else {
+            unreachable!()
+        };
+        assert!(
+            other.contains(&format!(" score cp {} wdl ", steeper.centipawns(own))),
+            "{other}"
+        );
+        let wdl = chances_by(&steeper, &start, scored.score);
+        assert!(other.contains(&format!(" wdl {wdl} nodes ")), "{other}");
+        assert_ne!(usual, other);
     }
 
     #[test]
@@ -165,7 +232,7 @@ mod tests {
                 bound,
                 ..report(vec![])
             };
-            let line = info_line(&start, &scored, fields);
+            let line = info_line(&start, &scored, fields, Duel::win_rate_model());
             let words: Vec<&str> = line.split_whitespace().collect();
             let at = words.iter().position(|w| *w == "wdl").expect(&line);
             // Right after the score and its bound word, as Stockfish prints it.
@@ -187,6 +254,9 @@ mod tests {
             score: Score::Mate(-3),
             ..report(vec![])
         };
-        assert!(info_line(&start, &mated, fields).contains(" lowerbound wdl 0 0 1000 nodes "));
+        assert!(
+            info_line(&start, &mated, fields, Duel::win_rate_model())
+                .contains(" lowerbound wdl 0 0 1000 nodes ")
+        );
     }
 }

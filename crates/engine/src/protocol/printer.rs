@@ -6,7 +6,8 @@ use super::info::{InfoFields, info_line};
 use super::output::Output;
 use crate::engine::{Listener, SearchFault};
 use crate::search::Report;
-use duel_rules::game::{Evaluation, Game};
+use duel_rules::game::{Evaluation, Game, WinRateModel};
+use std::sync::Arc;
 
 /// Prints one search's output in one dialect.
 pub struct Printer<G: Game> {
@@ -18,11 +19,18 @@ pub struct Printer<G: Game> {
     pub dialect: Dialect,
     /// What `info` lines show besides their fixed fields.
     pub fields: InfoFields,
+    /// The win-rate model the scores are shown with (`WDLFile`'s, else the game's shipped one).
+    pub win_rate_model: Arc<WinRateModel>,
 }
 
 impl<G: Evaluation> Listener<G> for Printer<G> {
     fn report(&self, report: &Report<G::Move>) {
-        self.out.line(&info_line(&self.root, report, self.fields));
+        self.out.line(&info_line(
+            &self.root,
+            report,
+            self.fields,
+            &self.win_rate_model,
+        ));
     }
 
     fn fault(&self, fault: &SearchFault) {

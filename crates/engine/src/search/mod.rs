@@ -53,7 +53,7 @@ mod time;
 mod tt;
 
 pub use clock::Instant;
-pub use common_scale::{chances, on_common_scale};
+pub use common_scale::{chances, chances_by, on_common_scale, on_common_scale_by};
 pub use control::SearchControl;
 pub use limits::{Clock, Limits};
 pub use profile::ProfileOverrides;

@@ -1,17 +1,18 @@
 //! Engine options that shape a search and its reports: threads, principal variations, the chances
 //! shown beside a score, the move overhead, the playing strength, the contempt for draws, the
-//! evaluation, the endgame databases and the tuning build's search parameters.
+//! evaluation, the win-rate model scores are shown with, the endgame databases and the tuning
+//! build's search parameters.
 
 use super::nnue::{Network, embedded_network};
 use super::profile::ProfileOverrides;
 use super::skill::Strength;
 use super::tablebase::Tablebases;
-use duel_rules::game::{NetFeatures, Pieces};
+use duel_rules::game::{Evaluation, NetFeatures, Pieces, WinRateModel};
 use std::sync::Arc;
 use std::time::Duration;
 
 /// Settings that come from engine options.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
     /// Search threads (Lazy SMP: every thread searches the whole tree, sharing the transposition
     /// table; the first one reports and decides).
@@ -35,6 +36,9 @@ pub struct Settings {
     pub use_net: bool,
     /// The net loaded by `EvalFile`; `None`: the game's embedded net.
     pub net: Option<Arc<Network>>,
+    /// The win-rate model loaded by `WDLFile`, which the reports' common scale and chances are
+    /// shown with; `None`: the game's shipped model. The search itself does not read it.
+    pub win_rate_model: Option<Arc<WinRateModel>>,
     /// The endgame databases loaded by `TablebasePath`, probed at the root and in the search.
     pub tablebases: Option<Arc<Tablebases>>,
     /// The search parameters set by the tuning build's options, in place of the game's own
@@ -54,10 +58,15 @@ impl Settings {
         contempt: Pieces::hundredths(0),
         use_net: true,
         net: None,
+        win_rate_model: None,
         tablebases: None,
         profile: ProfileOverrides::NONE,
     };
 }
+
+/// A win-rate model's numbers are all finite ([`WinRateModel::new`] refuses others), so settings
+/// equal themselves.
+impl Eq for Settings {}
 
 impl Settings {
     /// The net a search of `G` evaluates with under these settings: none when `Use NNUE` is off or
@@ -67,6 +76,15 @@ impl Settings {
             return None;
         }
         self.net.clone().or_else(embedded_network::<G>)
+    }
+
+    /// The win-rate model the reports of `G` are shown with: the one `WDLFile` loaded, else the
+    /// game's shipped one.
+    pub fn win_rate_model<G: Evaluation>(&self) -> &WinRateModel {
+        match &self.win_rate_model {
+            Some(model) => model,
+            None => G::win_rate_model(),
+        }
     }
 }
 
@@ -113,5 +131,21 @@ mod tests {
             .is_none(),
             "Use NNUE false outranks a loaded net"
         );
+    }
+
+    #[test]
+    fn the_options_choose_the_win_rate_model() {
+        assert_eq!(
+            Settings::DEFAULT.win_rate_model::<Duel>(),
+            Duel::win_rate_model()
+        );
+        let mut loaded = Duel::win_rate_model().clone();
+        loaded.reference_phase = loaded.phase_range.0;
+        let settings = Settings {
+            win_rate_model: Some(Arc::new(loaded.clone())),
+            ..Settings::DEFAULT
+        };
+        assert_eq!(settings.win_rate_model::<Duel>(), &loaded);
+        assert_ne!(settings, Settings::DEFAULT);
     }
 }

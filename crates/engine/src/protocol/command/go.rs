@@ -374,6 +374,7 @@ impl<G: HostedGame> Handler<G> {
                 multipv: self.engine.settings().multipv > 1,
                 wdl: self.engine.settings().show_wdl,
             },
+            win_rate_model: Arc::new(self.engine.settings().win_rate_model::<G>().clone()),
         });
         if go.ponder {
             self.engine.ponder(prepared.limits, printer);

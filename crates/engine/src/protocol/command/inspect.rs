@@ -5,8 +5,8 @@
 use super::{Command, CommandError};
 use crate::engine::bench::{self, MAX_DEPTH as MAX_BENCH_DEPTH};
 use crate::protocol::handler::Handler;
-use crate::search::{Score, chances, on_common_scale};
-use duel_rules::game::{Evaluation, MoveList};
+use crate::search::{Score, chances_by, on_common_scale_by};
+use duel_rules::game::{Evaluation, MoveList, WinRateModel};
 use duel_rules::games::HostedGame;
 use duel_rules::record::pgn::score_text;
 use std::fmt::Write;
@@ -109,20 +109,25 @@ impl<G: HostedGame> Handler<G> {
                 position.evaluate()
             }
         };
-        let _ = writeln!(text, "{}", common_scale_line(position, used));
+        let _ = writeln!(
+            text,
+            "{}",
+            common_scale_line(position, used, self.engine.settings().win_rate_model::<G>())
+        );
         self.out.block(&text);
     }
 }
 
 /// `eval`'s last line: the evaluation the search uses (`score`, in the game's own scale) on the
-/// common scale, and the chances it gives in `position`.
-fn common_scale_line<G: Evaluation>(position: &G, score: i32) -> String {
+/// common scale, and the chances it gives in `position`, both by `model` (the game's win-rate model
+/// in use).
+fn common_scale_line<G: Evaluation>(position: &G, score: i32, model: &WinRateModel) -> String {
     let own = Score::Centipawns(score);
-    let wdl = chances(position, own);
+    let wdl = chances_by(model, position, own);
     let percent = |per_mille: u32| f64::from(per_mille) / 10.0;
     format!(
         "Common scale: {} for the side to move (win {:.1}%, draw {:.1}%, loss {:.1}%)",
-        score_text(on_common_scale::<G>(own)),
+        score_text(on_common_scale_by(model, own)),
         percent(wdl.win),
         percent(wdl.draw),
         percent(wdl.loss)
@@ -142,7 +147,7 @@ mod tests {
     #[test]
     fn the_common_scale_line_shows_the_score_and_its_chances() {
         let start = Duel::start();
-        let even = common_scale_line(&start, 0);
+        let even = common_scale_line(&start, 0, Duel::win_rate_model());
         assert!(
             even.starts_with("Common scale: +0.00 for the side to move (win "),
             "{even}"
@@ -150,13 +155,13 @@ mod tests {
         let dame = Dame::start();
         let model = Dame::win_rate_model();
         let behind = -model.from_centipawns(250);
-        let line = common_scale_line(&dame, behind);
+        let line = common_scale_line(&dame, behind, model);
         let common = score_text(Score::Centipawns(model.centipawns(behind)));
         assert!(
             line.starts_with(&format!("Common scale: {common} ")),
             "{line}"
         );
-        let wdl = chances(&dame, Score::Centipawns(behind));
+        let wdl = chances_by(model, &dame, Score::Centipawns(behind));
         assert!(wdl.loss > wdl.win, "{wdl:?}");
         let shown = format!(
             "(win {:.1}%, draw {:.1}%, loss {:.1}%)",

@@ -111,6 +111,29 @@ impl<G: HostedGame> Target for Handler<G> {
         }
     }
 
+    /// Loads the win-rate model at `path` (the game's shipped one for `None`) and says which model
+    /// scores and chances are now shown with; a file that cannot be read or is not a model of this
+    /// game is refused by name, the model in use kept.
+    fn load_win_rate_model(&mut self, option: &'static str, path: Option<String>) {
+        let loaded = match &path {
+            None => self.engine.set_win_rate_model_file(EMBEDDED_NET, None),
+            Some(path) => match std::fs::read_to_string(path) {
+                Ok(text) => self.engine.set_win_rate_model_file(path, Some(&text)),
+                Err(e) => Err(format!("cannot read {path}: {e}")),
+            },
+        };
+        match loaded {
+            Ok(()) => {
+                let what = path.as_deref().unwrap_or(EMBEDDED_NET);
+                self.out
+                    .info_string(format!("{option}: showing scores with {what}"));
+            }
+            Err(e) => self.out.error(format!(
+                "setoption: {option}: {e}; keeping the model in use"
+            )),
+        }
+    }
+
     /// Loads this game's endgame databases from `folder` (none for `None`) and says what the
     /// searches now probe. A folder that cannot be read or holds no database of this game is
     /// reported, and the engine plays on without databases; each file refused is named, with why,
@@ -148,8 +171,8 @@ mod tests {
     use crate::protocol::command::{CommandError, parse as parse_line};
     use crate::protocol::output::{Capture, Output};
     use crate::search::{ProfileOverrides, Strength, TranspositionTable};
-    use duel_rules::game::Pieces;
-    use duel_rules::games::Duel;
+    use duel_rules::game::{Evaluation, Pieces, WinRateModel};
+    use duel_rules::games::{Alice, Duel};
     use std::time::Duration;
 
     fn ok(line: &str) -> Command {
@@ -231,6 +254,7 @@ mod tests {
                 contempt: Pieces::hundredths(35),
                 use_net: true,
                 net: None,
+                win_rate_model: None,
                 tablebases: None,
                 profile: ProfileOverrides::NONE,
             }
@@ -260,6 +284,68 @@ mod tests {
         );
         assert!(lines[0].ends_with("; keeping the net in use"), "{lines:?}");
         assert_eq!(lines[1], "info string EvalFile: evaluating with <embedded>");
+    }
+
+    #[test]
+    fn a_win_rate_model_file_is_loaded_or_refused_by_cause() {
+        let capture = Capture::default();
+        let mut handler = Handler::<Duel>::new(Output::new(capture.clone()));
+        let dir = std::env::temp_dir().join(format!("duel-wdlfile-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let shipped = Duel::win_rate_model();
+        let mut other = shipped.clone();
+        other.reference_phase = shipped.phase_range.0;
+        let other = WinRateModel::new(
+            "duel",
+            other.a,
+            other.b,
+            other.phase_range,
+            other.reference_phase,
+        )
+        .unwrap();
+        let write = |name: &str, text: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            path.display().to_string()
+        };
+        let good = write("other.wdl", &other.to_text("another model", 10));
+        let garbage = write("garbage.wdl", "not a model");
+        let alice = write("alice.wdl", &Alice::win_rate_model().to_text("", 10));
+        set(&mut handler, "WDLFile", Some(&good));
+        assert_eq!(handler.engine.settings().win_rate_model::<Duel>(), &other);
+        for bad in [
+            garbage,
+            alice,
+            dir.join("missing.wdl").display().to_string(),
+        ] {
+            set(&mut handler, "WDLFile", Some(&bad));
+        }
+        assert_eq!(
+            handler.engine.settings().win_rate_model::<Duel>(),
+            &other,
+            "kept"
+        );
+        set(&mut handler, "WDLFile", Some("<embedded>"));
+        assert_eq!(handler.engine.settings().win_rate_model::<Duel>(), shipped);
+        let lines = capture.lines();
+        assert_eq!(
+            lines[0],
+            format!("info string WDLFile: showing scores with {good}")
+        );
+        assert!(
+            lines[1].contains("line 1 is not key=value; keeping the model in use"),
+            "{lines:?}"
+        );
+        assert!(
+            lines[2].contains("the model is for alice, not duel"),
+            "{lines:?}"
+        );
+        assert!(lines[3].contains("WDLFile: cannot read "), "{lines:?}");
+        assert_eq!(
+            lines[4],
+            "info string WDLFile: showing scores with <embedded>"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -35,6 +35,9 @@ pub trait Target {
     fn switch_variant(&mut self, variant: &'static str);
     /// Evaluates with the net file at `path`; with the embedded net for `None`.
     fn load_net(&mut self, option: &'static str, path: Option<String>);
+    /// Shows scores and chances with the win-rate model file at `path`; with the game's shipped
+    /// model for `None`.
+    fn load_win_rate_model(&mut self, option: &'static str, path: Option<String>);
     /// Probes the endgame databases in the folder `folder`; none for `None`.
     fn load_tablebases(&mut self, option: &'static str, folder: Option<String>);
 }

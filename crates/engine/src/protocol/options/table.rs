@@ -11,7 +11,8 @@ use std::time::Duration;
 /// mistaken value cannot take the whole machine.
 pub const MAX_HASH_MB: u64 = 12 * 1024;
 
-/// The `EvalFile` value that stands for the net embedded in the binary (the default).
+/// The `EvalFile` value that stands for the net embedded in the binary (the default), and the
+/// `WDLFile` value that stands for the win-rate model shipped with it.
 pub const EMBEDDED_NET: &str = "<embedded>";
 /// The name of the option that names the game played: a client of any engine that has it sets it
 /// before a game (the match runner, the page's server).
@@ -156,6 +157,15 @@ pub(super) const OPTIONS: &[EngineOption] = &[
             apply: |target, name, path| target.load_net(name, path),
         },
         help: "another net file, made by `duel train`",
+    },
+    EngineOption {
+        name: "WDLFile",
+        kind: Kind::Text {
+            default: EMBEDDED_NET,
+            apply: |target, name, path| target.load_win_rate_model(name, path),
+        },
+        help: "another win-rate model file, made by `duel wdl`, that scores and chances are shown \
+               with (`score cp`, `wdl`, `eval`; the search is the same): [wdl.md](wdl.md)",
     },
     EngineOption {
         name: "TablebasePath",

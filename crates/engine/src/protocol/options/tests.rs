@@ -36,6 +36,9 @@ impl Target for Recorder {
     fn load_net(&mut self, option: &'static str, path: Option<String>) {
         self.changes.push(format!("{option}: net {path:?}"));
     }
+    fn load_win_rate_model(&mut self, option: &'static str, path: Option<String>) {
+        self.changes.push(format!("{option}: model {path:?}"));
+    }
     fn load_tablebases(&mut self, option: &'static str, folder: Option<String>) {
         self.changes
             .push(format!("{option}: tablebases {folder:?}"));
@@ -72,6 +75,7 @@ fn the_declarations_and_their_defaults() {
             contempt: Pieces::hundredths(0),
             use_net: true,
             net: None,
+            win_rate_model: None,
             tablebases: None,
             profile: ProfileOverrides::NONE,
         }
@@ -96,6 +100,7 @@ fn the_declarations_and_their_defaults() {
             "option name Contempt type spin default 0 min 0 max 100",
             "option name Use NNUE type check default true",
             "option name EvalFile type string default <embedded>",
+            "option name WDLFile type string default <embedded>",
             "option name TablebasePath type string default <empty>",
         ]
     );
@@ -162,6 +167,15 @@ fn strings_stand_for_the_default_when_empty_or_the_default() {
         ["EvalFile: net None"]
     );
     assert_eq!(changes("EvalFile", None), ["EvalFile: net None"]);
+    assert_eq!(
+        changes("wdlfile", Some("nets/my.wdl")),
+        [r#"WDLFile: model Some("nets/my.wdl")"#]
+    );
+    assert_eq!(
+        changes("WDLFile", Some("<embedded>")),
+        ["WDLFile: model None"]
+    );
+    assert_eq!(changes("WDLFile", None), ["WDLFile: model None"]);
     assert_eq!(
         changes("tablebasepath", Some(" tb/dame ")),
         [r#"TablebasePath: tablebases Some("tb/dame")"#]
