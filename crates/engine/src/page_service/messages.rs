@@ -53,6 +53,17 @@ pub struct GameJson {
 }
 
 impl GameJson {
+    /// The game of `variant` from its start position with `moves` played, as a test writes one.
+    #[cfg(test)]
+    pub(super) fn of(variant: &str, moves: &[&str]) -> GameJson {
+        GameJson {
+            variant: variant.to_string(),
+            start: None,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            forfeit: None,
+        }
+    }
+
     /// The game replayed into the library's run-time game: its start and every move checked by the
     /// rules, each before the end of the game.
     pub fn replay(&self) -> Result<AnyGame, AnyGameError> {

@@ -226,12 +226,7 @@ mod tests {
     use duel_rules::games::AnyGame;
 
     fn game(variant: &str, moves: &[&str]) -> GameJson {
-        GameJson {
-            variant: variant.to_string(),
-            start: None,
-            moves: moves.iter().map(|m| m.to_string()).collect(),
-            forfeit: None,
-        }
+        GameJson::of(variant, moves)
     }
 
     /// Duel's `1. B1-B2 B8-B7 2. F1-F7 G8xf7`, as the engine finds it at 20,000 nodes a position:

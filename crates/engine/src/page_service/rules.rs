@@ -156,12 +156,7 @@ mod tests {
     use super::*;
 
     fn game(variant: &str, moves: &[&str]) -> GameJson {
-        GameJson {
-            variant: variant.to_string(),
-            start: None,
-            moves: moves.iter().map(|m| m.to_string()).collect(),
-            forfeit: None,
-        }
+        GameJson::of(variant, moves)
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! The games of a PGN file, cut apart before any is read, so that one bad game does not spoil the
 //! others: each with its number, the game its Variant tag names, and its text for the PGN reader.
 //!
-//! The file is cut where the reader itself ends a game: tag lines while no movetext has begun, then
+//! The file is cut by the reader's own [`pgn::split`]: tag lines while no movetext has begun, then
 //! movetext up to a line that ends with a result. Each game's text is handed to the reader as it is:
 //! the reader skips the variations, move marks (`?!`, `??`) and NAGs this tool writes, so an
 //! annotated file can be reviewed again.
+
+use duel_rules::record::pgn;
 
 /// One game of the file, not yet read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,69 +19,23 @@ pub struct GameText {
     pub text: String,
 }
 
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-
-/// The games of a PGN text, in order. Text after the last result is a game of its own, which the
-/// reader refuses for having no result.
+/// The games of a PGN text, in order, cut as the reader cuts them ([`pgn::split`]). Text after the
+/// last result is a game of its own, which the reader refuses for having no result.
 pub fn games(text: &str) -> Vec<GameText> {
-    let mut games = Vec::new();
-    let mut tags: Vec<&str> = Vec::new();
-    let mut movetext = String::new();
-    for line in text.lines().map(str::trim) {
-        if line.starts_with('[') && movetext.trim().is_empty() {
-            tags.push(line);
-            continue;
-        }
-        movetext.push_str(line);
-        movetext.push('\n');
-        let ended = line
-            .split_whitespace()
-            .last()
-            .is_some_and(|last| RESULTS.contains(&last));
-        if ended {
-            games.push(game_text(games.len() + 1, &tags, &movetext));
-            tags.clear();
-            movetext.clear();
-        }
-    }
-    if !tags.is_empty() || !movetext.trim().is_empty() {
-        games.push(game_text(games.len() + 1, &tags, &movetext));
-    }
-    games
-}
-
-/// Game `number` from its tag lines and its movetext.
-fn game_text(number: usize, tags: &[&str], movetext: &str) -> GameText {
-    let mut text = String::new();
-    for tag in tags {
-        text.push_str(tag);
-        text.push('\n');
-    }
-    text.push('\n');
-    text.push_str(movetext.trim_start());
-    GameText {
-        number,
-        variant: tags
-            .iter()
-            .rev()
-            .find_map(|line| tag_value(line, "Variant")),
-        text,
-    }
-}
-
-/// The value of the tag `line` if it is a tag called `name`.
-fn tag_value(line: &str, name: &str) -> Option<String> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
-    let (key, value) = inner.split_once(' ')?;
-    let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
-    (key == name).then(|| value.replace("\\\"", "\"").replace("\\\\", "\\"))
+    pgn::split(text)
+        .into_iter()
+        .map(|source| GameText {
+            number: source.number,
+            variant: source.tag("Variant"),
+            text: source.text(),
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use duel_rules::games::Duel;
-    use duel_rules::record::pgn;
 
     #[test]
     fn games_are_cut_where_the_reader_ends_them() {

@@ -14,7 +14,7 @@ mod termination;
 mod writer;
 
 pub use comment::MoveComment;
-pub use reader::{PgnError, read};
+pub use reader::{GameSource, PgnError, parse_tag, read, read_one, split};
 pub use score::{parse_score, score_text};
 pub use termination::TerminationTag;
 pub use writer::{today, write};

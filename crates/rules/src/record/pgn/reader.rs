@@ -23,55 +23,125 @@ impl std::error::Error for PgnError {}
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
-/// Reads every game of a PGN text, replaying the moves (which must be legal).
-pub fn read<G: Game>(text: &str) -> Result<Vec<PgnGame<G>>, PgnError> {
+/// One game of a PGN text as the reader cuts it, not yet read: its tag lines and its movetext.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSource<'a> {
+    /// Its number in the text, from 1.
+    pub number: usize,
+    /// Its tag lines (`[Name "value"]`), trimmed, as written.
+    pub tag_lines: Vec<&'a str>,
+    /// Its movetext, a line break after each line.
+    pub movetext: String,
+}
+
+impl GameSource<'_> {
+    /// The value of its last tag called `name`, if it reads.
+    pub fn tag(&self, name: &str) -> Option<String> {
+        self.tag_lines
+            .iter()
+            .rev()
+            .filter_map(|line| parse_tag(line).ok())
+            .find_map(|(key, value)| (key == name).then_some(value))
+    }
+
+    /// The game again as PGN text: its tag lines, a blank line, its movetext.
+    pub fn text(&self) -> String {
+        let mut text = String::new();
+        for line in &self.tag_lines {
+            text.push_str(line);
+            text.push('\n');
+        }
+        text.push('\n');
+        text.push_str(self.movetext.trim_start());
+        text
+    }
+}
+
+/// Cuts a PGN text into its games without reading them: tag lines while no movetext has begun,
+/// then movetext up to a line that ends with a result. Text after the last result is a game of its
+/// own, which [`read`] refuses for having no result. A tool that must read each game by its own
+/// rules (or skip a bad one) cuts the text with this first.
+pub fn split(text: &str) -> Vec<GameSource<'_>> {
     let mut games = Vec::new();
-    let mut tags: Vec<(String, String)> = Vec::new();
-    let mut movetext = String::new();
+    let mut current = GameSource {
+        number: 1,
+        tag_lines: Vec::new(),
+        movetext: String::new(),
+    };
     for line in text.lines().map(str::trim) {
-        if line.starts_with('[') && movetext.trim().is_empty() {
-            let err = |reason: &str| PgnError {
-                game: games.len() + 1,
-                reason: format!("{reason}: {line}"),
-            };
-            let inner = line
-                .strip_prefix('[')
-                .and_then(|l| l.strip_suffix(']'))
-                .ok_or_else(|| err("malformed tag"))?;
-            let (name, value) = inner.split_once(' ').ok_or_else(|| err("malformed tag"))?;
-            let value = value
-                .trim()
-                .strip_prefix('"')
-                .and_then(|v| v.strip_suffix('"'))
-                .ok_or_else(|| err("tag value must be quoted"))?;
-            tags.push((
-                name.to_string(),
-                value.replace("\\\"", "\"").replace("\\\\", "\\"),
-            ));
+        if line.starts_with('[') && current.movetext.trim().is_empty() {
+            current.tag_lines.push(line);
             continue;
         }
-        movetext.push_str(line);
-        movetext.push('\n');
+        current.movetext.push_str(line);
+        current.movetext.push('\n');
         let ended = line
             .split_whitespace()
             .last()
             .is_some_and(|last| RESULTS.contains(&last));
         if ended {
-            games.push(parse_game(
-                std::mem::take(&mut tags),
-                &movetext,
-                games.len() + 1,
-            )?);
-            movetext.clear();
+            let next = GameSource {
+                number: current.number + 1,
+                tag_lines: Vec::new(),
+                movetext: String::new(),
+            };
+            games.push(std::mem::replace(&mut current, next));
         }
     }
-    if !tags.is_empty() || !movetext.trim().is_empty() {
-        return Err(PgnError {
-            game: games.len() + 1,
-            reason: "the game has no result token at its end".to_string(),
-        });
+    if !current.tag_lines.is_empty() || !current.movetext.trim().is_empty() {
+        games.push(current);
     }
-    Ok(games)
+    games
+}
+
+/// A tag line's name and value (`[Name "value"]`, the value unescaped), or why it does not read.
+pub fn parse_tag(line: &str) -> Result<(String, String), &'static str> {
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .ok_or("malformed tag")?;
+    let (name, value) = inner.split_once(' ').ok_or("malformed tag")?;
+    let value = value
+        .trim()
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .ok_or("tag value must be quoted")?;
+    Ok((
+        name.to_string(),
+        value.replace("\\\"", "\"").replace("\\\\", "\\"),
+    ))
+}
+
+/// Reads every game of a PGN text, replaying the moves (which must be legal).
+pub fn read<G: Game>(text: &str) -> Result<Vec<PgnGame<G>>, PgnError> {
+    split(text)
+        .into_iter()
+        .map(|source| read_one(&source))
+        .collect()
+}
+
+/// Reads one game cut by [`split`]; the error names its number.
+pub fn read_one<G: Game>(source: &GameSource<'_>) -> Result<PgnGame<G>, PgnError> {
+    let err = |reason: String| PgnError {
+        game: source.number,
+        reason,
+    };
+    let mut tags = Vec::new();
+    for line in &source.tag_lines {
+        tags.push(parse_tag(line).map_err(|reason| err(format!("{reason}: {line}")))?);
+    }
+    if source.movetext.trim().is_empty() {
+        return Err(err("the game has no result token at its end".to_string()));
+    }
+    let ended = source
+        .movetext
+        .split_whitespace()
+        .last()
+        .is_some_and(|last| RESULTS.contains(&last));
+    if !ended {
+        return Err(err("the game has no result token at its end".to_string()));
+    }
+    parse_game(tags, &source.movetext, source.number)
 }
 
 /// One game from its tags and movetext: the moves replayed from the FEN tag's position (or the start).
