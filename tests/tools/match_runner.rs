@@ -4,8 +4,9 @@
 use crate::common;
 
 use common::temp_dir::TempDir;
+use duel_rules::game::{Game, Side};
 use duel_rules::games::Duel;
-use duel_rules::record::pgn;
+use duel_rules::record::pgn::{self, MoveComment};
 use duel_tools::matches::MatchResults;
 use std::path::Path;
 use std::process::Command;
@@ -438,6 +439,68 @@ fn the_same_seed_and_node_limit_give_the_same_engine_games() {
     let (_, first, _) = run_match("nodes-a", &args);
     let (_, second, _) = run_match("nodes-b", &args);
     assert_eq!(games_by_round(&first), games_by_round(&second));
+}
+
+/// The engine declares `UCI_ShowWDL`, so the runner asks for its chances and writes them in each of
+/// its moves' comments (`wdl W D L`, summing to 1000); an engine's own `option.UCI_ShowWDL=false`
+/// wins over the handshake's.
+#[test]
+fn the_engines_chances_go_into_the_move_comments() {
+    let engine = format!("cmd={}", env!("CARGO_BIN_EXE_duel"));
+    let args = [
+        "--engine",
+        "name=shown",
+        &engine,
+        "--engine",
+        "name=quiet",
+        &engine,
+        "option.UCI_ShowWDL=false",
+        "--games",
+        "2",
+        "--nodes",
+        "500",
+        "--maxplies",
+        "30",
+    ];
+    let (_, pgn_text, _) = run_match("wdl", &args);
+    let games = pgn::read::<Duel>(&pgn_text).unwrap();
+    assert_eq!(games.len(), 2);
+    let (mut shown, mut quiet) = (0, 0);
+    for game in &games {
+        let positions = game.record.positions();
+        for (ply, comment) in game.comments.iter().enumerate() {
+            // The opening's moves have no comment, and the reader gives the last move the words
+            // on the game's end that follow its own.
+            let Some(comment) = comment
+                .as_deref()
+                .filter(|c| MoveComment::parse(c).is_some())
+            else {
+                continue;
+            };
+            let mover = match positions[ply].side_to_move() {
+                Side::White => game.tag("White"),
+                Side::Black => game.tag("Black"),
+            };
+            let chances: Vec<u32> = comment
+                .split_whitespace()
+                .skip_while(|word| *word != "wdl")
+                .skip(1)
+                .take(3)
+                .map(|n| n.parse().unwrap())
+                .collect();
+            if mover == Some("quiet") {
+                assert!(chances.is_empty(), "{comment}");
+                quiet += 1;
+                continue;
+            }
+            assert_eq!(chances.len(), 3, "{comment}");
+            assert_eq!(chances.iter().sum::<u32>(), 1000, "{comment}");
+            let read = MoveComment::parse(comment).unwrap();
+            assert!(read.wdl.is_some(), "{comment}");
+            shown += 1;
+        }
+    }
+    assert!(shown > 0 && quiet > 0, "{pgn_text}");
 }
 
 /// The SPRT ends the match as soon as the log-likelihood ratio crosses a bound.

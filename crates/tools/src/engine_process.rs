@@ -1,10 +1,10 @@
 //! An engine program started as a child process, spoken to over its standard input and output, as
 //! `duel match` and `duel gui` start the engines named by `--engine`: the command, the dialect, the
-//! handshake (`uci`/`ugi`, `UCI_Variant` when the engine offers it, the `option.<Name>=` settings),
-//! and its output as a channel of lines.
+//! handshake (`uci`/`ugi`, `UCI_Variant` and `UCI_ShowWDL` when the engine offers them, the
+//! `option.<Name>=` settings), and its output as a channel of lines.
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
-use duel_engine::protocol::{Dialect, Line, VARIANT_OPTION, read_line};
+use duel_engine::protocol::{Dialect, Line, SHOW_WDL_OPTION, VARIANT_OPTION, read_line};
 use std::io::{self, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -130,9 +130,10 @@ impl EngineProcess {
     }
 
     /// The handshake `duel match` does with every engine it starts: `uci` (or `ugi`) until `uciok`,
-    /// then `setoption name UCI_Variant value <variant>` if the engine declared that option, then the
-    /// command's own options. `transcript` hears every line sent and received. Each answer is waited
-    /// for at most `timeout`.
+    /// then, for each of these options the engine declared, `setoption name UCI_Variant value
+    /// <variant>` and `setoption name UCI_ShowWDL value true` (the chances beside its scores), then
+    /// the command's own options, which come last and so win over the handshake's. `transcript`
+    /// hears every line sent and received. Each answer is waited for at most `timeout`.
     pub fn handshake(
         &mut self,
         command: &EngineCommand,
@@ -142,16 +143,18 @@ impl EngineProcess {
     ) -> Result<(), HandshakeError> {
         let (hello, ok) = (command.dialect.name(), command.dialect.ok());
         self.send_logged(hello, &mut transcript)?;
-        let mut has_variant_option = false;
-        let variant_declaration = format!("option name {} ", VARIANT_OPTION.to_ascii_lowercase());
+        let mut declared = Vec::new();
         let answer = self.wait_for(ok, timeout, |line| {
-            has_variant_option |= line.to_ascii_lowercase().starts_with(&variant_declaration);
+            declared.extend(declared_option(line));
             transcript(Traffic::Received(line));
         })?;
         transcript(Traffic::Received(&answer));
-        if has_variant_option {
-            let line = format!("setoption name {VARIANT_OPTION} value {variant}");
-            self.send_logged(&line, &mut transcript)?;
+        let own = [(VARIANT_OPTION, variant), (SHOW_WDL_OPTION, "true")];
+        for (name, value) in own {
+            if declared.iter().any(|d| d.eq_ignore_ascii_case(name)) {
+                let line = format!("setoption name {name} value {value}");
+                self.send_logged(&line, &mut transcript)?;
+            }
         }
         for (name, value) in &command.options {
             let line = format!("setoption name {name} value {value}");
@@ -187,6 +190,15 @@ impl EngineProcess {
     }
 }
 
+/// The name an `option name <Name> type …` line declares (UCI option names are not case sensitive,
+/// and may hold spaces).
+fn declared_option(line: &str) -> Option<String> {
+    let line = line.to_ascii_lowercase();
+    let rest = line.strip_prefix("option name ")?;
+    let name = rest.split_once(" type ").map_or(rest, |(name, _)| name);
+    Some(name.trim().to_string())
+}
+
 /// Why a handshake failed.
 #[derive(Debug)]
 pub enum HandshakeError {
@@ -199,5 +211,25 @@ pub enum HandshakeError {
 impl From<WaitError> for HandshakeError {
     fn from(e: WaitError) -> Self {
         HandshakeError::Wait(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declared_options_are_named_in_lower_case() {
+        let name = |line| declared_option(line);
+        let wdl = "option name UCI_ShowWDL type check default false";
+        assert_eq!(name(wdl).as_deref(), Some("uci_showwdl"));
+        let spaced = "option name Move Overhead type spin default 10 min 0 max 5000";
+        assert_eq!(name(spaced).as_deref(), Some("move overhead"));
+        assert_eq!(
+            name("Option Name UCI_Variant").as_deref(),
+            Some("uci_variant")
+        );
+        assert_eq!(name("id name duel"), None);
+        assert_eq!(name("info string option name Hash"), None);
     }
 }

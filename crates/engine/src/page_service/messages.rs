@@ -34,6 +34,10 @@ pub struct CommentJson {
     /// How long the move took, in milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ms: Option<u64>,
+    /// The chances the engine gave with the score (its `wdl`: win, draw and loss per mille), for
+    /// the mover; written into the comment only when they sum to 1000.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wdl: Option<[u32; 3]>,
 }
 
 /// A game as the page holds it: the game's name, where it started and the moves since, in notation.

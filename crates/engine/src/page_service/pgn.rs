@@ -5,7 +5,7 @@
 
 use super::messages::{CommentJson, GameJson};
 use crate::search::Score;
-use duel_rules::game::{GameRecord, Side};
+use duel_rules::game::{GameRecord, Side, Wdl};
 use duel_rules::games::{AnyGameError, GameVisitor, HostedGame, RecordVisitor, for_variant};
 use duel_rules::record::game_end::{self, GameEnd};
 use duel_rules::record::pgn::{self, GameTags, MoveComment};
@@ -56,6 +56,10 @@ fn comment_text(comment: &CommentJson) -> Option<String> {
             score,
             depth: comment.depth,
             time,
+            wdl: comment
+                .wdl
+                .filter(|_| score.is_some())
+                .and_then(|[win, draw, loss]| Wdl::checked(win, draw, loss)),
         }
         .to_string(),
     )
@@ -188,6 +192,7 @@ fn loaded_pgn<G: HostedGame>(text: &str) -> Result<Value, String> {
                 },
                 depth: comment.depth,
                 ms: comment.time.map(|t| t.as_millis() as u64),
+                wdl: comment.wdl.map(|w| [w.win, w.draw, w.loss]),
             }),
             None => Value::Null,
         })
@@ -220,6 +225,7 @@ mod tests {
                 cp: Some(35),
                 depth: Some(4),
                 ms: Some(100),
+                wdl: Some([412, 301, 287]),
                 ..CommentJson::default()
             }),
             None,
@@ -236,14 +242,14 @@ mod tests {
             text.contains(&format!("[Date \"{}\"]", pgn::today())),
             "{text}"
         );
-        assert!(text.contains("{+0.35/4 0.100s}"), "{text}");
+        assert!(text.contains("{+0.35/4 0.100s wdl 412 301 287}"), "{text}");
         assert!(!text.contains("\n[Evil"), "{text}");
         let loaded = load_pgn("duel", &text).unwrap();
         assert_eq!(loaded["variant"], "dipole");
         assert_eq!(loaded["moves"], json!(["e1-e5", "d8-d4"]));
         assert_eq!(
             loaded["comments"][0],
-            json!({"cp": 35, "depth": 4, "ms": 100})
+            json!({"cp": 35, "depth": 4, "ms": 100, "wdl": [412, 301, 287]})
         );
         assert_eq!(loaded["comments"][1], Value::Null);
         assert!(load_pgn("duel", "1. D1-D6 *").is_err());

@@ -34,7 +34,7 @@ pub use command::{Command, CommandError};
 pub use dialect::Dialect;
 pub use handler::{Handler, HandlerParts};
 pub use line::{Line, MAX_LINE_BYTES, read_line};
-pub use options::{VARIANT_OPTION, options_markdown};
+pub use options::{SHOW_WDL_OPTION, VARIANT_OPTION, options_markdown};
 pub use output::{Capture, Output, one_line, quote};
 pub use sliced::Session;
 

@@ -79,6 +79,26 @@ impl Wdl {
         (f64::from(self.win) + f64::from(self.draw) / 2.0) / 10.0
     }
 
+    /// Reads the first three of `words` as the protocol's `wdl` prints them (`412 301 287`): whole
+    /// numbers of per mille. `None` unless there are three and they sum to 1000.
+    pub fn from_words(words: &[&str]) -> Option<Wdl> {
+        let per_mille = |i: usize| -> Option<u32> {
+            let word = words.get(i)?;
+            // `parse` alone would take a sign.
+            if !word.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            word.parse().ok()
+        };
+        Wdl::checked(per_mille(0)?, per_mille(1)?, per_mille(2)?)
+    }
+
+    /// The chances `win`, `draw` and `loss` per mille; `None` unless they sum to 1000.
+    pub fn checked(win: u32, draw: u32, loss: u32) -> Option<Wdl> {
+        let sum = u64::from(win) + u64::from(draw) + u64::from(loss);
+        (sum == 1000).then_some(Wdl { win, draw, loss })
+    }
+
     /// The same chances from the other side's point of view.
     pub fn flipped(self) -> Wdl {
         Wdl {
@@ -390,6 +410,33 @@ mod tests {
         assert_eq!(model.wdl(-150, 0.6), better.flipped());
         // At a = 112 (phase 0.6) the chance to win is an even one.
         assert_eq!(model.wdl(112, 0.6).win, 500);
+    }
+
+    #[test]
+    fn wdl_words_read_back_only_when_whole() {
+        let wdl = Wdl {
+            win: 412,
+            draw: 301,
+            loss: 287,
+        };
+        let text = wdl.to_string();
+        let words: Vec<&str> = text.split(' ').collect();
+        assert_eq!(Wdl::from_words(&words), Some(wdl));
+        assert_eq!(
+            Wdl::from_words(&["0", "0", "1000", "nodes"]),
+            Some(Wdl::certain(0.0))
+        );
+        for bad in [
+            &["412", "301"][..],
+            &["412", "301", "288"],
+            &["412", "x", "287"],
+            &["+412", "301", "287"],
+            &["-1", "1", "1000"],
+            &["", "500", "500"],
+            &["4294967295", "4294967295", "1002"],
+        ] {
+            assert_eq!(Wdl::from_words(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

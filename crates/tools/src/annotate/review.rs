@@ -7,7 +7,7 @@
 use duel_engine::search::{
     self, Limits, Score, SearchControl, SearchRequest, Settings, TranspositionTable, chances,
 };
-use duel_rules::game::{GameRecord, Outcome, Side};
+use duel_rules::game::{GameRecord, Outcome, Side, Wdl};
 use duel_rules::games::HostedGame;
 use duel_rules::record::review::{Judgment, loss};
 use std::time::Duration;
@@ -19,6 +19,8 @@ pub struct Searched<M> {
     pub score: Score,
     /// The depth the search completed.
     pub depth: u32,
+    /// The chances that score gives the side to move (`chances`).
+    pub wdl: Wdl,
     /// The principal variation, the best move first (never empty).
     pub line: Vec<M>,
 }
@@ -179,7 +181,7 @@ fn verdict<G: HostedGame>(
         None => search_position(record, limits, tt),
     };
     let expected = match (&searched, end) {
-        (Some(searched), _) => chances(position, searched.score).expected_percent(),
+        (Some(searched), _) => searched.wdl.expected_percent(),
         (None, Some(end)) => percent(end.outcome(), side),
         (None, None) => percent(position.no_move_outcome(), side),
     };
@@ -239,9 +241,11 @@ fn run<G: HostedGame>(
     if line.first() != Some(&best) {
         line = vec![best];
     }
+    let score = summary.score?;
     Some(Searched {
-        score: summary.score?,
+        score,
         depth: summary.depth,
+        wdl: chances(record.current(), score),
         line,
     })
 }

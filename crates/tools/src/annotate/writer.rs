@@ -2,11 +2,11 @@
 //! mark (`?!`, `?`, `??`), its comment and, for a marked move, the engine's line as a variation.
 //!
 //! Each reviewed move's comment starts as the match runner's engine comments do, with the score
-//! from the mover's point of view and the depth ([`MoveComment`], `+0.35/12`), so that the readers of
-//! those comments (`duel tune`, the page) find it; then the mover's expected result after the move
-//! in percent, and for a marked move the verdict and the better move:
-//! `{-1.20/12 48%. Mistake: 62% → 48%. Best was E1-E2.}`. A move that ends the game has no search
-//! after it: its comment is the result's percentage alone. Black's moves are numbered again after a
+//! from the mover's point of view, the depth and the chances that score gives ([`MoveComment`],
+//! `+0.35/12 wdl 412 301 287`), so that the readers of those comments (`duel tune`, the page) find
+//! them; then the mover's expected result after the move in percent, and for a marked move the
+//! verdict and the better move: `{-1.20/12 wdl 480 0 520, 48%. Mistake: 62% → 48%. Best was E1-E2.}`.
+//! A move that ends the game has no search after it: its comment is the result's percentage alone. Black's moves are numbered again after a
 //! comment or a variation (`12... E8-E7`), as PGN's export format has it.
 
 use super::review::{GameReview, MoveReview, PositionVerdict};
@@ -104,17 +104,19 @@ fn review_comment<G: HostedGame>(
 ) -> String {
     let mut text = String::new();
     if let Some(searched) = &after.searched {
-        let score = if after.side == moved.mover {
-            searched.score
+        let (score, wdl) = if after.side == moved.mover {
+            (searched.score, searched.wdl)
         } else {
-            negated(searched.score)
+            (negated(searched.score), searched.wdl.flipped())
         };
         let comment = MoveComment {
             score: Some(on_common_scale::<G>(score)),
             depth: Some(searched.depth),
             time: None,
+            wdl: Some(wdl),
         };
-        text.push_str(&format!("{comment} "));
+        // The comma keeps the percentage apart from the chances' last number.
+        text.push_str(&format!("{comment}, "));
     }
     text.push_str(&format!("{:.0}%", moved.after));
     if let Some(judgment) = moved.judgment {
@@ -198,13 +200,13 @@ fn wrapped(tokens: &[String]) -> String {
 mod tests {
     use super::*;
     use crate::annotate::review::Searched;
-    use duel_rules::game::GameRecord;
+    use duel_rules::game::{GameRecord, Wdl};
     use duel_rules::games::Duel;
     use duel_rules::record::pgn;
     use duel_rules::record::review::Judgment;
 
-    /// A Duel game of three moves from the start, each position's line the game's own moves from
-    /// there; its second move judged a blunder.
+    /// A Duel game (no draws) of three moves from the start, each position's line the game's own
+    /// moves from there; its second move judged a blunder.
     fn reviewed() -> (PgnGame<Duel>, GameReview<<Duel as Game>::Move>) {
         let text = "[Event \"t\"]\n[Variant \"duel\"]\n\n1. D1-e6 E8-E7 2. E1-E2 {old} 1-0\n";
         let game = pgn::read::<Duel>(text).unwrap().remove(0);
@@ -216,6 +218,11 @@ mod tests {
             searched: Some(Searched {
                 score: Score::Centipawns(score),
                 depth: 7,
+                wdl: Wdl {
+                    win: expected as u32 * 10,
+                    draw: 0,
+                    loss: 1000 - expected as u32 * 10,
+                },
                 line: moves[index.min(2)..].to_vec(),
             }),
         };
@@ -255,7 +262,7 @@ mod tests {
         assert!(text.contains("[WhiteAccuracy \"97.5\"]\n\n1. "), "{text}");
         let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
-            words.contains("1. D1-e6 {+0.00/7 50%} 1... E8-E7?? {"),
+            words.contains("1. D1-e6 {+0.00/7 wdl 500 0 500, 50%} 1... E8-E7?? {"),
             "{text}"
         );
         assert!(
@@ -273,6 +280,13 @@ mod tests {
             "{comment}"
         );
         assert_eq!(read.depth, Some(7));
+        // Black's chances after its blunder, where White was to move with 80 %.
+        let chances = Wdl {
+            win: 200,
+            draw: 0,
+            loss: 800,
+        };
+        assert_eq!(read.wdl, Some(chances));
         // The rules' reader skips the variations and marks: the text reads back as the same game.
         let again = pgn::read::<Duel>(&text).unwrap().remove(0);
         assert_eq!(again.record.moves(), game.record.moves());

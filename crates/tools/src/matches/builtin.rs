@@ -71,8 +71,7 @@ impl<G: HostedGame> Player<G> for BuiltinPlayer {
         };
         Ok(Reply {
             text: chosen.map_or_else(|| "(none)".to_string(), |mv| pos.format_move(mv)),
-            score: None,
-            depth: None,
+            ..Reply::default()
         })
     }
 }

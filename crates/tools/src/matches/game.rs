@@ -131,6 +131,7 @@ fn play_on<G: Game>(
             score: reply.score,
             depth: reply.depth,
             time: Some(used),
+            wdl: reply.wdl,
         });
         game.record.play(mv);
         match adjudicator.record(side.index(), move_number, reply.score) {

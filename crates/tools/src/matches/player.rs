@@ -1,7 +1,7 @@
 //! What the runner asks of a player, whether an engine process or a built-in one.
 
 use duel_engine::search::Score;
-use duel_rules::game::{Game, GameRecord};
+use duel_rules::game::{Game, GameRecord, Wdl};
 use duel_rules::record::game_end::Fault;
 use std::time::Duration;
 
@@ -30,7 +30,7 @@ pub struct ClockState {
 }
 
 /// A player's answer: its move as text and what it said about it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {
     /// The move as the player wrote it.
     pub text: String,
@@ -38,6 +38,8 @@ pub struct Reply {
     pub score: Option<Score>,
     /// The last depth it reported.
     pub depth: Option<u32>,
+    /// The chances it gave beside that score (`wdl`), from its own point of view.
+    pub wdl: Option<Wdl>,
 }
 
 /// A player of game `G`.

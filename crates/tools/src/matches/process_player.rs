@@ -5,7 +5,7 @@
 use super::player::{GoRequest, Player, Reply};
 use crate::engine_process::{EngineCommand, EngineProcess, HandshakeError, WaitError};
 use duel_engine::search::Score;
-use duel_rules::game::{Game, GameRecord};
+use duel_rules::game::{Game, GameRecord, Wdl};
 use duel_rules::record::game_end::Fault;
 use std::time::{Duration, Instant};
 
@@ -143,23 +143,30 @@ fn position_command<G: Game>(record: &GameRecord<G>) -> String {
     command
 }
 
-/// Reads the score and depth of an `info` line into `score` and `depth`.
-fn read_info(line: &str, score: &mut Option<Score>, depth: &mut Option<u32>) {
-    let words: Vec<&str> = line.split_whitespace().collect();
+/// Reads what an `info` line says into `said`: the depth, and the score with the chances given
+/// beside it (`wdl`, after any bound word). The two go together: a score without chances clears
+/// older ones, so that they never belong to another score. Words after `string` are free text.
+fn read_info(line: &str, said: &mut Reply) {
+    let words: Vec<&str> = line
+        .split_whitespace()
+        .take_while(|word| *word != "string")
+        .collect();
     if words.first() != Some(&"info") {
         return;
     }
+    let (mut score, mut wdl) = (None, None);
     for (i, pair) in words.windows(2).enumerate() {
+        let after_score = i > 0 && words[i - 1] == "score";
         match pair[0] {
-            "depth" => *depth = pair[1].parse().ok().or(*depth),
-            "cp" if i > 0 && words[i - 1] == "score" => {
-                *score = pair[1].parse().ok().map(Score::Centipawns).or(*score)
-            }
-            "mate" if i > 0 && words[i - 1] == "score" => {
-                *score = pair[1].parse().ok().map(Score::Mate).or(*score)
-            }
+            "depth" => said.depth = pair[1].parse().ok().or(said.depth),
+            "cp" if after_score => score = pair[1].parse().ok().map(Score::Centipawns),
+            "mate" if after_score => score = pair[1].parse().ok().map(Score::Mate),
+            "wdl" => wdl = Wdl::from_words(&words[i + 1..]),
             _ => {}
         }
+    }
+    if score.is_some() {
+        (said.score, said.wdl) = (score, wdl);
     }
 }
 
@@ -183,14 +190,14 @@ impl<G: Game> Player<G> for ProcessPlayer {
         let budget = own_time
             .or(go.movetime.map(|t| t + self.margin))
             .unwrap_or_default();
-        let (mut score, mut depth) = (None, None);
+        let mut said = Reply::default();
         let line = self
             .wait_for("bestmove", budget + self.timeout, |line| {
-                read_info(line, &mut score, &mut depth)
+                read_info(line, &mut said)
             })
             .inspect_err(|_| self.kill())?;
         let text = line.split_whitespace().nth(1).unwrap_or("").to_string();
-        Ok(Reply { text, score, depth })
+        Ok(Reply { text, ..said })
     }
 
     fn shut_down(&mut self) {
@@ -217,22 +224,50 @@ impl Drop for ProcessPlayer {
 mod tests {
     use super::*;
 
+    fn said(lines: &[&str]) -> (Option<Score>, Option<u32>, Option<Wdl>) {
+        let mut said = Reply::default();
+        for line in lines {
+            read_info(line, &mut said);
+        }
+        (said.score, said.depth, said.wdl)
+    }
+
+    const CHANCES: Wdl = Wdl {
+        win: 412,
+        draw: 301,
+        loss: 287,
+    };
+
     #[test]
     fn info_lines_give_score_and_depth() {
-        let (mut score, mut depth) = (None, None);
-        read_info(
-            "info depth 7 seldepth 9 score cp -35 nodes 100 pv D1-e6",
-            &mut score,
-            &mut depth,
+        let first = "info depth 7 seldepth 9 score cp -35 nodes 100 pv D1-e6";
+        assert_eq!(
+            said(&[first]),
+            (Some(Score::Centipawns(-35)), Some(7), None)
         );
-        assert_eq!((score, depth), (Some(Score::Centipawns(-35)), Some(7)));
-        read_info(
-            "info depth 9 score mate 3 upperbound",
-            &mut score,
-            &mut depth,
-        );
-        assert_eq!((score, depth), (Some(Score::Mate(3)), Some(9)));
-        read_info("info string depth of thought", &mut score, &mut depth);
-        assert_eq!(depth, Some(9));
+        let later = [first, "info depth 9 score mate 3 upperbound"];
+        assert_eq!(said(&later), (Some(Score::Mate(3)), Some(9), None));
+        let talk = [first, "info string depth 12 score cp 50 wdl 412 301 287"];
+        assert_eq!(said(&talk), (Some(Score::Centipawns(-35)), Some(7), None));
+    }
+
+    #[test]
+    fn info_lines_give_the_chances_beside_the_score() {
+        let cp = Some(Score::Centipawns(35));
+        let plain = "info depth 9 seldepth 12 score cp 35 wdl 412 301 287 nodes 4000 pv D1-e6";
+        assert_eq!(said(&[plain]), (cp, Some(9), Some(CHANCES)));
+        for bound in ["lowerbound", "upperbound"] {
+            let line = format!("info depth 9 score cp 35 {bound} wdl 412 301 287 nodes 4000");
+            assert_eq!(said(&[&line]), (cp, Some(9), Some(CHANCES)), "{line}");
+        }
+        // A line without a score leaves them; a score without them, or with a malformed triple,
+        // clears them.
+        let currmove = "info depth 10 currmove D1-e6 currmovenumber 1";
+        assert_eq!(said(&[plain, currmove]), (cp, Some(10), Some(CHANCES)));
+        let bare = "info depth 10 score cp 20 nodes 5000";
+        let twenty = Some(Score::Centipawns(20));
+        assert_eq!(said(&[plain, bare]), (twenty, Some(10), None));
+        let malformed = "info depth 10 score cp 20 wdl 412 301 nodes 5000";
+        assert_eq!(said(&[plain, malformed]), (twenty, Some(10), None));
     }
 }

@@ -153,25 +153,28 @@ impl<G: HostedGame> Thinking<G> {
     }
 
     /// How the move came about, after `used` of thinking: for the player (`depth 5, score +0.35
-    /// W 41% D 30% L 29%, 0.42 s`) and as the PGN comment `duel match` writes (`+0.35/5 0.420s`),
-    /// both scores on the common scale.
+    /// W 41% D 30% L 29%, 0.42 s`) and as the PGN comment `duel match` writes (`+0.35/5 0.420s wdl
+    /// 412 301 287`), both scores on the common scale.
     pub fn summary(&self, used: Duration) -> (String, String) {
         let seconds = used.as_secs_f64();
-        let score = self
-            .latest
-            .as_ref()
-            .map(|report| on_common_scale::<G>(report.score));
         let comment = MoveComment {
-            score,
+            score: self
+                .latest
+                .as_ref()
+                .map(|report| on_common_scale::<G>(report.score)),
             depth: self.latest.as_ref().map(|report| report.depth),
             time: Some(used),
+            wdl: self
+                .latest
+                .as_ref()
+                .map(|report| chances(&self.root, report.score)),
         };
-        let told = match (&self.latest, score) {
-            (Some(report), Some(score)) => format!(
+        let told = match (&self.latest, comment.score, comment.wdl) {
+            (Some(report), Some(score), Some(wdl)) => format!(
                 "depth {}, score {} {}, {seconds:.2} s",
                 report.depth,
                 pgn::score_text(score),
-                chances_text(chances(&self.root, report.score))
+                chances_text(wdl)
             ),
             _ => format!("{seconds:.2} s"),
         };
@@ -269,6 +272,9 @@ mod tests {
         );
         let (told, comment) = thinking.summary(Duration::from_millis(420));
         assert_eq!(told, format!("depth 3, score {common} {wdl}, 0.42 s"));
-        assert!(comment.starts_with(&format!("{common}/3 ")), "{comment}");
+        assert_eq!(
+            comment,
+            format!("{common}/3 0.420s wdl {}", chances(&root, own))
+        );
     }
 }

@@ -14,7 +14,7 @@ mod table;
 #[cfg(feature = "tune")]
 mod tuning;
 
-pub use table::{EMBEDDED_NET, VARIANT_OPTION};
+pub use table::{EMBEDDED_NET, SHOW_WDL_OPTION, VARIANT_OPTION};
 
 use super::output::quote;
 use crate::search::Settings;

@@ -17,6 +17,9 @@ pub const EMBEDDED_NET: &str = "<embedded>";
 /// The name of the option that names the game played: a client of any engine that has it sets it
 /// before a game (the match runner, the page's server).
 pub const VARIANT_OPTION: &str = "UCI_Variant";
+/// The name of the option that has `info` lines carry the chances of a win, a draw and a loss
+/// (`wdl`): a client of any engine that has it and can read them sets it (the match runner, the page).
+pub const SHOW_WDL_OPTION: &str = "UCI_ShowWDL";
 /// The `TablebasePath` value that stands for no folder (the default, Stockfish's `SyzygyPath`'s).
 pub const NO_PATH: &str = "<empty>";
 
@@ -121,7 +124,7 @@ pub(super) const OPTIONS: &[EngineOption] = &[
                mover = 0); below the ladder level 0, above it full strength",
     },
     EngineOption {
-        name: "UCI_ShowWDL",
+        name: SHOW_WDL_OPTION,
         kind: Kind::Check {
             default: false,
             apply: |target, _, show| target.configure(&|s| s.show_wdl = show),

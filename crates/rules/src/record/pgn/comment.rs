@@ -1,9 +1,11 @@
 //! The comment after an engine's move, as cutechess-cli writes it: `{+0.35/12 0.512s}`, the score
 //! from the mover's point of view, the depth and the time the move took; `{-M3 0.100s}` without a
-//! depth, `{0.020s}` without a score. `duel match` and `duel play` write it, `duel tune` reads it.
+//! depth, `{0.020s}` without a score. The mover's chances of a win, a draw and a loss, when known,
+//! follow as the protocol's `wdl` prints them: `{+0.35/12 0.512s wdl 412 301 287}`. `duel match` and
+//! `duel play` write it, `duel tune` reads it.
 
 use super::score::{parse_score, score_text};
-use crate::game::Score;
+use crate::game::{Score, Wdl};
 use std::fmt;
 use std::time::Duration;
 
@@ -16,23 +18,34 @@ pub struct MoveComment {
     pub depth: Option<u32>,
     /// How long the move took.
     pub time: Option<Duration>,
+    /// The chances it gave with its last score, from its own point of view (written after the
+    /// time).
+    pub wdl: Option<Wdl>,
 }
 
 impl MoveComment {
     /// Reads the report at the start of a comment, in the form [`MoveComment`] writes (the time with
-    /// any number of decimals, or left out). What follows it is ignored: cutechess-cli, for one, adds
-    /// `, White mates` to a game's last comment. `None` when the comment starts with neither a score
-    /// nor a time.
+    /// any number of decimals, or left out), and `wdl W D L` anywhere after it (the first whose
+    /// three numbers sum to 1000; a malformed one is passed over). Anything else that follows is
+    /// ignored: cutechess-cli, for one, adds `, White mates` to a game's last comment. `None` when
+    /// the comment starts with neither a score nor a time.
     pub fn parse(text: &str) -> Option<MoveComment> {
         let mut words = text
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|word| !word.is_empty());
         let first = words.next()?;
+        let rest: Vec<&str> = words.collect();
+        let wdl = rest
+            .iter()
+            .enumerate()
+            .filter(|(_, word)| **word == "wdl")
+            .find_map(|(at, _)| Wdl::from_words(&rest[at + 1..]));
         if let Some(time) = parse_time(first) {
             return Some(MoveComment {
                 score: None,
                 depth: None,
                 time: Some(time),
+                wdl,
             });
         }
         let (score, depth) = match first.split_once('/') {
@@ -42,7 +55,8 @@ impl MoveComment {
         Some(MoveComment {
             score: Some(score),
             depth,
-            time: words.next().and_then(parse_time),
+            time: rest.first().copied().and_then(parse_time),
+            wdl,
         })
     }
 
@@ -80,9 +94,13 @@ impl fmt::Display for MoveComment {
                 f.write_str(" ")?;
             }
         }
-        match self.time {
-            Some(time) => write!(f, "{:.3}s", time.as_secs_f64()),
-            None => Ok(()),
+        if let Some(time) = self.time {
+            write!(f, "{:.3}s", time.as_secs_f64())?;
+        }
+        match self.wdl {
+            // Alone they would not read back: a comment starts with a score or a time.
+            Some(wdl) if self.score.is_some() || self.time.is_some() => write!(f, " wdl {wdl}"),
+            _ => Ok(()),
         }
     }
 }
@@ -96,6 +114,20 @@ mod tests {
             score,
             depth,
             time: millis.map(Duration::from_millis),
+            wdl: None,
+        }
+    }
+
+    const CHANCES: Wdl = Wdl {
+        win: 412,
+        draw: 301,
+        loss: 287,
+    };
+
+    fn with_chances(comment: MoveComment) -> MoveComment {
+        MoveComment {
+            wdl: Some(CHANCES),
+            ..comment
         }
     }
 
@@ -136,6 +168,65 @@ mod tests {
                 "{written}"
             );
         }
+    }
+
+    #[test]
+    fn chances_follow_the_time_and_read_back() {
+        let cp = Some(Score::Centipawns(35));
+        let written = with_chances(comment(cp, Some(12), Some(512)));
+        assert_eq!(written.to_string(), "+0.35/12 0.512s wdl 412 301 287");
+        assert_eq!(
+            with_chances(comment(cp, Some(4), None)).to_string(),
+            "+0.35/4 wdl 412 301 287"
+        );
+        assert_eq!(
+            with_chances(comment(None, None, Some(20))).to_string(),
+            "0.020s wdl 412 301 287"
+        );
+        // Chances alone say nothing, as a depth alone does.
+        assert_eq!(with_chances(comment(None, Some(4), None)).to_string(), "");
+        for written in [
+            written,
+            with_chances(comment(Some(Score::Mate(-2)), None, Some(0))),
+            with_chances(comment(cp, Some(4), None)),
+            with_chances(comment(None, None, Some(20))),
+        ] {
+            assert_eq!(
+                MoveComment::parse(&written.to_string()),
+                Some(written),
+                "{written}"
+            );
+        }
+        // Anywhere after the report, other words around it.
+        assert_eq!(
+            MoveComment::parse("+0.35/12 0.512s book, wdl 412 301 287, White mates"),
+            Some(written)
+        );
+    }
+
+    #[test]
+    fn malformed_chances_are_passed_over() {
+        let plain = comment(Some(Score::Centipawns(35)), Some(12), Some(512));
+        for text in [
+            "+0.35/12 0.512s wdl",
+            "+0.35/12 0.512s wdl 412 301",
+            "+0.35/12 0.512s wdl 412 301 288",
+            "+0.35/12 0.512s wdl 412 x 287",
+            "+0.35/12 0.512s wdl -412 301 287",
+            "+0.35/12 0.512s wdl 412.0 301 287",
+            "+0.35/12 0.512s wdl 99999999999 301 287",
+            "+0.35/12 0.512s wdl 4294967295 4294967295 1002",
+            "+0.35/12 0.512s wdl: 412 301 287",
+        ] {
+            assert_eq!(MoveComment::parse(text), Some(plain), "{text}");
+        }
+        // A well-formed triple after a malformed one is still read.
+        assert_eq!(
+            MoveComment::parse("+0.35/12 0.512s wdl 1 2 3 wdl 412 301 287"),
+            Some(with_chances(plain))
+        );
+        // Chances do not stand for the report a comment starts with.
+        assert_eq!(MoveComment::parse("wdl 412 301 287"), None);
     }
 
     #[test]

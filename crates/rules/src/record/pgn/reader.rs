@@ -212,7 +212,11 @@ fn read_movetext(movetext: &str) -> MoveText<'_> {
                 break Err("unclosed comment".to_string());
             };
             let comment = after[..end].trim().to_string();
-            if let Some(last) = text.comments.last_mut() {
+            // A move's comment is the first after it (the engine's report, where `duel match`
+            // writes one); a later one before the result is the game's final comment only.
+            if let Some(last) = text.comments.last_mut()
+                && last.is_none()
+            {
                 *last = Some(comment.clone());
             }
             text.final_comment = Some(comment);
@@ -329,10 +333,7 @@ mod tests {
                 None
             ]
         );
-        // As before, the last comment after a move is that move's comment too.
-        assert_eq!(
-            games[0].comments,
-            [Some("white: loses on time".to_string())]
-        );
+        // The move keeps its own comment, the engine's report; the second is the final one only.
+        assert_eq!(games[0].comments, [Some("+0.10/1 0.1s".to_string())]);
     }
 }

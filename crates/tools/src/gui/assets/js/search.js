@@ -128,6 +128,7 @@ export function takeBestmove(text) {
   if (info.mate != null) comment.mate = info.mate;
   else if (info.cp != null) comment.cp = info.cp;
   if (info.depth != null && (comment.cp != null || comment.mate != null)) comment.depth = info.depth;
+  if (info.wdl && (comment.cp != null || comment.mate != null)) comment.wdl = info.wdl;
   const known = info.depth != null ? whiteEval(info, search.side) : null;
   if (known) page.game.evals[search.ply] = known;
   page.forceEngine = false;
