@@ -285,7 +285,7 @@ mod tests {
     fn fuzz_openings_counters_at_their_largest_stay_there() {
         // Found by fuzzing (openings): a position text may set the counters to u32::MAX, and the
         // next quiet move by Black overflowed both.
-        let pos = crate::games::duel::dfen::parse("bK8/9/9/9/9/9/9/8wK b 4294967295 4294967295")
+        let pos = Position::from_text("bK8/9/9/9/9/9/9/8wK b 4294967295 4294967295")
             .expect("a legal position");
         let next = pos.make_move(pos.parse_move("A8-B8").unwrap());
         assert_eq!(next.quiet_plies(), u32::MAX);
