@@ -3,9 +3,9 @@
 //! option table's (`protocol::options`); this is the [`Target`] its values are applied to.
 
 use super::Command;
-use crate::protocol::Flow;
 use crate::protocol::handler::{Handler, TablebaseFolder};
 use crate::protocol::options::{self, EMBEDDED_NET, Target};
+use crate::protocol::{Flow, Output};
 use crate::search::Settings;
 use duel_rules::games::HostedGame;
 use std::fmt;
@@ -99,16 +99,8 @@ impl<G: HostedGame> Target for Handler<G> {
                 Err(e) => Err(format!("cannot read {path}: {e}")),
             },
         };
-        match loaded {
-            Ok(()) => {
-                let what = path.as_deref().unwrap_or(EMBEDDED_NET);
-                self.out
-                    .info_string(format!("{option}: evaluating with {what}"));
-            }
-            Err(e) => self
-                .out
-                .error(format!("setoption: {option}: {e}; keeping the net in use")),
-        }
+        let doing = "evaluating with";
+        report_load(&self.out, option, path.as_deref(), loaded, doing, "the net");
     }
 
     /// Loads the win-rate model at `path` (the game's shipped one for `None`) and says which model
@@ -122,16 +114,15 @@ impl<G: HostedGame> Target for Handler<G> {
                 Err(e) => Err(format!("cannot read {path}: {e}")),
             },
         };
-        match loaded {
-            Ok(()) => {
-                let what = path.as_deref().unwrap_or(EMBEDDED_NET);
-                self.out
-                    .info_string(format!("{option}: showing scores with {what}"));
-            }
-            Err(e) => self.out.error(format!(
-                "setoption: {option}: {e}; keeping the model in use"
-            )),
-        }
+        let doing = "showing scores with";
+        report_load(
+            &self.out,
+            option,
+            path.as_deref(),
+            loaded,
+            doing,
+            "the model",
+        );
     }
 
     /// Loads this game's endgame databases from `folder` (none for `None`) and says what the
@@ -161,6 +152,25 @@ impl<G: HostedGame> Target for Handler<G> {
             )),
         }
         self.tablebases = folder.map(|folder| TablebaseFolder { option, folder });
+    }
+}
+
+/// Says on `out` what a file option's load came to: `<option>: <doing> <path>` (the embedded one
+/// for no path), or the error and that `kept` stays in use.
+fn report_load(
+    out: &Output,
+    option: &str,
+    path: Option<&str>,
+    loaded: Result<(), String>,
+    doing: &str,
+    kept: &str,
+) {
+    match loaded {
+        Ok(()) => {
+            let what = path.unwrap_or(EMBEDDED_NET);
+            out.info_string(format!("{option}: {doing} {what}"));
+        }
+        Err(e) => out.error(format!("setoption: {option}: {e}; keeping {kept} in use")),
     }
 }
 
