@@ -21,6 +21,7 @@ mod match_load;
 mod match_runner;
 mod play;
 mod shards;
+mod small_data;
 mod spsa;
 mod tablebase;
 mod train;

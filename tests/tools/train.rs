@@ -4,36 +4,18 @@
 
 use crate::common::legal_moves;
 use crate::common::temp_dir::TempDir;
+use crate::small_data::generated;
 use duel_engine::search::nnue::FileHeader;
 use duel_engine::search::nnue::{Network, network};
 use duel_engine::search::tablebase::Tablebases;
 use duel_rules::game::{Game, NetFeatures, Outcome, Side};
 use duel_rules::games::{Alice, Dame, Duel, HostedGame};
 use duel_tools::datagen::format::{GameData, Ply};
-use duel_tools::datagen::{self, DatagenSettings};
-use duel_tools::shard::Shard;
 use duel_tools::tablebase::{self, TablebaseArgs};
 use duel_tools::train::{self, TrainSettings};
 use duel_tools::train::{database_results, samples};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
-
-/// A datagen file of `games` games of `G` at 300 nodes a move, in `dir`.
-fn data<G: HostedGame>(dir: &Path, games: u64) -> PathBuf {
-    let out = dir.join(format!("{}.data", G::NAME));
-    let settings = DatagenSettings {
-        games,
-        nodes: 300,
-        random_plies: 4,
-        seed: 3,
-        use_net: true,
-        shard: Shard::parse("0/1").unwrap(),
-        out: out.clone(),
-        command: "test".to_string(),
-    };
-    datagen::run::<G>(&settings, G::BOOK, &mut std::io::sink()).unwrap();
-    out
-}
 
 /// A small run's settings: 8 epochs of a 16-neuron net.
 fn settings(data: PathBuf, out: PathBuf) -> TrainSettings {
@@ -60,7 +42,7 @@ fn settings(data: PathBuf, out: PathBuf) -> TrainSettings {
 /// made, and the same seed gives the same net.
 fn training_lowers_the_loss<G: HostedGame>() {
     let dir = TempDir::new(&format!("duel-train-{}", G::NAME));
-    let data = data::<G>(dir.path(), 30);
+    let data = generated::<G>(dir.path(), 30, 3);
     let run = settings(data, dir.path().join("net.nnue"));
     let summary = train::run::<G>(&run, &mut std::io::sink()).unwrap();
     assert!(
@@ -83,7 +65,7 @@ fn training_lowers_the_loss<G: HostedGame>() {
         net.header()
             .get("data")
             .unwrap()
-            .ends_with(&format!("{}.data", G::NAME))
+            .ends_with(&*run.data[0].file_name().unwrap().to_string_lossy())
     );
     let again = TrainSettings {
         out: dir.path().join("again.nnue"),
@@ -113,7 +95,7 @@ fn training_on_a_small_alice_file_lowers_the_loss() {
 #[test]
 fn a_run_with_output_buckets_writes_a_bucketed_net() {
     let dir = TempDir::new("duel-train-buckets");
-    let data = data::<Dame>(dir.path(), 12);
+    let data = generated::<Dame>(dir.path(), 12, 3);
     let run = TrainSettings {
         output_buckets: 3,
         epochs: 2,
@@ -151,7 +133,7 @@ fn a_run_with_output_buckets_writes_a_bucketed_net() {
 #[test]
 fn a_resumed_run_goes_on_from_its_checkpoint_with_the_same_settings_only() {
     let dir = TempDir::new("duel-train-resume");
-    let data = data::<Duel>(dir.path(), 12);
+    let data = generated::<Duel>(dir.path(), 12, 3);
     let run = settings(data, dir.path().join("resumed.nnue"));
     // A run of 3 epochs leaves a checkpoint after its third; a run of 8 resumes it (the number of
     // epochs may grow, nothing else may change).
@@ -190,7 +172,7 @@ fn a_resumed_run_goes_on_from_its_checkpoint_with_the_same_settings_only() {
 #[test]
 fn the_binary_trains_and_names_bad_arguments_and_files() {
     let dir = TempDir::new("duel-train-cli");
-    let data = data::<Duel>(dir.path(), 6);
+    let data = generated::<Duel>(dir.path(), 6, 3);
     let out = dir.path().join("cli.nnue");
     let run = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_duel"))
@@ -312,7 +294,7 @@ fn the_databases_replace_the_results_of_the_endings_they_hold() {
     assert_eq!(database_results::kept_results(&far, &tables), [1.0, 0.0]);
 
     // A run over real games with the databases: it trains and names the folder in the net.
-    let data = data::<Dame>(dir.path(), 6);
+    let data = generated::<Dame>(dir.path(), 6, 3);
     let with_tables = TrainSettings {
         epochs: 1,
         tablebase: Some(folder.clone()),

@@ -3,29 +3,10 @@
 //! arguments and files are refused by name.
 
 use crate::common::temp_dir::TempDir;
+use crate::small_data::generated;
 use duel_rules::game::WinRateModel;
-use duel_rules::games::{Dame, HostedGame};
-use duel_tools::datagen::{self, DatagenSettings};
-use duel_tools::shard::Shard;
-use std::path::{Path, PathBuf};
+use duel_rules::games::Dame;
 use std::process::{Command, Output};
-
-/// A datagen file of `games` games of `G` at 300 nodes a move from openings seeded `seed`.
-fn data<G: HostedGame>(dir: &Path, games: u64, seed: u64) -> PathBuf {
-    let out = dir.join(format!("{}-{seed}.data", G::NAME));
-    let settings = DatagenSettings {
-        games,
-        nodes: 300,
-        random_plies: 4,
-        seed,
-        use_net: true,
-        shard: Shard::parse("0/1").unwrap(),
-        out: out.clone(),
-        command: "test".to_string(),
-    };
-    datagen::run::<G>(&settings, G::BOOK, &mut std::io::sink()).unwrap();
-    out
-}
 
 fn wdl(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_duel"))
@@ -42,8 +23,8 @@ fn text(bytes: &[u8]) -> String {
 #[test]
 fn a_fitted_model_reads_back_and_its_check_beats_the_constant_rates() {
     let dir = TempDir::new("duel-wdl");
-    let fit = data::<Dame>(dir.path(), 40, 1);
-    let fresh = data::<Dame>(dir.path(), 15, 2);
+    let fit = generated::<Dame>(dir.path(), 40, 1);
+    let fresh = generated::<Dame>(dir.path(), 15, 2);
     let (model, picture) = (dir.path().join("dame.wdl"), dir.path().join("dame.svg"));
     let output = wdl(&[
         "--variant",
@@ -94,7 +75,7 @@ fn a_fitted_model_reads_back_and_its_check_beats_the_constant_rates() {
 #[test]
 fn bad_arguments_and_files_are_named() {
     let dir = TempDir::new("duel-wdl-bad");
-    let dame = data::<Dame>(dir.path(), 2, 1);
+    let dame = generated::<Dame>(dir.path(), 2, 1);
     let missing = dir.path().join("missing.data");
     let dame_path = dame.to_str().unwrap();
     let cases: [(&[&str], &str); 4] = [
