@@ -20,8 +20,7 @@ pub fn read_table<G: EndgameIndex>(path: &Path) -> Result<Table, TablebaseLoadEr
         path: path.to_path_buf(),
         source,
     })?;
-    // Only a signature the game lists has a numbering to ask the size of (Dame's of more men and
-    // kings than squares overflows).
+    // Only a signature the game lists is one its databases are built for.
     let signature = table.signature;
     if !G::endgame_signatures(G::signature_pieces(signature)).contains(&signature) {
         return Err(TablebaseLoadError::UnknownSignature {

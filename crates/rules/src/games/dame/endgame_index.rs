@@ -77,7 +77,12 @@ impl Material {
         ]
     }
 
+    /// The indices of one side to move: none beyond the databases' pieces, whose numbering would
+    /// overflow (a signature read from a corrupt file may have 60 pieces).
     fn positions_per_side(self) -> u64 {
+        if self.pieces() > MAX_ENDGAME_PIECES {
+            return 0;
+        }
         self.part_sizes().iter().product()
     }
 }
@@ -219,7 +224,7 @@ impl EndgameIndex for Position {
     fn endgame_position(signature: Signature, index: u64) -> Option<Position> {
         let material = Material::of(signature);
         let per_side = material.positions_per_side();
-        if index >= 2 * per_side || material.pieces() > MAX_ENDGAME_PIECES {
+        if index >= 2 * per_side {
             return None;
         }
         let side = if index < per_side {
@@ -347,6 +352,23 @@ mod tests {
             assert_eq!(first_difference, None, "{name}");
             assert!(!legal.is_empty(), "{name}");
         }
+    }
+
+    #[test]
+    fn a_signature_of_more_pieces_than_the_databases_hold_numbers_none() {
+        for signature in [Signature(0xFFFF), Signature(0x0F0F), Signature(0x6050)] {
+            assert_eq!(
+                Position::endgame_position_count(signature),
+                0,
+                "{signature:?}"
+            );
+            assert_eq!(
+                Position::endgame_position(signature, 0),
+                None,
+                "{signature:?}"
+            );
+        }
+        assert!(Position::endgame_position_count(Signature(0x0101)) > 0);
     }
 
     #[test]
