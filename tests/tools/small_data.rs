@@ -6,8 +6,8 @@ use duel_tools::datagen::{self, DatagenSettings};
 use duel_tools::shard::Shard;
 use std::path::{Path, PathBuf};
 
-/// A datagen file in `dir` of `games` games of `G` at 300 nodes a move, from the game's book (four
-/// random plies where it has none) seeded `seed`.
+/// A datagen file in `dir` of `games` games of `G` at 300 nodes a move, each from one of the
+/// game's book openings and four random plies, drawn by `seed`.
 pub fn generated<G: HostedGame>(dir: &Path, games: u64, seed: u64) -> PathBuf {
     let out = dir.join(format!("{}-{seed}.data", G::NAME));
     let settings = DatagenSettings {
