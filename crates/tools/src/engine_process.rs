@@ -3,11 +3,16 @@
 //! handshake (`uci`/`ugi`, `UCI_Variant` and `UCI_ShowWDL` when the engine offers them, the
 //! `option.<Name>=` settings), and its output as a channel of lines.
 
-use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
+use crossbeam_channel::{Receiver, RecvTimeoutError, bounded};
 use duel_engine::protocol::{Dialect, Line, SHOW_WDL_OPTION, VARIANT_OPTION, read_line};
 use std::io::{self, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
+
+/// Output lines read ahead of whoever reads the channel. Past them the reading thread waits, so an
+/// engine that writes without end while nobody reads (a page that stops reading, in `duel gui`)
+/// waits in its pipe instead of filling the memory.
+const OUTPUT_QUEUE: usize = 256;
 
 /// How to start an engine and set it up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,8 +56,9 @@ pub struct EngineProcess {
 
 impl EngineProcess {
     /// Starts `command`'s program with its arguments (its standard error discarded) and the thread
-    /// that reads its output. Lines are read as [`read_line`] reads them: one longer than its limit
-    /// is skipped, and bytes that are not UTF-8 are replaced.
+    /// that reads its output, a few hundred lines ahead at most (then the engine waits to write).
+    /// Lines are read as [`read_line`] reads them: one longer than its limit is skipped, and bytes
+    /// that are not UTF-8 are replaced.
     pub fn spawn(command: &EngineCommand) -> io::Result<EngineProcess> {
         let mut child = Command::new(&command.program)
             .args(&command.args)
@@ -66,7 +72,7 @@ impl EngineProcess {
             let _ = child.wait();
             return Err(io::Error::other("the engine's pipes are missing"));
         };
-        let (sender, lines) = unbounded();
+        let (sender, lines) = bounded(OUTPUT_QUEUE);
         std::thread::Builder::new()
             .name("engine output".into())
             .spawn(move || {
@@ -231,5 +237,27 @@ mod tests {
         );
         assert_eq!(name("id name duel"), None);
         assert_eq!(name("info string option name Hash"), None);
+    }
+
+    #[test]
+    fn an_engine_that_writes_without_end_waits_for_its_reader() {
+        let command = EngineCommand {
+            program: "yes".to_string(),
+            args: vec!["info string spam".to_string()],
+            options: Vec::new(),
+            dialect: Dialect::Uci,
+        };
+        let mut engine = EngineProcess::spawn(&command).unwrap();
+        // Unbounded, `yes` fills millions of lines in this time.
+        std::thread::sleep(Duration::from_millis(300));
+        assert_eq!(engine.lines.len(), OUTPUT_QUEUE);
+        let mut read = 0;
+        let silent = engine.wait_for("bestmove", Duration::from_millis(300), |line| {
+            assert_eq!(line, "info string spam");
+            read += 1;
+        });
+        assert!(matches!(silent, Err(WaitError::Silent(_))), "{silent:?}");
+        assert!(read > OUTPUT_QUEUE, "the output stalled after {read} lines");
+        engine.kill();
     }
 }
