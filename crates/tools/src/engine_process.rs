@@ -248,7 +248,7 @@ mod tests {
             dialect: Dialect::Uci,
         };
         let mut engine = EngineProcess::spawn(&command).unwrap();
-        // Unbounded, `yes` fills millions of lines in this time.
+        // Unbounded, the channel holds hundreds of thousands of lines by now.
         std::thread::sleep(Duration::from_millis(300));
         assert_eq!(engine.lines.len(), OUTPUT_QUEUE);
         let mut read = 0;
