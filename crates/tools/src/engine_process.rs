@@ -248,11 +248,15 @@ mod tests {
             dialect: Dialect::Uci,
         };
         let mut engine = EngineProcess::spawn(&command).unwrap();
-        // Unbounded, the channel holds hundreds of thousands of lines by now.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while engine.lines.len() < OUTPUT_QUEUE && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // Unbounded, the channel would hold hundreds of thousands of lines by now.
         std::thread::sleep(Duration::from_millis(300));
         assert_eq!(engine.lines.len(), OUTPUT_QUEUE);
         let mut read = 0;
-        let silent = engine.wait_for("bestmove", Duration::from_millis(300), |line| {
+        let silent = engine.wait_for("bestmove", Duration::from_secs(1), |line| {
             assert_eq!(line, "info string spam");
             read += 1;
         });
