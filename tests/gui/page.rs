@@ -22,6 +22,21 @@ async fn submit(client: &Client, input: &str, form: &str, text: &str) {
     .await;
 }
 
+/// Writes `text` into the element `input` and clicks the button `button`.
+async fn fill_and_click(client: &Client, input: &str, button: &str, text: &str) {
+    js(
+        client,
+        &format!(
+            "document.getElementById({input}).value = {text}; \
+             document.getElementById({button}).click(); return true;",
+            input = json!(input),
+            button = json!(button),
+            text = json!(text)
+        ),
+    )
+    .await;
+}
+
 /// Types a move into the move box and plays it.
 pub(crate) async fn enter_move(client: &Client, text: &str) {
     submit(client, "move-input", "entry", text).await;
@@ -34,15 +49,7 @@ pub(crate) async fn send_line(client: &Client, line: &str) {
 
 /// Writes a position's text into its box and presses "Set position".
 pub(crate) async fn set_position(client: &Client, text: &str) {
-    js(
-        client,
-        &format!(
-            "document.getElementById('position-text').value = {}; \
-             document.getElementById('set-position').click(); return true;",
-            json!(text)
-        ),
-    )
-    .await;
+    fill_and_click(client, "position-text", "set-position", text).await;
 }
 
 /// Clicks the control with this id (a button, or a checkbox, which the click ticks or unticks).
@@ -59,15 +66,7 @@ pub(crate) async fn click_control(client: &Client, id: &str) {
 
 /// Writes a PGN text into its box and presses "Load PGN".
 pub(crate) async fn load_pgn(client: &Client, text: &str) {
-    js(
-        client,
-        &format!(
-            "document.getElementById('pgn-text').value = {}; \
-             document.getElementById('load-pgn').click(); return true;",
-            json!(text)
-        ),
-    )
-    .await;
+    fill_and_click(client, "pgn-text", "load-pgn", text).await;
 }
 
 /// Presses a key on the page (outside its form controls), as the keyboard's shortcuts read it.
